@@ -1,0 +1,58 @@
+// Packs every publishable package, installs each alone (with only its own workspace dependencies)
+// into an empty temporary project, and both import()s and require()s it, the way a user would.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const root = resolve(import.meta.dirname, '..');
+const packages = ['jute-codec', 'zk-wire-client', 'recipes', 'queues', 'testing'];
+const work = mkdtempSync(join(tmpdir(), 'zkwire-pack-'));
+const tarballs = {};
+
+const run = (cmd, args, cwd) =>
+  execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+for (const pkg of packages) {
+  const dir = join(root, 'packages', pkg);
+  const out = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], dir));
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  tarballs[manifest.name] = { file: join(work, out[0].filename), manifest };
+}
+
+let failures = 0;
+for (const [name, { file, manifest }] of Object.entries(tarballs)) {
+  const project = mkdtempSync(join(work, 'app-'));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'app', private: true }));
+  // Sibling packages come from their tarballs too: nothing from this repository leaks in by a link.
+  const siblings = Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })
+    .filter((dep) => tarballs[dep])
+    .flatMap((dep) => {
+      const sib = tarballs[dep];
+      const deeper = Object.keys(sib.manifest.dependencies ?? {})
+        .filter((d) => tarballs[d])
+        .map((d) => tarballs[d].file);
+      return [...deeper, sib.file];
+    });
+  try {
+    run(
+      'npm',
+      ['install', '--no-fund', '--no-audit', '--loglevel=error', ...new Set(siblings), file],
+      project,
+    );
+    const esm = `import * as m from '${name}'; if (Object.keys(m).length === 0) throw new Error('empty ESM export'); console.log('esm', Object.keys(m).length);`;
+    const cjs = `const m = require('${name}'); if (Object.keys(m).length === 0) throw new Error('empty CJS export'); console.log('cjs', Object.keys(m).length);`;
+    const e = run('node', ['--input-type=module', '-e', esm], project).trim();
+    const c = run('node', ['-e', cjs], project).trim();
+    const nativeDeps = run('npm', ['ls', '--all', '--parseable'], project)
+      .split('\n')
+      .filter((p) => /binding\.gyp$/.test(p));
+    if (nativeDeps.length) throw new Error(`native build in dependencies: ${nativeDeps.join(', ')}`);
+    console.log(`pack-test: ${name}: ${e}, ${c}`);
+  } catch (error) {
+    failures += 1;
+    console.error(`pack-test: ${name} FAILED: ${error.stderr || error.message}`);
+  }
+}
+rmSync(work, { recursive: true, force: true });
+process.exit(failures ? 1 : 0);

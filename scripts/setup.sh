@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs what the tests and the bench need from Debian: the ZooKeeper server (3.8.0), the C client
+# tools, Curator (interop tests) and a JDK (golden vectors, interop drivers, the Java bench contender).
+# Safe to run again: it installs only what is missing, and only when it runs as root.
+set -euo pipefail
+
+need=()
+[ -f /usr/share/java/zookeeper.jar ] || need+=(zookeeper)
+[ -f /usr/share/java/curator-recipes.jar ] || need+=(libcurator-recipes-java)
+[ -x /usr/lib/zookeeper/bin/cli_mt ] || need+=(zookeeper-bin)
+command -v javac >/dev/null 2>&1 || need+=(default-jdk-headless)
+[ -f /usr/share/java/slf4j-simple.jar ] || need+=(libslf4j-java)
+
+if [ ${#need[@]} -eq 0 ]; then
+  echo "setup: ZooKeeper, Curator and a JDK are present"
+  exit 0
+fi
+
+if [ -n "${ZOOKEEPER_HOME:-}" ] && [ -d "${ZOOKEEPER_HOME}" ]; then
+  echo "setup: ZOOKEEPER_HOME=${ZOOKEEPER_HOME}; not installing Debian packages (${need[*]} missing)"
+  exit 0
+fi
+
+if [ "$(id -u)" != "0" ]; then
+  echo "setup: missing Debian packages: ${need[*]}" >&2
+  echo "setup: run as root, or: sudo apt-get install ${need[*]}" >&2
+  exit 1
+fi
+
+echo "setup: installing ${need[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+echo "setup: done"

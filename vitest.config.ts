@@ -1,0 +1,43 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Tests import sibling packages from source, so no build is needed before a test run.
+const src = (pkg: string, file = 'index.ts') =>
+  fileURLToPath(new URL(`./packages/${pkg}/src/${file}`, import.meta.url));
+
+const alias = [
+  { find: /^@zkwire\/jute-codec\/internal$/, replacement: src('jute-codec', 'internal.ts') },
+  { find: /^@zkwire\/jute-codec$/, replacement: src('jute-codec') },
+  { find: /^@zkwire\/zk-wire-client\/internal$/, replacement: src('zk-wire-client', 'internal.ts') },
+  { find: /^@zkwire\/zk-wire-client$/, replacement: src('zk-wire-client') },
+  { find: /^@zkwire\/recipes$/, replacement: src('recipes') },
+  { find: /^@zkwire\/queues$/, replacement: src('queues') },
+  { find: /^@zkwire\/testing$/, replacement: src('testing') },
+];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+          // Two cores: real JVMs (up to three per ensemble) share them with the test workers.
+          maxWorkers: 2,
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+        },
+      },
+    ],
+  },
+});
