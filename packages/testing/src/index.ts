@@ -1,1 +1,16 @@
-export {};
+export { findCurator, findJava, findJavac, findZooKeeper, MissingComponentError } from './find-java.js';
+export {
+  type FourLetterWordOptions,
+  fourLetterWord,
+  parseMntr,
+  parseMode,
+  type ServerMode,
+} from './four-letter-word.js';
+export { freePort, freePorts } from './free-port.js';
+export {
+  type StartZooKeeperOptions,
+  startZooKeeper,
+  type ZooKeeperServer,
+  ZooKeeperStartError,
+} from './server.js';
+export type { ZooCfg } from './zoo-cfg.js';

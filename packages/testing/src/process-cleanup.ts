@@ -1,0 +1,60 @@
+import type { ChildProcess } from 'node:child_process';
+
+/*
+ * Two layers keep JVMs from outliving the test process:
+ * 1. Every child is registered here and SIGKILLed from a synchronous 'exit' handler (normal exit, uncaught
+ *    error, or SIGINT/SIGTERM, which we turn into an exit).
+ * 2. {@link watchdogCommand} wraps the JVM in a shell that kills it when our end of its stdin pipe closes,
+ *    which also covers a SIGKILLed test process, where no handler runs.
+ */
+const live = new Set<ChildProcess>();
+let installed = false;
+
+function killAll(): void {
+  for (const child of live) {
+    if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+  live.clear();
+}
+
+function install(): void {
+  if (installed) return;
+  installed = true;
+  process.on('exit', killAll);
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    // Only take over the signal when nobody else handles it, so we never change a test runner's behaviour.
+    if (process.listenerCount(signal) > 0) continue;
+    process.once(signal, () => {
+      killAll();
+      process.kill(process.pid, signal);
+    });
+  }
+}
+
+/** Registers a child process to be SIGKILLed when this process exits; it unregisters itself when it ends. */
+export function killOnExit(child: ChildProcess): void {
+  install();
+  live.add(child);
+  child.once('exit', () => live.delete(child));
+}
+
+/** How many registered children are still running (for tests of this package). */
+export function liveChildCount(): number {
+  return live.size;
+}
+
+/**
+ * Returns a `/bin/sh` command line that runs `command args...` under the same PID (via `exec`) while a
+ * background reader waits on stdin; when stdin reaches EOF (our process died or closed it) the reader
+ * SIGKILLs the command. Spawn it with `stdio[0] = 'pipe'` and keep that pipe open while the child should live.
+ */
+export function watchdogCommand(command: string, args: readonly string[]): { file: string; args: string[] } {
+  const script = 'exec 3<&0; { cat <&3 >/dev/null; kill -9 $$ 2>/dev/null; } & exec "$@"';
+  return { file: '/bin/sh', args: ['-c', script, 'zkwire-watchdog', command, ...args] };
+}
