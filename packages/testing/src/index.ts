@@ -1,3 +1,4 @@
+export { type Ensemble, type StartEnsembleOptions, startEnsemble } from './ensemble.js';
 export { findCurator, findJava, findJavac, findZooKeeper, MissingComponentError } from './find-java.js';
 export {
   type FourLetterWordOptions,

@@ -1,0 +1,196 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findZooKeeper } from './find-java.js';
+import type { ServerMode } from './four-letter-word.js';
+import { freePorts } from './free-port.js';
+import {
+  isBindFailure,
+  makeTempDir,
+  type StartZooKeeperOptions,
+  type ZooKeeperServer,
+  ZooKeeperServerProcess,
+  ZooKeeperStartError,
+} from './server.js';
+import { baseConfig, baseJvmFlags, writeZooCfg } from './zoo-cfg.js';
+
+/** Options of {@link startEnsemble}; the server options apply to every member. */
+export interface StartEnsembleOptions extends StartZooKeeperOptions {
+  /** Number of members (default 3). */
+  size?: number;
+}
+
+/** A real ZooKeeper quorum on loopback. Member `i` has myid `i + 1`. */
+export interface Ensemble extends AsyncDisposable {
+  /** The members, in myid order. */
+  readonly members: ZooKeeperServer[];
+  /** `host:port` of every member, comma-separated. */
+  readonly connectString: string;
+  /** Index of the member that `srvr` reports as leader; waits for an election in progress. */
+  leader(): Promise<number>;
+  /** Resolves once every running member serves as leader or follower, with exactly one leader. */
+  waitForQuorum(): Promise<void>;
+  /** Graceful stop (SIGTERM) of member `i`. */
+  stop(i: number): Promise<void>;
+  /** Crash (SIGKILL) of member `i`. */
+  kill(i: number): Promise<void>;
+  /** Starts member `i`; waits until it serves when a majority of members is then running. */
+  start(i: number): Promise<void>;
+  /** stop(i) then start(i). */
+  restart(i: number): Promise<void>;
+  /** Stops every member. */
+  stopAll(): Promise<void>;
+  /** Starts every stopped member, then waits for quorum. */
+  startAll(): Promise<void>;
+}
+
+const QUORUM_MAIN = 'org.apache.zookeeper.server.quorum.QuorumPeerMain';
+const BIND_ATTEMPTS = 4;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const QUORUM_MODES: ReadonlySet<ServerMode> = new Set(['leader', 'follower', 'observer']);
+
+class EnsembleImpl implements Ensemble {
+  constructor(
+    readonly dir: string,
+    private readonly servers: ZooKeeperServerProcess[],
+    private readonly timeoutMs: number,
+  ) {}
+
+  get members(): ZooKeeperServer[] {
+    return this.servers;
+  }
+  get connectString(): string {
+    return this.servers.map((server) => server.connectString).join(',');
+  }
+
+  private member(i: number): ZooKeeperServerProcess {
+    const server = this.servers[i];
+    if (!server) throw new RangeError(`ensemble has no member ${i} (size ${this.servers.length})`);
+    return server;
+  }
+
+  private hasMajorityRunning(): boolean {
+    const running = this.servers.filter((server) => server.running).length;
+    return running > this.servers.length / 2;
+  }
+
+  private logTails(): string {
+    return this.servers.map((server, i) => `--- member ${i} ---\n${server.logTail(15)}`).join('\n');
+  }
+
+  async leader(): Promise<number> {
+    const deadline = Date.now() + this.timeoutMs;
+    while (Date.now() < deadline) {
+      const modes = await Promise.all(this.servers.map((server) => server.mode()));
+      const index = modes.indexOf('leader');
+      if (index >= 0) return index;
+      await sleep(50);
+    }
+    throw new ZooKeeperStartError(`no leader after ${this.timeoutMs} ms\n${this.logTails()}`);
+  }
+
+  async waitForQuorum(): Promise<void> {
+    if (!this.hasMajorityRunning()) {
+      throw new ZooKeeperStartError('waitForQuorum: fewer than a majority of the members are running');
+    }
+    const running = this.servers.filter((server) => server.running);
+    const deadline = Date.now() + this.timeoutMs;
+    while (Date.now() < deadline) {
+      const modes = await Promise.all(running.map((server) => server.mode()));
+      const allServing = modes.every((mode) => mode !== undefined && QUORUM_MODES.has(mode));
+      if (allServing && modes.filter((mode) => mode === 'leader').length === 1) return;
+      // A member that exits while we wait (a bind failure, a bad config) will not come back by itself.
+      if (running.some((server) => !server.running)) {
+        throw new ZooKeeperStartError(`a member exited while waiting for quorum\n${this.logTails()}`);
+      }
+      await sleep(50);
+    }
+    throw new ZooKeeperStartError(`ensemble has no quorum after ${this.timeoutMs} ms\n${this.logTails()}`);
+  }
+
+  stop(i: number): Promise<void> {
+    return this.member(i).stop();
+  }
+  kill(i: number): Promise<void> {
+    return this.member(i).kill();
+  }
+  async start(i: number): Promise<void> {
+    const server = this.member(i);
+    server.launchJvm();
+    if (this.hasMajorityRunning()) await server.waitServing((mode) => QUORUM_MODES.has(mode));
+  }
+  async restart(i: number): Promise<void> {
+    await this.stop(i);
+    await this.start(i);
+  }
+  async stopAll(): Promise<void> {
+    await Promise.all(this.servers.map((server) => server.stop()));
+  }
+  async startAll(): Promise<void> {
+    for (const server of this.servers) if (!server.running) server.launchJvm();
+    await this.waitForQuorum();
+  }
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.stopAll();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+async function createEnsemble(options: StartEnsembleOptions): Promise<EnsembleImpl> {
+  const size = options.size ?? 3;
+  if (!Number.isInteger(size) || size < 1 || size > 254) {
+    throw new RangeError(`startEnsemble: size must be an integer from 1 to 254, got ${size}`);
+  }
+  const zookeeper = findZooKeeper();
+  const dir = makeTempDir('zkwire-ensemble-');
+  const ports = await freePorts(size * 3);
+  const serverLines: Record<string, string> = {};
+  for (let i = 0; i < size; i++) {
+    serverLines[`server.${i + 1}`] = `127.0.0.1:${ports[size + i]}:${ports[2 * size + i]}`;
+  }
+  const timeoutMs = options.startTimeoutMs ?? 60_000;
+  const servers = Array.from({ length: size }, (_, i) => {
+    const memberDir = join(dir, `z${i + 1}`);
+    const dataDir = join(memberDir, 'data');
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(join(dataDir, 'myid'), `${i + 1}\n`);
+    const port = ports[i] as number;
+    writeZooCfg(join(memberDir, 'zoo.cfg'), {
+      ...baseConfig(dataDir, port, options.tickTime ?? 2000),
+      initLimit: 10,
+      syncLimit: 5,
+      ...serverLines,
+      ...options.config,
+    });
+    return new ZooKeeperServerProcess({
+      dir: memberDir,
+      dataDir,
+      port,
+      mainClass: QUORUM_MAIN,
+      classpath: [...zookeeper.classpath, ...(options.classpath ?? [])],
+      jvmFlags: [...baseJvmFlags(options.heapMb ?? 128), ...(options.jvmFlags ?? [])],
+      startTimeoutMs: timeoutMs,
+      ownsDir: false,
+    });
+  });
+  return new EnsembleImpl(dir, servers, timeoutMs);
+}
+
+/**
+ * Starts a real ZooKeeper quorum on loopback (server-setup.md §2): `size` members (default 3) with free client,
+ * quorum and election ports and temp data dirs, and resolves once one member leads and the others follow.
+ * Dispose stops every member and removes the temp dirs.
+ */
+export async function startEnsemble(options: StartEnsembleOptions = {}): Promise<Ensemble> {
+  for (let attempt = 1; ; attempt++) {
+    const ensemble = await createEnsemble(options);
+    try {
+      await ensemble.startAll();
+      return ensemble;
+    } catch (error) {
+      const logs = ensemble.members.map((member) => member.logTail(200)).join('\n');
+      await ensemble[Symbol.asyncDispose]();
+      if (attempt < BIND_ATTEMPTS && isBindFailure(error, logs)) continue;
+      throw error;
+    }
+  }
+}
