@@ -3,7 +3,8 @@
  * so names and passwords containing them are refused rather than escaped (JAAS escaping rules are loose).
  */
 function quoted(what: string, value: string): string {
-  if (/["\\\n\r]/.test(value)) throw new TypeError(`JAAS ${what} must not contain quotes, backslashes or newlines`);
+  if (/["\\\n\r]/.test(value))
+    throw new TypeError(`JAAS ${what} must not contain quotes, backslashes or newlines`);
   return `"${value}"`;
 }
 
@@ -15,7 +16,8 @@ export function jaasServerConfig(users: Record<string, string>): string {
   const names = Object.keys(users);
   if (names.length === 0) throw new TypeError('jaasServerConfig: at least one user is needed');
   const lines = names.map((name) => {
-    if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new TypeError(`JAAS user name "${name}" must be [A-Za-z0-9_.-]+`);
+    if (!/^[A-Za-z0-9_.-]+$/.test(name))
+      throw new TypeError(`JAAS user name "${name}" must be [A-Za-z0-9_.-]+`);
     return `    user_${name}=${quoted('password', users[name] ?? '')}`;
   });
   return `Server {\n    org.apache.zookeeper.server.auth.DigestLoginModule required\n${lines.join('\n')};\n};\n`;

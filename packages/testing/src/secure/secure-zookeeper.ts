@@ -93,15 +93,20 @@ function zooCfg(lines: Record<string, string | number | undefined>): string {
  * port (keystore and truststore from test-time certificates), and optionally a JAAS `Server` section for SASL
  * DIGEST-MD5. Resolves once `srvr` reports a mode and the TLS port accepts connections.
  */
-export async function startSecureZooKeeper(options: SecureZooKeeperOptions = {}): Promise<SecureZooKeeperServer> {
+export async function startSecureZooKeeper(
+  options: SecureZooKeeperOptions = {},
+): Promise<SecureZooKeeperServer> {
   const host = '127.0.0.1';
   const tls = options.tls ?? true;
   const dir = await mkdtemp(join(tmpdir(), 'zkwire-secure-'));
   const dataDir = join(dir, 'data');
   await mkdir(dataDir, { recursive: true });
-  const certificates = tls ? (options.certificates ?? (await makeTestCertificates({ dir: join(dir, 'certs') }))) : undefined;
-  const [port, tlsPort] = await freePorts(2, host);
-  const securePort = tls ? tlsPort : undefined;
+  const certificates = tls
+    ? (options.certificates ?? (await makeTestCertificates({ dir: join(dir, 'certs') })))
+    : undefined;
+  const ports = await freePorts(2, host);
+  const port = ports[0]!;
+  const securePort = tls ? ports[1] : undefined;
 
   const cfg: Record<string, string | number | undefined> = {
     tickTime: 2000,
@@ -139,7 +144,8 @@ export async function startSecureZooKeeper(options: SecureZooKeeperOptions = {})
     await writeFile(jaasFile, jaasServerConfig(options.saslUsers));
     jvmFlags.push(`-Djava.security.auth.login.config=${jaasFile}`);
   }
-  if (options.superDigest) jvmFlags.push(`-Dzookeeper.DigestAuthenticationProvider.superDigest=${options.superDigest}`);
+  if (options.superDigest)
+    jvmFlags.push(`-Dzookeeper.DigestAuthenticationProvider.superDigest=${options.superDigest}`);
   Object.assign(cfg, options.config ?? {});
   const configFile = join(dir, 'zoo.cfg');
   await writeFile(configFile, zooCfg(cfg));
