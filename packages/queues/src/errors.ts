@@ -1,0 +1,82 @@
+/**
+ * The errors this package raises itself. Errors from ZooKeeper (no node, connection loss, session expired, ...)
+ * come from `@zkwire/zk-wire-client` unchanged.
+ */
+
+const MARKER = Symbol.for('@zkwire/queues/QueueError');
+
+/** Stable codes of {@link QueueError}, so callers can branch without `instanceof`. */
+export const QueueErrorCode = {
+  /** A batch node's bytes are not a Curator batch (bad version, bad opcode, truncated, negative length). */
+  CORRUPT_ITEM: 'CORRUPT_ITEM',
+  /** The serializer could not turn an item's bytes into a value. */
+  UNDESERIALIZABLE_ITEM: 'UNDESERIALIZABLE_ITEM',
+  /** A bounded queue stayed full until the put's timeout. */
+  QUEUE_FULL: 'QUEUE_FULL',
+  /** The queue (or the consumer) was closed. */
+  QUEUE_CLOSED: 'QUEUE_CLOSED',
+  /** `remove()` / `element()` of an empty simple queue. */
+  QUEUE_EMPTY: 'QUEUE_EMPTY',
+  /** An argument was refused before anything was sent. */
+  INVALID_ARGUMENT: 'INVALID_ARGUMENT',
+  /** The children of the queue node would not fit in one reply frame. */
+  LISTING_TOO_LARGE: 'LISTING_TOO_LARGE',
+  /** A wait ended because its AbortSignal fired or its timeout elapsed. */
+  ABORTED: 'ABORTED',
+} as const;
+
+/** One of the {@link QueueErrorCode} values. */
+export type QueueErrorCode = (typeof QueueErrorCode)[keyof typeof QueueErrorCode];
+
+/** The base error of `@zkwire/queues`, with a stable string {@link QueueErrorCode}. */
+export class QueueError extends Error {
+  override name = 'QueueError';
+  /** Stable code to branch on. */
+  readonly code: QueueErrorCode;
+  /** The znode concerned, where there is one. */
+  readonly path: string | undefined;
+
+  constructor(code: QueueErrorCode, message: string, options?: { path?: string; cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.path = options?.path;
+    Object.defineProperty(this, MARKER, { value: true });
+  }
+
+  /** True for any QueueError, even from another copy of this package (ESM and CJS side by side). */
+  static isInstance(error: unknown): error is QueueError {
+    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[MARKER] === true;
+  }
+}
+
+/** A batch node that cannot be read: reported with its path and moved out of the queue. */
+export class CorruptQueueItemError extends QueueError {
+  override name = 'CorruptQueueItemError';
+  /** Where the node's bytes were moved (`undefined` when they were deleted or the move failed). */
+  movedTo: string | undefined;
+
+  constructor(
+    code: typeof QueueErrorCode.CORRUPT_ITEM | typeof QueueErrorCode.UNDESERIALIZABLE_ITEM,
+    message: string,
+    options?: { path?: string; cause?: unknown },
+  ) {
+    super(code, message, options);
+  }
+}
+
+/** Thrown for a bad argument, before anything is sent to the server. */
+export class QueueArgumentError extends QueueError {
+  override name = 'QueueArgumentError';
+  /** The name of the refused argument. */
+  readonly argument: string;
+
+  constructor(argument: string, message: string) {
+    super(QueueErrorCode.INVALID_ARGUMENT, `${argument}: ${message}`);
+    this.argument = argument;
+  }
+}
+
+/** True when `error` is a {@link QueueError} with the given code. */
+export function isQueueError(error: unknown, code?: QueueErrorCode): error is QueueError {
+  return QueueError.isInstance(error) && (code === undefined || error.code === code);
+}
