@@ -1,4 +1,5 @@
 export { type Ensemble, type StartEnsembleOptions, startEnsemble } from './ensemble.js';
+export { type FaultProxy, type ProxyDirection, startFaultProxy } from './fault-proxy.js';
 export { findCurator, findJava, findJavac, findZooKeeper, MissingComponentError } from './find-java.js';
 export {
   type FourLetterWordOptions,
