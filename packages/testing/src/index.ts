@@ -10,6 +10,14 @@ export {
 } from './four-letter-word.js';
 export { freePort, freePorts } from './free-port.js';
 export {
+  type CompiledJava,
+  type CompileJavaOptions,
+  compileJava,
+  JavaCompileError,
+  type JavaResult,
+  type RunJavaOptions,
+} from './java.js';
+export {
   type StartZooKeeperOptions,
   startZooKeeper,
   type ZooKeeperServer,
