@@ -1,1 +1,8 @@
-export {};
+/**
+ * For sibling packages of the zkwire monorepo only; not a public API and may change without notice.
+ * @packageDocumentation
+ */
+
+export { checkInt32, REQUEST_PREFIX_SIZE } from './frame-writer';
+export { Cursor, checkRange, type FieldsOf, juteRecord } from './layouts';
+export * as layouts from './records/layouts';

@@ -1,0 +1,112 @@
+import { JuteCodecError } from './errors';
+
+/** Default cap on an incoming frame: 4 MiB, the 0xFFFFF server limit plus slack (wire-protocol.md §1.3). */
+export const DEFAULT_MAX_FRAME_LENGTH = 4 * 1024 * 1024;
+
+/** Options of {@link FrameReader}. */
+export interface FrameReaderOptions {
+  /** Largest accepted payload length in bytes (default {@link DEFAULT_MAX_FRAME_LENGTH}). */
+  maxFrameLength?: number;
+}
+
+/**
+ * Splits a byte stream into frames: a 4-byte signed big-endian length, then that many payload bytes.
+ *
+ * Frames that lie whole inside a chunk are returned as views of the chunk, without copying. A frame split
+ * across chunks goes into one accumulation buffer, allocated at the frame's exact length once its length
+ * is known (and checked against the cap), so each byte is copied at most once. Memory handed out is never
+ * written again, so payloads (and values decoded from them) stay valid for as long as they are held.
+ *
+ * A negative or oversize length is fatal for the stream: the error is thrown before anything is
+ * allocated, and every later push throws it again (the connection must be dropped, not resynchronised).
+ */
+export class FrameReader {
+  /** The cap on a payload length. */
+  readonly maxFrameLength: number;
+  private readonly header = Buffer.alloc(4);
+  private headerFilled = 0;
+  private pending: Buffer | null = null;
+  private pendingFilled = 0;
+  private failure: JuteCodecError | null = null;
+
+  constructor(options: FrameReaderOptions = {}) {
+    const max = options.maxFrameLength ?? DEFAULT_MAX_FRAME_LENGTH;
+    if (!Number.isInteger(max) || max < 0 || max > 0x7fffffff) {
+      throw new JuteCodecError('INVALID_VALUE', `maxFrameLength must be an integer in [0, 2^31), got ${max}`);
+    }
+    this.maxFrameLength = max;
+  }
+
+  /** Bytes received but not yet returned as part of a frame. */
+  get buffered(): number {
+    return this.headerFilled + (this.pending === null ? 0 : 4 + this.pendingFilled);
+  }
+
+  /** Feeds a chunk; returns the payloads (without length prefix) of every frame it completes, in order. */
+  push(chunk: Buffer): Buffer[] {
+    if (this.failure) throw this.failure;
+    const frames: Buffer[] = [];
+    const end = chunk.length;
+    let pos = 0;
+    while (pos < end) {
+      if (this.pending !== null) {
+        pos = this.fillPending(chunk, pos, frames);
+      } else if (this.headerFilled > 0 || end - pos < 4) {
+        const take = Math.min(4 - this.headerFilled, end - pos);
+        chunk.copy(this.header, this.headerFilled, pos, pos + take);
+        this.headerFilled += take;
+        pos += take;
+        if (this.headerFilled === 4) {
+          this.headerFilled = 0;
+          this.begin(this.checkLength(this.header.readInt32BE(0)), frames);
+        }
+      } else {
+        const length = this.checkLength(chunk.readInt32BE(pos));
+        pos += 4;
+        if (length <= end - pos) {
+          frames.push(chunk.subarray(pos, pos + length));
+          pos += length;
+        } else {
+          this.begin(length, frames);
+        }
+      }
+    }
+    return frames;
+  }
+
+  private begin(length: number, frames: Buffer[]): void {
+    if (length === 0) {
+      frames.push(Buffer.alloc(0));
+      return;
+    }
+    this.pending = Buffer.allocUnsafe(length);
+    this.pendingFilled = 0;
+  }
+
+  private fillPending(chunk: Buffer, pos: number, frames: Buffer[]): number {
+    const pending = this.pending!;
+    const take = Math.min(pending.length - this.pendingFilled, chunk.length - pos);
+    chunk.copy(pending, this.pendingFilled, pos, pos + take);
+    this.pendingFilled += take;
+    if (this.pendingFilled === pending.length) {
+      frames.push(pending);
+      this.pending = null;
+      this.pendingFilled = 0;
+    }
+    return pos + take;
+  }
+
+  private checkLength(length: number): number {
+    if (length < 0) {
+      this.failure = new JuteCodecError('NEGATIVE_LENGTH', `negative frame length ${length}`);
+    } else if (length > this.maxFrameLength) {
+      this.failure = new JuteCodecError(
+        'FRAME_TOO_LARGE',
+        `frame length ${length} exceeds the limit of ${this.maxFrameLength} bytes`,
+      );
+    } else {
+      return length;
+    }
+    throw this.failure;
+  }
+}
