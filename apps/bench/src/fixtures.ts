@@ -1,0 +1,106 @@
+/**
+ * The znodes a run needs, made once before any cell starts and removed at the end. They are made with
+ * node-zookeeper-client (a mature peer) rather than our own client, so that a broken build of ours cannot
+ * break the other contenders' measurements.
+ */
+import { createRequire } from 'node:module';
+import type { FixturePaths } from './types.js';
+
+const require = createRequire(import.meta.url);
+
+type Callback = (error: unknown, ...rest: unknown[]) => void;
+interface SetupClient {
+  connect(): void;
+  close(): void;
+  once(event: string, listener: () => void): void;
+  create(path: string, data: Buffer, mode: number, cb: Callback): void;
+  removeRecursive(path: string, version: number, cb: Callback): void;
+}
+
+/** How many children the getChildren node has (the issue's scenario). */
+export const CHILD_COUNT = 1_000;
+/** How many setData ops one multi holds. */
+export const MULTI_SIZE = 10;
+
+async function connectSetupClient(connectString: string): Promise<SetupClient> {
+  const nzc = require('node-zookeeper-client') as {
+    createClient(cs: string, o: Record<string, unknown>): SetupClient;
+  };
+  const client = nzc.createClient(connectString, { sessionTimeout: 30_000, retries: 2 });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`cannot connect to ZooKeeper at ${connectString}`)),
+      15_000,
+    );
+    client.once('connected', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    client.connect();
+  });
+  return client;
+}
+
+function create(client: SetupClient, path: string, data: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => client.create(path, data, 0, (e) => (e ? reject(e) : resolve())));
+}
+
+/** Creates the run's tree under a fresh root named after `runId`. */
+export async function createFixtures(
+  connectString: string,
+  runId: string,
+  dataSize: number,
+): Promise<FixturePaths> {
+  const root = `/zkwire-bench-${runId}`;
+  const paths: FixturePaths = {
+    root,
+    data: `${root}/data`,
+    children: `${root}/children`,
+    multi: Array.from({ length: MULTI_SIZE }, (_, i) => `${root}/multi/m${i}`),
+    scratch: `${root}/scratch`,
+    watch: `${root}/watch`,
+  };
+  const client = await connectSetupClient(connectString);
+  try {
+    const data = Buffer.alloc(dataSize, 0x61);
+    const empty = Buffer.alloc(0);
+    await create(client, root, empty);
+    await Promise.all([
+      create(client, paths.data, data),
+      create(client, paths.children, empty),
+      create(client, `${root}/multi`, empty),
+      create(client, paths.scratch, empty),
+      create(client, paths.watch, data),
+    ]);
+    // Pipelined: the 1,000 creates go out together and take a few tens of milliseconds.
+    await Promise.all([
+      ...Array.from({ length: CHILD_COUNT }, (_, i) =>
+        create(client, `${paths.children}/child-${String(i).padStart(4, '0')}`, empty),
+      ),
+      ...paths.multi.map((path) => create(client, path, data)),
+    ]);
+  } finally {
+    client.close();
+  }
+  return paths;
+}
+
+/** Removes the run's tree; errors are reported, not thrown, since the measurements are already taken. */
+export async function removeFixtures(
+  connectString: string,
+  paths: FixturePaths,
+): Promise<string | undefined> {
+  try {
+    const client = await connectSetupClient(connectString);
+    try {
+      await new Promise<void>((resolve, reject) =>
+        client.removeRecursive(paths.root, -1, (e) => (e ? reject(e) : resolve())),
+      );
+    } finally {
+      client.close();
+    }
+    return undefined;
+  } catch (error) {
+    return `could not remove ${paths.root}: ${String(error)}`;
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Shapes shared by the orchestrator (main process) and the workers (one child process per measurement),
+ * which talk to each other in JSON: a worker gets a {@link CellSpec} and prints one {@link CellResult}.
+ */
+
+/** Every contender the bench knows; `ids` fixes the order of columns in tables and charts. */
+export const ContenderId = {
+  ours: 'ours',
+  raw: 'raw',
+  nzc: 'node-zookeeper-client',
+  native: 'zookeeper-native',
+  java: 'java',
+} as const;
+export type ContenderId = (typeof ContenderId)[keyof typeof ContenderId];
+export const contenderIds: readonly ContenderId[] = Object.values(ContenderId);
+
+/** How a scenario measures: a closed loop with N in flight, a paced open loop, or a sequence of waits. */
+export type ScenarioKind = 'throughput' | 'latency' | 'session' | 'watch' | 'codec';
+
+/** The operations a throughput cell repeats; one "op" of createDelete is a create followed by a delete. */
+export type ThroughputOp = 'getData' | 'exists' | 'setData' | 'createDelete' | 'getChildren' | 'multi';
+
+/** The znodes a run prepares before the clock starts (see fixtures.ts). */
+export interface FixturePaths {
+  /** root of this run: every other path lies under it and the run deletes it at the end */
+  root: string;
+  /** a node holding `dataSize` bytes: getData, exists, setData, latency */
+  data: string;
+  /** a node with 1,000 children: getChildren */
+  children: string;
+  /** ten nodes that each multi sets in one transaction */
+  multi: string[];
+  /** parent under which createDelete makes and removes one child per slot in flight */
+  scratch: string;
+  /** the node a watch cell changes from a second session */
+  watch: string;
+}
+
+/** What one worker measures: one contender, one scenario, one depth, one round. */
+export interface CellSpec {
+  contender: ContenderId;
+  scenario: string;
+  kind: ScenarioKind;
+  op?: ThroughputOp;
+  inFlight: number;
+  /** requests per second for latency cells */
+  rate?: number;
+  warmupMs: number;
+  durationMs: number;
+  connectString: string;
+  paths: FixturePaths;
+  dataSize: number;
+  /** a unique suffix so that concurrent or repeated cells never collide on scratch nodes */
+  cellId: string;
+}
+
+/** Latency figures in microseconds. */
+export interface LatencySummary {
+  count: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  p999: number;
+  max: number;
+}
+
+/** What a worker prints (one JSON line on stdout). */
+export type CellResult =
+  | {
+      ok: true;
+      /** operations completed inside the measured window */
+      ops: number;
+      /** length of the measured window */
+      elapsedMs: number;
+      /** client process CPU time (user + system) inside the window, in microseconds */
+      cpuUs: number;
+      /** operations that completed with an error inside the window (a sane run has none) */
+      errors: number;
+      latency?: LatencySummary;
+      note?: string;
+    }
+  | { ok: false; error: string; unsupported?: boolean };
+
+/** The marker the orchestrator looks for in a worker's stdout, before the CellResult JSON. */
+export const RESULT_MARKER = '@@result ';

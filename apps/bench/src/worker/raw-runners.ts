@@ -1,0 +1,236 @@
+/**
+ * The raw limit: every request frame is encoded before the clock starts, written as a slice of one ring
+ * buffer, and its reply only counted. It shows what the server and loopback allow, and what a client costs
+ * when it does (almost) no work: the ceiling the other contenders are compared with.
+ */
+import type { CellResult, CellSpec } from '../types.js';
+import { LatencyRecorder } from './latency-recorder.js';
+import { closeRawSession, firstHost, openRawSession, ReplyCounter } from './raw-connection.js';
+import {
+  createFrame,
+  deleteFrame,
+  multiSetDataFrame,
+  pathWatchFrame,
+  RawOpCode,
+  setDataFrame,
+} from './raw-frames.js';
+import { MeasureWindow, sleep } from './window.js';
+
+/** The pre-encoded frames one cell cycles through, and how many replies make one operation. */
+function buildRing(spec: CellSpec): { frames: Buffer[]; repliesPerOp: number } {
+  const { paths } = spec;
+  const data = Buffer.alloc(spec.dataSize, 0x61);
+  const size = Math.max(2 * spec.inFlight, 64);
+  const each = (make: (xid: number) => Buffer) => Array.from({ length: size }, (_, i) => make(i + 1));
+  switch (spec.op) {
+    case 'getData':
+      return { frames: each((xid) => pathWatchFrame(xid, RawOpCode.getData, paths.data)), repliesPerOp: 1 };
+    case 'exists':
+      return { frames: each((xid) => pathWatchFrame(xid, RawOpCode.exists, paths.data)), repliesPerOp: 1 };
+    case 'getChildren':
+      return {
+        frames: each((xid) => pathWatchFrame(xid, RawOpCode.getChildren, paths.children)),
+        repliesPerOp: 1,
+      };
+    case 'setData':
+      return { frames: each((xid) => setDataFrame(xid, paths.data, data)), repliesPerOp: 1 };
+    case 'multi':
+      return { frames: each((xid) => multiSetDataFrame(xid, paths.multi, data)), repliesPerOp: 1 };
+    case 'createDelete': {
+      // One session runs its requests in order, so create p, delete p, create p... is valid in any window.
+      const frames: Buffer[] = [];
+      for (let slot = 0; slot < spec.inFlight; slot++) {
+        const path = `${paths.scratch}/${spec.cellId}-${slot}`;
+        frames.push(createFrame(2 * slot + 1, path, data), deleteFrame(2 * slot + 2, path));
+      }
+      return { frames, repliesPerOp: 2 };
+    }
+    default:
+      throw new Error(`raw: no frames for ${String(spec.op)}`);
+  }
+}
+
+/** N frames in flight: each chunk of replies is answered by one write of as many new frames. */
+export async function runRawThroughput(spec: CellSpec): Promise<CellResult> {
+  const { frames, repliesPerOp } = buildRing(spec);
+  const ring = Buffer.concat(frames);
+  const offsets = [0];
+  for (const frame of frames) offsets.push((offsets.at(-1) as number) + frame.length);
+  const count = frames.length;
+  let position = 0;
+  const { host, port } = firstHost(spec.connectString);
+  const { socket, rest } = await openRawSession(host, port);
+
+  const send = (k: number) => {
+    while (k > 0) {
+      const n = Math.min(k, count - position);
+      socket.write(ring.subarray(offsets[position], offsets[position + n]));
+      position = (position + n) % count;
+      k -= n;
+    }
+  };
+
+  let replies = 0;
+  let errors = 0;
+  let sent = 0;
+  let stopped = false;
+  const counter = new ReplyCounter((_xid, err) => {
+    replies++;
+    if (err !== 0) errors++;
+  });
+  const onChunk = (chunk: Buffer) => {
+    const before = replies;
+    counter.push(chunk);
+    if (!stopped && replies > before) {
+      send(replies - before);
+      sent += replies - before;
+    }
+  };
+  socket.on('data', onChunk);
+  if (rest.length > 0) onChunk(rest);
+  send(spec.inFlight);
+  sent += spec.inFlight;
+
+  const window = new MeasureWindow();
+  await sleep(spec.warmupMs);
+  window.open(replies, errors);
+  await sleep(spec.durationMs);
+  const measured = window.close(replies, errors);
+  stopped = true;
+  const drainDeadline = Date.now() + 10_000;
+  while (replies < sent && Date.now() < drainDeadline) await sleep(5);
+  socket.off('data', onChunk);
+  await closeRawSession(socket);
+  return {
+    ok: true,
+    ops: Math.floor(measured.ops / repliesPerOp),
+    errors: measured.errors,
+    elapsedMs: measured.elapsedMs,
+    cpuUs: measured.cpuUs,
+  };
+}
+
+/** Fixed-rate getData on a raw session; replies come back in order, so send times wait in a FIFO. */
+export async function runRawLatency(spec: CellSpec): Promise<CellResult> {
+  const rate = spec.rate ?? 2_000;
+  const frame = pathWatchFrame(1, RawOpCode.getData, spec.paths.data);
+  const { host, port } = firstHost(spec.connectString);
+  const { socket } = await openRawSession(host, port);
+  const recorder = new LatencyRecorder();
+  const sendTimes: bigint[] = [];
+  let head = 0;
+  let completed = 0;
+  let errors = 0;
+  const counter = new ReplyCounter((_xid, err) => {
+    const t0 = sendTimes[head++] as bigint;
+    if (err !== 0) errors++;
+    else {
+      completed++;
+      recorder.recordSince(t0);
+    }
+  });
+  socket.on('data', (chunk: Buffer) => counter.push(chunk));
+
+  const window = new MeasureWindow();
+  const start = performance.now();
+  const end = start + spec.warmupMs + spec.durationMs;
+  let opened = false;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now();
+      if (!opened && now - start >= spec.warmupMs) {
+        opened = true;
+        recorder.recording = true;
+        window.open(completed, errors);
+      }
+      const due = Math.floor(((Math.min(now, end) - start) * rate) / 1000);
+      while (sendTimes.length < due) {
+        sendTimes.push(process.hrtime.bigint());
+        socket.write(frame);
+      }
+      if (now >= end) resolve();
+      else setTimeout(tick, 1);
+    };
+    tick();
+  });
+  const measured = window.close(completed, errors);
+  recorder.recording = false;
+  const drainDeadline = Date.now() + 10_000;
+  while (head < sendTimes.length && Date.now() < drainDeadline) await sleep(5);
+  await closeRawSession(socket);
+  return { ok: true, ...measured, latency: recorder.summary(), note: `${rate} req/s` };
+}
+
+/** Handshake and closeSession, back to back. */
+export async function runRawSession(spec: CellSpec): Promise<CellResult> {
+  const { host, port } = firstHost(spec.connectString);
+  const recorder = new LatencyRecorder();
+  const window = new MeasureWindow();
+  let completed = 0;
+  let opened = false;
+  const start = performance.now();
+  while (performance.now() - start < spec.warmupMs + spec.durationMs) {
+    if (!opened && performance.now() - start >= spec.warmupMs) {
+      opened = true;
+      recorder.recording = true;
+      window.open(completed, 0);
+    }
+    const t0 = process.hrtime.bigint();
+    const { socket } = await openRawSession(host, port);
+    recorder.recordSince(t0);
+    await closeRawSession(socket);
+    completed++;
+  }
+  if (!opened) window.open(completed, 0);
+  return { ok: true, ...window.close(completed, 0), latency: recorder.summary() };
+}
+
+/** getData with watch=true on session A, setData from session B, time until A sees the xid -1 frame. */
+export async function runRawWatch(spec: CellSpec): Promise<CellResult> {
+  const { host, port } = firstHost(spec.connectString);
+  const a = await openRawSession(host, port);
+  const b = await openRawSession(host, port);
+  const watchFrame = pathWatchFrame(1, RawOpCode.getData, spec.paths.watch, true);
+  const changeFrame = setDataFrame(1, spec.paths.watch, Buffer.alloc(spec.dataSize, 0x62));
+  let onA: (xid: number) => void = () => {};
+  let onB: () => void = () => {};
+  const counterA = new ReplyCounter((xid) => onA(xid));
+  const counterB = new ReplyCounter(() => onB());
+  a.socket.on('data', (chunk: Buffer) => counterA.push(chunk));
+  b.socket.on('data', (chunk: Buffer) => counterB.push(chunk));
+  const recorder = new LatencyRecorder();
+  const window = new MeasureWindow();
+  let completed = 0;
+  let opened = false;
+  const start = performance.now();
+  while (performance.now() - start < spec.warmupMs + spec.durationMs) {
+    if (!opened && performance.now() - start >= spec.warmupMs) {
+      opened = true;
+      recorder.recording = true;
+      window.open(completed, 0);
+    }
+    let t0 = 0n;
+    let event: () => void = () => {};
+    const eventSeen = new Promise<void>((resolve) => {
+      event = () => {
+        recorder.recordSince(t0);
+        resolve();
+      };
+    });
+    await new Promise<void>((resolve) => {
+      onA = (xid) => (xid === -1 ? event() : resolve());
+      a.socket.write(watchFrame);
+    });
+    t0 = process.hrtime.bigint();
+    const changed = new Promise<void>((resolve) => {
+      onB = resolve;
+    });
+    b.socket.write(changeFrame);
+    await Promise.all([eventSeen, changed]);
+    completed++;
+  }
+  if (!opened) window.open(completed, 0);
+  const result = window.close(completed, 0);
+  await Promise.all([closeRawSession(a.socket), closeRawSession(b.socket)]);
+  return { ok: true, ...result, latency: recorder.summary() };
+}

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# The README's first command (`npm run bench`): wire-level benchmarks of our client against the raw limit and
+# every peer, on an embedded ZooKeeper (or --connect host:port). Works on a fresh machine: installs the Debian
+# server, Curator and a JDK when missing (as root), then the npm packages, then runs the bench app from source.
+# Arguments pass through: npm run bench -- --quick | --scenario getData | --contenders ours,raw | --rounds 5 ...
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bash scripts/setup.sh >&2
+[ -d node_modules ] || npm ci --no-fund --no-audit --loglevel=error >&2
+# --tsconfig maps the @zkwire/* packages to their sources, so no build is needed first.
+exec npx --no-install tsx --tsconfig apps/bench/tsconfig.json apps/bench/src/main.ts "$@"
