@@ -1,1 +1,46 @@
-export {};
+// Locks, semaphores and their shared helpers (one export line per module so parallel edits merge cleanly).
+
+export {
+  CountNodeReader,
+  decodeSharedCount,
+  type SharedCountReader,
+} from './internal-common/count-source.js';
+export type { WaitOptions } from './internal-common/deadline.js';
+export {
+  HoldLostError,
+  type LostEvent,
+  type LostPolicy,
+  LostReason,
+} from './internal-common/hold-monitor.js';
+export { isProtectedName, normalizeProtectedName, protectedIdOf } from './internal-common/protected-name.js';
+export {
+  InvalidRecipeArgumentError,
+  LockUpgradeError,
+  NodeLostError,
+  NotLockOwnerError,
+  RecipeError,
+  RecipeErrorCode,
+  ReleaseFailedError,
+} from './internal-common/recipe-errors.js';
+export { sequenceOf, sortContenders } from './internal-common/sequence-sort.js';
+export type { RecipeClient, RecipeConnectionState } from './internal-common/zk-client.js';
+export type { AcquireOptions, InterProcessLock } from './locks/interprocess-lock.js';
+export { InterProcessMultiLock } from './locks/interprocess-multi-lock.js';
+export {
+  InterProcessMutex,
+  type InterProcessMutexOptions,
+  MUTEX_LOCK_NAME,
+} from './locks/interprocess-mutex.js';
+export {
+  InterProcessReadWriteLock,
+  type InterProcessReadWriteLockOptions,
+} from './locks/interprocess-read-write-lock.js';
+export { InterProcessSemaphoreMutex } from './locks/interprocess-semaphore-mutex.js';
+export {
+  type InterProcessSemaphoreOptions,
+  InterProcessSemaphoreV2,
+  LEASE_NAME,
+} from './locks/interprocess-semaphore-v2.js';
+export { Lease } from './locks/lease.js';
+export { READ_LOCK_NAME, WRITE_LOCK_NAME } from './locks/read-write-predicates.js';
+export { type NodeLockEvents, type NodeLockOptions, ReentrantNodeLock } from './locks/reentrant-node-lock.js';

@@ -1,0 +1,74 @@
+/**
+ * A changing maximum for the semaphore: Curator's SharedCountReader, structurally. A SharedCount from this
+ * package fits, as does anything with `getCount()` and a `'change'` event; `watchCountNode` reads a
+ * SharedCount node (4-byte big-endian int32, curator-compat.md §12.2) directly.
+ */
+import { EventEmitter } from 'node:events';
+import type { RecipeClient } from './zk-client.js';
+
+/** A count that can change under us (Curator's SharedCountReader). */
+export interface SharedCountReader {
+  getCount(): number;
+  on(event: 'change', listener: (count: number) => void): unknown;
+  off?(event: 'change', listener: (count: number) => void): unknown;
+  removeListener?(event: 'change', listener: (count: number) => void): unknown;
+}
+
+/** Subscribes to a count's changes; returns the function that unsubscribes. */
+export function onCountChange(source: SharedCountReader, listener: (count: number) => void): () => void {
+  source.on('change', listener);
+  return () => {
+    if (typeof source.off === 'function') source.off('change', listener);
+    else source.removeListener?.('change', listener);
+  };
+}
+
+/** Decodes SharedCount bytes: exactly 4 bytes, big-endian signed int32. */
+export function decodeSharedCount(bytes: Uint8Array): number {
+  if (bytes.length !== 4) throw new RangeError(`a SharedCount node holds 4 bytes, found ${bytes.length}`);
+  return new DataView(bytes.buffer, bytes.byteOffset, 4).getInt32(0, false);
+}
+
+/** A read-only view of a SharedCount node, kept current by a re-armed getData watch. */
+export class CountNodeReader extends EventEmitter<{ change: [count: number] }> implements SharedCountReader {
+  readonly #client: RecipeClient;
+  readonly #path: string;
+  #count = 0;
+  #closed = false;
+
+  private constructor(client: RecipeClient, path: string) {
+    super();
+    this.#client = client;
+    this.#path = path;
+  }
+
+  /** Reads the node at `path` (which must exist) and follows its changes until `close()`. */
+  static async open(client: RecipeClient, path: string): Promise<CountNodeReader> {
+    const reader = new CountNodeReader(client, path);
+    await reader.#read();
+    return reader;
+  }
+
+  getCount(): number {
+    return this.#count;
+  }
+
+  async #read(): Promise<void> {
+    if (this.#closed) return;
+    const { data } = await this.#client.getData(this.#path, {
+      watch: () => {
+        this.#read().catch(() => {});
+      },
+    });
+    const count = decodeSharedCount(data);
+    if (count !== this.#count) {
+      this.#count = count;
+      this.emit('change', count);
+    }
+  }
+
+  /** Stops following the node. */
+  close(): void {
+    this.#closed = true;
+  }
+}

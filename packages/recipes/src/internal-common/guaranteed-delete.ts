@@ -1,0 +1,81 @@
+/**
+ * Curator's `delete().guaranteed()` (curator-compat.md §1.4): a delete of our own node that, when the
+ * connection fails under it, keeps being retried in the background until it works, the node is gone, the
+ * session has expired (ephemeral nodes go with it) or the client is closed.
+ */
+import { sleep } from './deadline.js';
+import type { RecipeClient } from './zk-client.js';
+import { isClientClosed, isNoNode, isRetryable, isSessionExpired } from './zk-errors.js';
+
+const FIRST_RETRY_DELAY_MS = 100;
+const MAX_RETRY_DELAY_MS = 2_000;
+
+function isFinished(error: unknown): boolean {
+  return isNoNode(error) || isSessionExpired(error) || isClientClosed(error);
+}
+
+function clientIsDone(client: RecipeClient): boolean {
+  return client.state === 'closed' || client.state === 'expired';
+}
+
+/** Retries `attempt` in the background while its failures are connection problems. */
+export function retryInBackground(client: RecipeClient, attempt: () => Promise<void>): void {
+  void (async () => {
+    let delay = FIRST_RETRY_DELAY_MS;
+    for (;;) {
+      await sleep(delay);
+      delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
+      if (clientIsDone(client)) return;
+      try {
+        await client.connected();
+        await attempt();
+        return;
+      } catch (error) {
+        if (isFinished(error) || !isRetryable(error)) return;
+      }
+    }
+  })();
+}
+
+/**
+ * Deletes `path` (any version). Resolves once it is deleted, already gone, or handed to the background
+ * retry after a connection problem; rejects only on other errors (for example NOAUTH).
+ */
+export async function deleteGuaranteed(client: RecipeClient, path: string): Promise<void> {
+  try {
+    await client.delete(path);
+  } catch (error) {
+    if (isFinished(error)) return;
+    if (!isRetryable(error)) throw error;
+    retryInBackground(client, async () => {
+      try {
+        await client.delete(path);
+      } catch (retryError) {
+        if (!isNoNode(retryError)) throw retryError;
+      }
+    });
+  }
+}
+
+/**
+ * Curator's `FindAndDeleteProtectedNodeInBackground`: after a create whose outcome is unknown, list the
+ * parent until that works and delete any child carrying our protection prefix.
+ */
+export function findAndDeleteProtectedInBackground(
+  client: RecipeClient,
+  parentPath: string,
+  prefix: string,
+): void {
+  retryInBackground(client, async () => {
+    let children: string[];
+    try {
+      children = await client.getChildren(parentPath);
+    } catch (error) {
+      if (isNoNode(error)) return;
+      throw error;
+    }
+    for (const child of children) {
+      if (child.startsWith(prefix)) await deleteGuaranteed(client, `${parentPath}/${child}`);
+    }
+  });
+}

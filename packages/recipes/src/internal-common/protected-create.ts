@@ -1,0 +1,77 @@
+/**
+ * Curator's protected create with recovery (curator-compat.md §1.5). The node is named `_c_<uuid>-<name>`.
+ * When a create fails with a connection problem its outcome is unknown, so before each retry we list the
+ * parent and adopt a child carrying our prefix instead of creating a second node. An ephemeral found under a
+ * different session than the first attempt's belongs to a dead session: it is deleted and a new one made.
+ * When every attempt fails, the node is looked for and deleted in the background, and the error re-thrown.
+ */
+import { createWithContainerParents } from './create-with-parents.js';
+import { deleteGuaranteed, findAndDeleteProtectedInBackground } from './guaranteed-delete.js';
+import { newProtectedPrefix } from './protected-name.js';
+import type { RecipeClient, RecipeCreateMode } from './zk-client.js';
+import { isNoNode, isRetryable } from './zk-errors.js';
+
+/** What to create. */
+export interface ProtectedCreateRequest {
+  /** The parent path, e.g. the lock path. */
+  parentPath: string;
+  /** The name after the protection prefix, e.g. `lock-` (the server appends the sequence). */
+  name: string;
+  data: Uint8Array;
+  mode: Extract<RecipeCreateMode, 'ephemeral' | 'ephemeral-sequential'>;
+  /** Attempts in all, the first included (default 4, like a small Curator retry policy). */
+  maxAttempts?: number;
+}
+
+/** The created node's full path and the prefix that identifies it. */
+export interface ProtectedNode {
+  path: string;
+  prefix: string;
+}
+
+async function findOurs(
+  client: RecipeClient,
+  parentPath: string,
+  prefix: string,
+): Promise<string | undefined> {
+  try {
+    const children = await client.getChildren(parentPath);
+    const found = children.find((child) => child.startsWith(prefix));
+    return found === undefined ? undefined : `${parentPath}/${found}`;
+  } catch (error) {
+    if (isNoNode(error)) return undefined;
+    throw error;
+  }
+}
+
+/** Creates a protected node, recovering it after connection loss (see the file comment). */
+export async function createProtected(
+  client: RecipeClient,
+  request: ProtectedCreateRequest,
+): Promise<ProtectedNode> {
+  const { parentPath, name, data, mode } = request;
+  const maxAttempts = request.maxAttempts ?? 4;
+  const prefix = newProtectedPrefix();
+  const sessionAtStart = client.sessionId;
+  let lastError: unknown;
+  for (let attempt = 0; attempt < maxAttempts; attempt++) {
+    try {
+      if (attempt > 0) {
+        await client.connected();
+        const found = await findOurs(client, parentPath, prefix);
+        if (found !== undefined) {
+          if (client.sessionId === sessionAtStart) return { path: found, prefix };
+          // An ephemeral of an expired session: it will vanish anyway, and it must not be taken for ours.
+          void deleteGuaranteed(client, found).catch(() => {});
+        }
+      }
+      const path = await createWithContainerParents(client, `${parentPath}/${prefix}${name}`, data, mode);
+      return { path, prefix };
+    } catch (error) {
+      if (!isRetryable(error)) throw error;
+      lastError = error;
+    }
+  }
+  findAndDeleteProtectedInBackground(client, parentPath, prefix);
+  throw lastError;
+}

@@ -1,0 +1,50 @@
+/**
+ * A one-shot wake-up for a waiter: its `watcher` is handed to the read that decides whether to wait (so the
+ * watch is armed atomically with that read), and connection changes that may have dropped the watch
+ * (session lost, reconnection) also wake it, so the waiter re-reads instead of hanging.
+ */
+import type { Deadline } from './deadline.js';
+import { onClientState, type RecipeClient, type RecipeWatcher } from './zk-client.js';
+
+/** A single wake-up; make a new one for every read-then-wait round. */
+export class Wakeup {
+  readonly #woken: Promise<void>;
+  #wake!: () => void;
+  #unsubscribe: () => void;
+  /** How many watch events reached this wake-up (herd tests count them). */
+  watchEvents = 0;
+
+  constructor(client: RecipeClient) {
+    this.#woken = new Promise<void>((resolve) => {
+      this.#wake = resolve;
+    });
+    this.#unsubscribe = onClientState(client, (state) => {
+      if (state === 'lost' || state === 'reconnected') this.#wake();
+    });
+  }
+
+  /** The watch callback to pass to the read. */
+  readonly watcher: RecipeWatcher = () => {
+    this.watchEvents += 1;
+    this.#wake();
+  };
+
+  /** Wakes the waiter from outside (a changed lease count, a local release). */
+  wake(): void {
+    this.#wake();
+  }
+
+  /** Waits for the wake-up within the deadline; rejects with DeadlineExpired or the abort reason. */
+  async wait(deadline: Deadline): Promise<void> {
+    try {
+      await deadline.guard(this.#woken);
+    } finally {
+      this.dispose();
+    }
+  }
+
+  /** Stops listening to connection states. */
+  dispose(): void {
+    this.#unsubscribe();
+  }
+}

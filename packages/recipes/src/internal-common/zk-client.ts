@@ -1,0 +1,60 @@
+/**
+ * The slice of `@zkwire/zk-wire-client`'s `ZooKeeperClient` (docs/contracts.md) that the recipes use, written
+ * structurally so a recipe works with any object of this shape: the real client, or a wrapper that counts
+ * watch events in a test.
+ */
+
+/** A watch callback, armed by the same request as the read it rides on. */
+export type RecipeWatcher = (event: { type: string; path: string }) => void;
+
+/** The fields of a ZooKeeper Stat that the recipes read. */
+export interface RecipeStat {
+  readonly version: number;
+  readonly ephemeralOwner: bigint;
+}
+
+/** Per-call options the client accepts. */
+export interface RecipeCallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Create modes the recipes use (a subset of the client's `CreateMode`). */
+export type RecipeCreateMode = 'persistent' | 'ephemeral' | 'ephemeral-sequential' | 'container';
+
+/** Connection states reported by the client (`on('state')`). */
+export type RecipeConnectionState = 'connected' | 'suspended' | 'reconnected' | 'lost' | 'read-only';
+
+/** What a recipe needs from a ZooKeeper client. `@zkwire/zk-wire-client`'s client satisfies it. */
+export interface RecipeClient {
+  readonly sessionId: bigint;
+  readonly state: string;
+  connected(options?: RecipeCallOptions): Promise<void>;
+  create(
+    path: string,
+    data?: Uint8Array | string | null,
+    options?: RecipeCallOptions & { mode?: RecipeCreateMode },
+  ): Promise<string>;
+  delete(path: string, options?: RecipeCallOptions & { version?: number }): Promise<void>;
+  exists(path: string, options?: RecipeCallOptions & { watch?: RecipeWatcher }): Promise<RecipeStat | null>;
+  getData(
+    path: string,
+    options?: RecipeCallOptions & { watch?: RecipeWatcher },
+  ): Promise<{ data: Uint8Array; stat: RecipeStat }>;
+  getChildren(path: string, options?: RecipeCallOptions & { watch?: RecipeWatcher }): Promise<string[]>;
+  on(event: 'state', listener: (state: RecipeConnectionState) => void): unknown;
+  off?(event: 'state', listener: (state: RecipeConnectionState) => void): unknown;
+  removeListener?(event: 'state', listener: (state: RecipeConnectionState) => void): unknown;
+}
+
+/** Subscribes to the client's connection states; returns the function that unsubscribes. */
+export function onClientState(
+  client: RecipeClient,
+  listener: (state: RecipeConnectionState) => void,
+): () => void {
+  client.on('state', listener);
+  return () => {
+    if (typeof client.off === 'function') client.off('state', listener);
+    else client.removeListener?.('state', listener);
+  };
+}

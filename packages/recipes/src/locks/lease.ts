@@ -1,0 +1,62 @@
+/**
+ * A lease of an InterProcessSemaphoreV2: one `_c_<uuid>-lease-<seq>` node under `<path>/leases`. Returned by
+ * `close()` (guaranteed delete) or `await using`; carries a fencing token and a "lost" signal.
+ */
+import { EventEmitter } from 'node:events';
+import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
+import { HoldMonitor, type LostEvent, type LostPolicy } from '../internal-common/hold-monitor.js';
+import { sequenceOf } from '../internal-common/sequence-sort.js';
+import type { RecipeClient } from '../internal-common/zk-client.js';
+
+/** One lease held from a semaphore. */
+export class Lease extends EventEmitter<{ lost: [event: LostEvent] }> implements AsyncDisposable {
+  /** The lease node's full path. */
+  readonly nodePath: string;
+  readonly #client: RecipeClient;
+  readonly #monitor: HoldMonitor;
+  readonly #onClose: (lease: Lease) => void;
+  #closed = false;
+
+  /** @internal made by the semaphore */
+  constructor(client: RecipeClient, nodePath: string, lostOn: LostPolicy, onClose: (lease: Lease) => void) {
+    super();
+    this.#client = client;
+    this.nodePath = nodePath;
+    this.#onClose = onClose;
+    this.#monitor = new HoldMonitor(client, nodePath, lostOn, (event) => this.emit('lost', event));
+    this.#monitor.start();
+  }
+
+  /** The lease node's sequence number, growing with each lease taken at this path. */
+  get fencingToken(): number | undefined {
+    return sequenceOf(this.nodePath);
+  }
+
+  /** Aborted (reason: HoldLostError) when this lease may be gone. */
+  get lostSignal(): AbortSignal {
+    return this.#monitor.signal;
+  }
+
+  /** True once returned. */
+  get closed(): boolean {
+    return this.#closed;
+  }
+
+  /** The lease node's data (Curator's `Lease.getData()`). */
+  async getData(): Promise<Uint8Array> {
+    return (await this.#client.getData(this.nodePath)).data;
+  }
+
+  /** Returns the lease; a second call does nothing. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#monitor.stop();
+    this.#onClose(this);
+    await deleteGuaranteed(this.#client, this.nodePath);
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+}

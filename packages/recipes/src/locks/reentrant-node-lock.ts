@@ -1,0 +1,138 @@
+/**
+ * A reentrant lock on one sequential node, owned by the lock object (JavaScript has no threads to own it):
+ * acquire twice, release twice. It carries the extras Curator lacks: a fencing token and a "lost" signal per
+ * acquisition, and `await using`. InterProcessMutex and both halves of the read-write lock are built on it.
+ */
+import { EventEmitter } from 'node:events';
+import { Deadline, DeadlineExpired } from '../internal-common/deadline.js';
+import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
+import { HoldMonitor, type LostEvent, type LostPolicy } from '../internal-common/hold-monitor.js';
+import { NotLockOwnerError } from '../internal-common/recipe-errors.js';
+import { sequenceOf } from '../internal-common/sequence-sort.js';
+import type { RecipeClient } from '../internal-common/zk-client.js';
+import type { AcquireOptions, InterProcessLock } from './interprocess-lock.js';
+import { attemptLock, type LockSpec, participantNodes } from './lock-internals.js';
+
+/** Options common to the node locks. */
+export interface NodeLockOptions {
+  /** Which connection state reports a hold as lost: 'suspended' (default) or only 'lost'. */
+  lostOn?: LostPolicy;
+}
+
+interface Hold {
+  path: string;
+  count: number;
+  monitor: HoldMonitor;
+}
+
+/** Events of a lock object. */
+export interface NodeLockEvents {
+  /** The current hold may be gone (connection suspended or session lost, or node deleted). */
+  lost: [event: LostEvent];
+}
+
+/** The reentrant core shared by the mutex and the read-write lock halves. */
+export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements InterProcessLock {
+  protected readonly client: RecipeClient;
+  protected readonly spec: LockSpec;
+  readonly #lostOn: LostPolicy;
+  #hold: Hold | undefined;
+  #acquiring: Promise<unknown> | undefined;
+
+  constructor(client: RecipeClient, spec: LockSpec, options: NodeLockOptions = {}) {
+    super();
+    this.client = client;
+    this.spec = spec;
+    this.#lostOn = options.lostOn ?? 'suspended';
+  }
+
+  /** The lock path. */
+  get basePath(): string {
+    return this.spec.basePath;
+  }
+
+  /** Our node while held, else undefined. */
+  get lockNodePath(): string | undefined {
+    return this.#hold?.path;
+  }
+
+  /**
+   * The fencing token of the current acquisition: our node's sequence number, which grows with each
+   * acquisition of this lock, so a resource can refuse a holder with a lower token than one it has seen.
+   */
+  get fencingToken(): number | undefined {
+    const path = this.#hold?.path;
+    return path === undefined ? undefined : sequenceOf(path);
+  }
+
+  /** Aborted (reason: HoldLostError) when the current hold may be gone; undefined while not held. */
+  get lostSignal(): AbortSignal | undefined {
+    return this.#hold?.monitor.signal;
+  }
+
+  /** How many times this object holds the lock (reentrancy count). */
+  get holdCount(): number {
+    return this.#hold?.count ?? 0;
+  }
+
+  isAcquiredInThisProcess(): boolean {
+    return this.#hold !== undefined;
+  }
+
+  /** Hook for subclasses: refuse an acquisition before anything is sent (e.g. an RW-lock upgrade). */
+  protected beforeAcquire(): void {}
+
+  async acquire(options?: AcquireOptions): Promise<boolean> {
+    const deadline = Deadline.of(options);
+    this.beforeAcquire();
+    // Another acquire of this same object is under way: wait for it, then re-enter if it succeeded.
+    while (this.#acquiring !== undefined) {
+      try {
+        await deadline.guard(this.#acquiring.catch(() => {}));
+      } catch (error) {
+        if (error instanceof DeadlineExpired) return false;
+        throw error;
+      }
+    }
+    if (this.#hold !== undefined) {
+      this.#hold.count += 1;
+      return true;
+    }
+    const attempt = attemptLock(this.client, this.spec, deadline);
+    this.#acquiring = attempt;
+    let path: string | null;
+    try {
+      path = await attempt;
+    } finally {
+      this.#acquiring = undefined;
+    }
+    if (path === null) return false;
+    const monitor = new HoldMonitor(this.client, path, this.#lostOn, (event) => this.emit('lost', event));
+    this.#hold = { path, count: 1, monitor };
+    monitor.start();
+    return true;
+  }
+
+  async release(): Promise<void> {
+    const hold = this.#hold;
+    if (hold === undefined) throw new NotLockOwnerError(this.spec.basePath);
+    hold.count -= 1;
+    if (hold.count > 0) return;
+    this.#hold = undefined;
+    hold.monitor.stop();
+    await deleteGuaranteed(this.client, hold.path);
+  }
+
+  /** The full paths of all contenders, in lock order (`getParticipantNodes`). */
+  getParticipantNodes(): Promise<string[]> {
+    return participantNodes(this.client, this.spec);
+  }
+
+  /** Releases every hold of this object (for `await using`); does nothing when not held. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    const hold = this.#hold;
+    if (hold === undefined) return;
+    hold.count = 1;
+    await this.release();
+  }
+}
