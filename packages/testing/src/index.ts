@@ -17,6 +17,8 @@ export {
   type JavaResult,
   type RunJavaOptions,
 } from './java.js';
+// TLS, x509 and SASL servers (owned by the security work; see src/secure/index.ts).
+export * from './secure/index.js';
 export {
   type StartZooKeeperOptions,
   startZooKeeper,
