@@ -1,3 +1,4 @@
+/// <reference path="../types/buffer-layout.d.ts" />
 import { Layout } from 'buffer-layout';
 import { JuteCodecError } from '../errors';
 import { Cursor } from './cursor';
