@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMntr, startZooKeeper, type ZooKeeperServer } from '../src/index.js';
+import {
+  parseMntr,
+  startEnsemble,
+  startZooKeeper,
+  type ZooKeeperServer,
+  ZooKeeperStartError,
+} from '../src/index.js';
 import { RawSession } from './raw-client.js';
 
 describe('startZooKeeper', () => {
@@ -68,5 +74,18 @@ describe('startZooKeeper options', () => {
       session.close();
     }
     expect(existsSync(dir)).toBe(false);
+  });
+});
+
+describe('start failures', () => {
+  it('rejects with the server log when the JVM exits during start', async () => {
+    const failed = startZooKeeper({ config: { tickTime: 'not-a-number' } });
+    await expect(failed).rejects.toThrow(ZooKeeperStartError);
+    await expect(failed).rejects.toThrow(/exited while starting[\s\S]*not-a-number/);
+  });
+
+  it('refuses an ensemble size that cannot form a quorum config, before starting anything', async () => {
+    await expect(startEnsemble({ size: 0 })).rejects.toThrow(RangeError);
+    await expect(startEnsemble({ size: 2.5 })).rejects.toThrow(RangeError);
   });
 });
