@@ -32,7 +32,8 @@ export function sortContenders(children: readonly string[], lockNames: string | 
     .map((entry) => entry.name);
 }
 
-const SEQUENCE_SUFFIX = /(-?\d{10})$/;
+// `%010d`: ten characters, ten digits or a minus sign and nine digits.
+const SEQUENCE_SUFFIX = /(\d{10}|-\d{9})$/;
 
 /**
  * The server's sequence suffix of a node name (`%010d`, possibly negative after wrapping past 2^31), used as
