@@ -55,6 +55,8 @@ export function liveChildCount(): number {
  * SIGKILLs the command. Spawn it with `stdio[0] = 'pipe'` and keep that pipe open while the child should live.
  */
 export function watchdogCommand(command: string, args: readonly string[]): { file: string; args: string[] } {
-  const script = 'exec 3<&0; { cat <&3 >/dev/null; kill -9 $$ 2>/dev/null; } & exec "$@"';
+  // The name check keeps a late watchdog (its command already gone and reaped) off a recycled PID.
+  const name = command.split('/').pop()?.slice(0, 15) ?? '';
+  const script = `exec 3<&0; { cat <&3 >/dev/null; [ "$(cat /proc/$$/comm 2>/dev/null)" = '${name}' ] && kill -9 $$; } & exec "$@"`;
   return { file: '/bin/sh', args: ['-c', script, 'zkwire-watchdog', command, ...args] };
 }
