@@ -16,6 +16,7 @@ export {
   Xid,
 } from './constants';
 export { JuteCodecError, JuteCodecErrorCode } from './errors';
+export { fast } from './fast';
 export { DEFAULT_MAX_FRAME_LENGTH, FrameReader, type FrameReaderOptions } from './frame-reader';
 export { encodeConnectRequest, encodeRequestFrame } from './frame-writer';
 export {

@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encode } from '../codec';
+import type { JuteRecord } from '../layouts';
+import { records } from '../records';
+import { arbitraryOf } from '../testing/arbitraries';
+import { outcome } from '../testing/outcome';
+import { fast } from './index';
+
+type FastDecoder = (buf: Buffer, offset: number, end: number) => unknown;
+
+const pairs: [string, JuteRecord<unknown>, FastDecoder][] = [
+  ['ReplyHeader', records.ReplyHeader as JuteRecord<unknown>, fast.decodeReplyHeader],
+  ['Stat', records.Stat as JuteRecord<unknown>, fast.decodeStat],
+  ['GetDataResponse', records.GetDataResponse as JuteRecord<unknown>, fast.decodeGetDataResponse],
+  ['ExistsResponse', records.ExistsResponse as JuteRecord<unknown>, fast.decodeExistsResponse],
+  ['SetDataResponse', records.SetDataResponse as JuteRecord<unknown>, fast.decodeSetDataResponse],
+  ['GetChildrenResponse', records.GetChildrenResponse as JuteRecord<unknown>, fast.decodeGetChildrenResponse],
+];
+
+// The generic decoder's view of the same input.
+function generic(record: JuteRecord<unknown>, buf: Buffer, offset: number, end: number) {
+  return outcome(() => record.decode(buf, offset, end).value);
+}
+
+const padding = fc.uint8Array({ maxLength: 8 }).map((b) => Buffer.from(b));
+
+describe.each(pairs)('fast %s decoder', (_name, record, decodeFast) => {
+  it('equals the generic decoder on encoded values at any offset (property)', () => {
+    fc.assert(
+      fc.property(arbitraryOf(record.layout), padding, padding, (value, before, after) => {
+        const bytes = Buffer.concat([before, encode(record, value), after]);
+        const end = bytes.length - after.length;
+        const fastResult = outcome(() => decodeFast(bytes, before.length, end));
+        expect(fastResult).toEqual({ value });
+        expect(fastResult).toEqual(generic(record, bytes, before.length, end));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('fails like the generic decoder on truncated encodings (property)', () => {
+    fc.assert(
+      fc.property(arbitraryOf(record.layout), fc.nat(), (value, cut) => {
+        const bytes = encode(record, value);
+        const end = cut % (bytes.length + 1);
+        expect(outcome(() => decodeFast(bytes, 0, end))).toEqual(generic(record, bytes, 0, end));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('agrees with the generic decoder on random bytes (property)', () => {
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 120 }),
+      // small lengths and counts make the random bytes parse further
+      fc
+        .array(fc.oneof(fc.constantFrom(0, 1, 2, 0xff), fc.nat(255)), { maxLength: 120 })
+        .map((a) => Uint8Array.from(a)),
+    );
+    fc.assert(
+      fc.property(bytes, (raw) => {
+        const buf = Buffer.from(raw);
+        expect(outcome(() => decodeFast(buf, 0, buf.length))).toEqual(generic(record, buf, 0, buf.length));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('fast decoders', () => {
+  it('return data as a view, null for a -1 length', () => {
+    const bytes = Buffer.alloc(4 + 68);
+    bytes.writeInt32BE(-1, 0);
+    expect(fast.decodeGetDataResponse(bytes, 0, bytes.length).data).toBeNull();
+  });
+
+  it('refuse an invalid range', () => {
+    expect(outcome(() => fast.decodeStat(Buffer.alloc(68), 1, 0))).toEqual({ code: 'INVALID_VALUE' });
+    expect(outcome(() => fast.decodeReplyHeader(Buffer.alloc(16), -1))).toEqual({ code: 'INVALID_VALUE' });
+  });
+});

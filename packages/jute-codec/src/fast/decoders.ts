@@ -1,0 +1,91 @@
+// Fast decoders of the hot replies: fixed offsets, no cursor object, objects built in one literal (one
+// hidden class). Held equal to the generic records by property tests (decoders.test.ts).
+import type { Stat } from '../records/data';
+import type { ReplyHeader } from '../records/session';
+import { checkArgs, need, readLength } from './read';
+
+/** Encoded size of a Stat. */
+export const STAT_SIZE = 68;
+/** Encoded size of a ReplyHeader. */
+export const REPLY_HEADER_SIZE = 16;
+
+/** Reads a Stat at `offset` (68 bytes, checked against `end`). */
+export function decodeStat(buf: Buffer, offset: number, end: number = buf.length): Stat {
+  checkArgs(buf, offset, end);
+  need(offset, STAT_SIZE, end, 'Stat');
+  return readStat(buf, offset);
+}
+
+function readStat(buf: Buffer, offset: number): Stat {
+  return {
+    czxid: buf.readBigInt64BE(offset),
+    mzxid: buf.readBigInt64BE(offset + 8),
+    ctime: buf.readBigInt64BE(offset + 16),
+    mtime: buf.readBigInt64BE(offset + 24),
+    version: buf.readInt32BE(offset + 32),
+    cversion: buf.readInt32BE(offset + 36),
+    aversion: buf.readInt32BE(offset + 40),
+    ephemeralOwner: buf.readBigInt64BE(offset + 44),
+    dataLength: buf.readInt32BE(offset + 52),
+    numChildren: buf.readInt32BE(offset + 56),
+    pzxid: buf.readBigInt64BE(offset + 60),
+  };
+}
+
+/** Reads a ReplyHeader {xid, zxid, err} at `offset`. */
+export function decodeReplyHeader(buf: Buffer, offset: number, end: number = buf.length): ReplyHeader {
+  checkArgs(buf, offset, end);
+  need(offset, REPLY_HEADER_SIZE, end, 'ReplyHeader');
+  return {
+    xid: buf.readInt32BE(offset),
+    zxid: buf.readBigInt64BE(offset + 4),
+    err: buf.readInt32BE(offset + 12),
+  };
+}
+
+/** Reads a GetDataResponse {data, stat}; `data` is a view of `buf` (null for a -1 length). */
+export function decodeGetDataResponse(
+  buf: Buffer,
+  offset: number,
+  end: number = buf.length,
+): { data: Buffer | null; stat: Stat } {
+  checkArgs(buf, offset, end);
+  const n = readLength(buf, offset, end, 'GetDataResponse.data', 1);
+  offset += 4;
+  let data: Buffer | null = null;
+  if (n >= 0) {
+    data = buf.subarray(offset, offset + n);
+    offset += n;
+  }
+  need(offset, STAT_SIZE, end, 'GetDataResponse.stat');
+  return { data, stat: readStat(buf, offset) };
+}
+
+/** Reads an ExistsResponse / SetDataResponse / SetACLResponse: one Stat. */
+export function decodeStatResponse(buf: Buffer, offset: number, end: number = buf.length): { stat: Stat } {
+  return { stat: decodeStat(buf, offset, end) };
+}
+
+/** Reads a GetChildrenResponse {children}. */
+export function decodeGetChildrenResponse(
+  buf: Buffer,
+  offset: number,
+  end: number = buf.length,
+): { children: (string | null)[] | null } {
+  checkArgs(buf, offset, end);
+  const count = readLength(buf, offset, end, 'GetChildrenResponse.children', 4);
+  if (count < 0) return { children: null };
+  offset += 4;
+  const children = new Array<string | null>(count);
+  for (let i = 0; i < count; i++) {
+    const n = readLength(buf, offset, end, 'GetChildrenResponse.children element', 1);
+    offset += 4;
+    if (n < 0) {
+      children[i] = null;
+    } else {
+      children[i] = buf.toString('utf8', offset, offset + n);
+      offset += n;
+    }
+  }
+  return { children };
+}

@@ -1,0 +1,36 @@
+import {
+  decodeGetChildrenResponse,
+  decodeGetDataResponse,
+  decodeReplyHeader,
+  decodeStat,
+  decodeStatResponse,
+} from './decoders';
+import {
+  encodeCreateRequestFrame,
+  encodeDeleteRequestFrame,
+  encodeExistsRequestFrame,
+  encodeGetChildrenRequestFrame,
+  encodeGetDataRequestFrame,
+  encodeSetDataRequestFrame,
+} from './encoders';
+
+/**
+ * Fast paths for the hot records: fixed-offset readers and single-allocation frame writers. They give the
+ * same values, bytes and error codes as the generic `records` (held equal by property tests); decoders
+ * take `end` (default: the buffer's length) and never read past it.
+ */
+export const fast = {
+  decodeReplyHeader,
+  decodeStat,
+  decodeGetDataResponse,
+  /** ExistsResponse, SetDataResponse and SetACLResponse all carry one Stat. */
+  decodeExistsResponse: decodeStatResponse,
+  decodeSetDataResponse: decodeStatResponse,
+  decodeGetChildrenResponse,
+  encodeGetDataRequestFrame,
+  encodeExistsRequestFrame,
+  encodeGetChildrenRequestFrame,
+  encodeSetDataRequestFrame,
+  encodeDeleteRequestFrame,
+  encodeCreateRequestFrame,
+} as const;
