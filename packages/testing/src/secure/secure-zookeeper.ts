@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { connect as tlsConnect } from 'node:tls';
 import { fourLetterWord, parseMode } from '../four-letter-word.js';
 import { freePorts } from '../free-port.js';
 import { JvmProcess } from '../jvm-process.js';
@@ -64,16 +64,18 @@ export interface SecureZooKeeperServer extends AsyncDisposable {
   /** The server log (for asserting what the server did, or did not, write). */
   readLog(): Promise<string>;
   fourLetterWord(command: string): Promise<string>;
-  /** Stops the server and removes its directory. */
+  /** Stops the server and removes its directory (with the certificates it made; not ones passed in). */
   close(): Promise<void>;
 }
 
 const READY_TIMEOUT_MS = 30_000;
 
-function portAccepts(host: string, port: number): Promise<boolean> {
+/* A full handshake with the client certificate, so a server whose keystore cannot be read fails at start. */
+function tlsHandshakes(host: string, port: number, certificates: TestCertificates): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = netConnect({ host, port });
-    socket.once('connect', () => {
+    const { ca, client } = certificates;
+    const socket = tlsConnect({ host, port, ca: ca.cert, cert: client.cert, key: client.key });
+    socket.once('secureConnect', () => {
       socket.destroy();
       resolve(true);
     });
@@ -164,10 +166,10 @@ export async function startSecureZooKeeper(
     while (Date.now() < deadline) {
       if (!jvm.running) break;
       const answer = await fourLetterWord(host, port, 'srvr', { timeoutMs: 500 }).catch(() => '');
-      if (parseMode(answer) && (securePort === undefined || (await portAccepts(host, securePort)))) return;
+      if (parseMode(answer) && (!certificates || (await tlsHandshakes(host, securePort!, certificates)))) return;
       await sleep(50);
     }
-    const why = jvm.running ? `not serving after ${READY_TIMEOUT_MS} ms` : 'the JVM exited';
+    const why = jvm.running ? `not serving (plaintext srvr and a TLS handshake) after ${READY_TIMEOUT_MS} ms` : 'the JVM exited';
     throw new Error(`secure ZooKeeper on ${host}:${port}: ${why}\n${jvm.logTail()}`);
   }
 

@@ -1,0 +1,81 @@
+/**
+ * Plugs the DIGEST-MD5 mechanism into the session's SASL seam (sasl-hook.ts): one authenticator per
+ * connection, driving GetSASLRequest / SetSASLResponse round trips until the server has proven itself.
+ */
+import { InvalidArgumentError, ZooKeeperError } from '../errors.js';
+import type { SaslAuthenticator, SaslAuthenticatorFactory, SaslChannel } from '../sasl-hook.js';
+import type { SaslOptions } from '../types.js';
+import { DIGEST_MD5, DigestMd5Client } from './digest-md5.js';
+import { SaslAuthenticationError, SaslFailure } from './sasl-error.js';
+
+/** DIGEST-MD5 needs at most two round trips; a server that keeps sending tokens is not speaking it. */
+const MAX_ROUND_TRIPS = 4;
+
+/**
+ * Refuses SASL options that cannot work, before anything is sent. The error names the field, never its value.
+ */
+export function validateSaslOptions(sasl: unknown): asserts sasl is SaslOptions | undefined {
+  if (sasl === undefined) return;
+  if (typeof sasl !== 'object' || sasl === null) throw new InvalidArgumentError('sasl', 'must be an object');
+  const options = sasl as Partial<SaslOptions>;
+  if (typeof options.mechanism !== 'string' || options.mechanism.toUpperCase() !== DIGEST_MD5) {
+    throw new InvalidArgumentError('sasl.mechanism', `only ${DIGEST_MD5} is supported`);
+  }
+  for (const field of ['username', 'password'] as const) {
+    if (typeof options[field] !== 'string' || options[field] === '') {
+      throw new InvalidArgumentError(`sasl.${field}`, 'must be a non-empty string');
+    }
+  }
+  for (const field of ['serviceName', 'hostname'] as const) {
+    const value = options[field];
+    if (value !== undefined && (typeof value !== 'string' || value === '' || value.includes('/'))) {
+      throw new InvalidArgumentError(`sasl.${field}`, 'must be a non-empty string without "/"');
+    }
+  }
+}
+
+/*
+ * The server answers a refused response with err -115 (or -124 when SASL is enforced) and then closes the
+ * connection; the channel turns that into a ZooKeeperError. Anything else (a lost connection) is passed on
+ * unchanged, so the session treats it as the ordinary disconnect it is and tries again.
+ */
+function rejected(error: unknown): SaslAuthenticationError | undefined {
+  if (!ZooKeeperError.isInstance(error)) return undefined;
+  if (error.code !== 'AUTHFAILED' && error.code !== 'SESSIONCLOSEDREQUIRESASLAUTH') return undefined;
+  if (error instanceof SaslAuthenticationError) return error;
+  return new SaslAuthenticationError(
+    DIGEST_MD5,
+    SaslFailure.REJECTED,
+    'the server refused the user name or password',
+    {
+      cause: error,
+    },
+  );
+}
+
+class DigestMd5Authenticator implements SaslAuthenticator {
+  constructor(
+    private readonly options: SaslOptions,
+    private readonly channel: SaslChannel,
+  ) {}
+
+  async start(): Promise<void> {
+    const { username, password, serviceName, hostname } = this.options;
+    const mechanism = new DigestMd5Client({ username, password, serviceName, hostname });
+    let token: Uint8Array = mechanism.initialResponse();
+    try {
+      for (let round = 0; round < MAX_ROUND_TRIPS; round++) {
+        const reply = await this.channel.exchange(token);
+        token = mechanism.evaluateChallenge(reply);
+        if (mechanism.complete) return;
+      }
+    } catch (error) {
+      throw rejected(error) ?? error;
+    }
+    throw new SaslAuthenticationError(DIGEST_MD5, SaslFailure.BAD_CHALLENGE, 'the exchange did not finish');
+  }
+}
+
+/** The session's factory for `sasl: { mechanism: 'DIGEST-MD5', ... }`. */
+export const digestMd5Authenticator: SaslAuthenticatorFactory = (options, channel) =>
+  new DigestMd5Authenticator(options, channel);

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ZooKeeperError } from '../errors.js';
+import { isTlsError, TlsFailure, tlsErrorFrom } from './tls-error.js';
+
+const nodeError = (code: string) => Object.assign(new Error(`node says ${code}`), { code });
+
+describe('tlsErrorFrom', () => {
+  it.each([
+    ['SELF_SIGNED_CERT_IN_CHAIN', TlsFailure.UNTRUSTED_SERVER_CERTIFICATE, false],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', TlsFailure.UNTRUSTED_SERVER_CERTIFICATE, false],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', TlsFailure.HOSTNAME_MISMATCH, false],
+    ['CERT_HAS_EXPIRED', TlsFailure.SERVER_CERTIFICATE_EXPIRED, false],
+    ['ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE', TlsFailure.CLIENT_CERTIFICATE_REJECTED, false],
+    ['ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN', TlsFailure.CLIENT_CERTIFICATE_REJECTED, false],
+    ['ERR_SSL_WRONG_VERSION_NUMBER', TlsFailure.NOT_TLS, false],
+    ['ERR_SSL_SOMETHING_NEW', TlsFailure.HANDSHAKE_FAILED, true],
+  ])('maps %s to %s', (code, reason, retryable) => {
+    const error = tlsErrorFrom(nodeError(code), '10.0.0.1:2281');
+    expect(error?.reason).toBe(reason);
+    expect(error?.tlsCode).toBe(code);
+    expect(error?.retryable).toBe(retryable);
+    expect(error?.message).toContain('10.0.0.1:2281');
+    expect(error?.message).toContain(code);
+    expect(isTlsError(error)).toBe(true);
+    expect(ZooKeeperError.isInstance(error)).toBe(true);
+    expect(error?.cause).toBeInstanceOf(Error);
+  });
+
+  it('leaves plain network errors alone, but names a reset during the handshake', () => {
+    expect(tlsErrorFrom(nodeError('ECONNREFUSED'), 'h:1', false)).toBeUndefined();
+    expect(tlsErrorFrom(nodeError('ECONNRESET'), 'h:1', true)).toBeUndefined();
+    expect(tlsErrorFrom(new Error('no code'), 'h:1')).toBeUndefined();
+    expect(tlsErrorFrom(undefined, 'h:1')).toBeUndefined();
+    const reset = tlsErrorFrom(nodeError('ECONNRESET'), 'h:1', false);
+    expect(reset?.reason).toBe(TlsFailure.HANDSHAKE_FAILED);
+    expect(reset?.message).toMatch(/plaintext client port/);
+  });
+});
