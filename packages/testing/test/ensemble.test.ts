@@ -1,6 +1,7 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Ensemble, parseMntr, startEnsemble } from '../src/index.js';
-import { RawSession } from './raw-client.js';
+import { connectRequestFrame, FrameReader, RawSession } from './raw-client.js';
 
 describe('startEnsemble', () => {
   let ensemble: Ensemble;
@@ -61,5 +62,38 @@ describe('startEnsemble', () => {
     await expect(ensemble.waitForQuorum()).rejects.toThrow(/majority/);
     await ensemble.startAll();
     expect(await ensemble.leader()).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('startEnsemble with read-only mode', () => {
+  let ensemble: Ensemble;
+
+  beforeAll(async () => {
+    // Both settings are needed in 3.8.0 (server-setup.md §3).
+    ensemble = await startEnsemble({
+      jvmFlags: ['-Dreadonlymode.enabled=true'],
+      config: { localSessionsEnabled: true, localSessionsUpgradingEnabled: true },
+    });
+  });
+  afterAll(async () => {
+    await ensemble?.[Symbol.asyncDispose]();
+  });
+
+  it('leaves a lone survivor serving read-only clients', async () => {
+    await ensemble.kill(0);
+    await ensemble.kill(1);
+    const survivor = ensemble.members[2]!;
+    while ((await survivor.mode()) !== 'read-only') await new Promise((resolve) => setTimeout(resolve, 100));
+
+    const socket = connect({ host: survivor.host, port: survivor.port });
+    const reader = new FrameReader(socket);
+    socket.write(connectRequestFrame(10_000, true));
+    const response = await reader.next();
+    socket.destroy();
+    expect(response.length).toBe(37);
+    expect(response.readUInt8(36)).toBe(1); // the server says the session is read-only
+
+    await ensemble.startAll();
+    expect(await ensemble.members[2]!.mode()).toMatch(/^(leader|follower)$/);
   });
 });

@@ -13,15 +13,15 @@ const OP_GET_DATA = 4;
 const OP_CREATE_TTL = 21;
 const MODE_PERSISTENT_WITH_TTL = 5;
 
-/** The 49-byte ConnectRequest frame (length prefix included) for a new session. */
-export function connectRequestFrame(timeoutMs = 10_000): Buffer {
+/** The 49-byte ConnectRequest frame (readOnly: may a read-only server take it) (length prefix included) for a new session. */
+export function connectRequestFrame(timeoutMs = 10_000, readOnly = false): Buffer {
   const body = Buffer.alloc(45);
   body.writeInt32BE(0, 0); // protocolVersion
   body.writeBigInt64BE(0n, 4); // lastZxidSeen
   body.writeInt32BE(timeoutMs, 12);
   body.writeBigInt64BE(0n, 16); // sessionId
   body.writeInt32BE(16, 24); // passwd length, 16 zero bytes follow
-  body.writeUInt8(0, 44); // readOnly = false
+  body.writeUInt8(readOnly ? 1 : 0, 44);
   return frame(body);
 }
 
