@@ -1,5 +1,21 @@
 // Locks, semaphores and their shared helpers (one export line per module so parallel edits merge cleanly).
 
+export { DistributedAtomicInteger } from './atomic/distributed-atomic-integer.js';
+export { DistributedAtomicLong } from './atomic/distributed-atomic-long.js';
+// Barriers, elections and counters.
+export {
+  type AtomicCallOptions,
+  type AtomicRetry,
+  type AtomicValue,
+  type DistributedAtomicOptions,
+  DistributedAtomicValue,
+} from './atomic/distributed-atomic-value.js';
+export { DistributedBarrier, type DistributedBarrierOptions } from './barriers/distributed-barrier.js';
+export {
+  DistributedDoubleBarrier,
+  type DistributedDoubleBarrierOptions,
+  READY_NODE,
+} from './barriers/distributed-double-barrier.js';
 export {
   CountNodeReader,
   decodeSharedCount,
@@ -24,6 +40,22 @@ export {
 } from './internal-common/recipe-errors.js';
 export { sequenceOf, sortContenders } from './internal-common/sequence-sort.js';
 export type { RecipeClient, RecipeConnectionState } from './internal-common/zk-client.js';
+export {
+  CloseMode,
+  LATCH_LOCK_NAME,
+  LeaderLatch,
+  type LeaderLatchEvents,
+  type LeaderLatchOptions,
+  type LeaderLatchState,
+} from './leader/leader-latch.js';
+export {
+  LeaderSelector,
+  type LeaderSelectorEvents,
+  type LeaderSelectorOptions,
+  type Leadership,
+  type TakeLeadership,
+} from './leader/leader-selector.js';
+export { NO_PARTICIPANT, type Participant } from './leader/participants.js';
 export type { AcquireOptions, InterProcessLock } from './locks/interprocess-lock.js';
 export { InterProcessMultiLock } from './locks/interprocess-multi-lock.js';
 export {
@@ -44,3 +76,7 @@ export {
 export { Lease } from './locks/lease.js';
 export { READ_LOCK_NAME, WRITE_LOCK_NAME } from './locks/read-write-predicates.js';
 export { type NodeLockEvents, type NodeLockOptions, ReentrantNodeLock } from './locks/reentrant-node-lock.js';
+export { RecipeStateError, RecipeStateErrorCode } from './shared/recipe-state-error.js';
+export { SharedCount, type SharedCountEvents } from './shared/shared-count.js';
+export { SharedValue, type SharedValueEvents, type VersionedValue } from './shared/shared-value.js';
+export type { ValueClient, ValueStat } from './shared/value-client.js';

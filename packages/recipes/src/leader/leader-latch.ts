@@ -1,0 +1,313 @@
+/**
+ * LeaderLatch (Curator's `leader.LeaderLatch`, curator-compat.md §7.1): every participant holds a protected
+ * EPHEMERAL_SEQUENTIAL node `L/_c_<uuid>-latch-<seq>` whose data is its id in UTF-8; the lowest (sorted by the
+ * text after the last `latch-`) leads, and every other one watches only its predecessor with `getData`.
+ *
+ * Connection states follow Curator 5.x with the default error policy: SUSPENDED and LOST end leadership;
+ * RECONNECTED re-joins with a fresh node (`reset`). Before claiming leadership the latch checks that its node
+ * belongs to the current session (Curator 5.7, CURATOR-696), so a node of an expired session never leads.
+ *
+ * Beyond Curator: while leading, `leadershipSignal` is an AbortSignal aborted (with a HoldLostError) when the
+ * leadership may be gone, and a `lost` event says why; `await()` takes a timeout and a signal; `await using`
+ * closes the latch.
+ */
+import { EventEmitter } from 'node:events';
+import { DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
+import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
+import { HoldLostError, type LostEvent, type LostPolicy } from '../internal-common/hold-monitor.js';
+import { createProtected } from '../internal-common/protected-create.js';
+import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import { sortContenders } from '../internal-common/sequence-sort.js';
+import { validateRecipePath } from '../internal-common/validate.js';
+import {
+  onClientState,
+  type RecipeClient,
+  type RecipeConnectionState,
+} from '../internal-common/zk-client.js';
+import { isNoNode, isRetryable } from '../internal-common/zk-errors.js';
+import { DisposeScope } from '../shared/dispose-scope.js';
+import { RecipeStateError } from '../shared/recipe-state-error.js';
+import { type Participant, readLeader, readParticipants } from './participants.js';
+
+/** Curator's name for latch contenders. */
+export const LATCH_LOCK_NAME = 'latch-';
+
+/** What `close()` tells the listeners (Curator's LeaderLatch.CloseMode). */
+export const CloseMode = {
+  /** Close without a `notLeader` event (Curator's default). */
+  SILENT: 'silent',
+  /** Emit `notLeader` when a leader closes. */
+  NOTIFY_LEADER: 'notify-leader',
+} as const;
+
+/** One of {@link CloseMode}. */
+export type CloseMode = (typeof CloseMode)[keyof typeof CloseMode];
+
+/** Options of {@link LeaderLatch}. */
+export interface LeaderLatchOptions {
+  /** Participant id, written as the node's data (UTF-8). Default `''` (zero bytes), as in Curator. */
+  id?: string;
+  /** Default mode of `close()`. */
+  closeMode?: CloseMode;
+  /** Which connection state ends leadership: 'suspended' (default, Curator's standard policy) or only 'lost'. */
+  lostOn?: LostPolicy;
+}
+
+/** Events of {@link LeaderLatch} (Curator's LeaderLatchListener, plus `lost` and `error`). */
+export interface LeaderLatchEvents {
+  /** We became the leader. */
+  isLeader: [];
+  /** We stopped being the leader. */
+  notLeader: [];
+  /** We were leading when the connection was suspended or the session lost: the leadership may be gone. */
+  lost: [event: LostEvent];
+  /** A background step failed with something other than a connection problem. */
+  error: [error: unknown];
+}
+
+/** The latch's life cycle. */
+export type LeaderLatchState = 'latent' | 'started' | 'closed';
+
+/** A leader election in which every participant waits in line and the first one leads until it leaves. */
+export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements AsyncDisposable {
+  readonly path: string;
+  readonly id: string;
+  readonly #client: RecipeClient;
+  readonly #idBytes: Uint8Array;
+  readonly #closeMode: CloseMode;
+  readonly #lostOn: LostPolicy;
+  readonly #scope = new DisposeScope('LeaderLatch');
+  #state: LeaderLatchState = 'latent';
+  #ourPath: string | undefined;
+  /** Bumped by every reset and by close, so answers to an older round are ignored. */
+  #round = 0;
+  #term: AbortController | undefined;
+  #leadershipChanged = new EventEmitter();
+  #stopStates: (() => void) | undefined;
+  /** A session was lost since the last re-join: the next 'connected' is a new session and must re-join. */
+  #sessionLost = false;
+
+  constructor(client: RecipeClient, path: string, options: LeaderLatchOptions = {}) {
+    super();
+    this.#client = client;
+    this.path = validateRecipePath(path);
+    this.id = options.id ?? '';
+    if (typeof this.id !== 'string') throw new InvalidRecipeArgumentError('id must be a string');
+    if (options.closeMode !== undefined && !Object.values(CloseMode).includes(options.closeMode)) {
+      throw new InvalidRecipeArgumentError(`closeMode must be one of ${Object.values(CloseMode).join(', ')}`);
+    }
+    this.#idBytes = new TextEncoder().encode(this.id);
+    this.#closeMode = options.closeMode ?? CloseMode.SILENT;
+    this.#lostOn = options.lostOn ?? 'suspended';
+  }
+
+  /** `latent` before start, `started`, then `closed`. */
+  get state(): LeaderLatchState {
+    return this.#state;
+  }
+
+  /** True while we lead. */
+  get hasLeadership(): boolean {
+    return this.#term !== undefined;
+  }
+
+  /** Our node, once created. */
+  get ourPath(): string | undefined {
+    return this.#ourPath;
+  }
+
+  /**
+   * While we lead: aborted, with a HoldLostError, when the leadership may be gone (connection suspended,
+   * session lost) or has ended (close, reset). Undefined while we do not lead.
+   */
+  get leadershipSignal(): AbortSignal | undefined {
+    return this.#term?.signal;
+  }
+
+  /** Joins the election: resolves once our node exists and leadership has been checked. */
+  async start(): Promise<void> {
+    if (this.#state !== 'latent')
+      throw new RecipeStateError('ILLEGAL_STATE', 'LeaderLatch was already started');
+    this.#state = 'started';
+    this.#stopStates = onClientState(this.#client, (state) => this.#onState(state));
+    await this.#reset();
+  }
+
+  /**
+   * Waits until we lead. True once we do; false when the timeout passes first or the latch is closed.
+   * Rejects with the abort reason when the signal aborts.
+   */
+  async await(options?: WaitOptions): Promise<boolean> {
+    const deadline = this.#scope.deadline(options);
+    if (this.#state !== 'started') throw new RecipeStateError('ILLEGAL_STATE', 'LeaderLatch is not started');
+    let onChange: (() => void) | undefined;
+    try {
+      await deadline.guard(
+        new Promise<void>((resolve) => {
+          onChange = () => {
+            if (this.hasLeadership) resolve();
+          };
+          this.#leadershipChanged.on('change', onChange);
+          onChange();
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof DeadlineExpired) return false;
+      if (this.#scope.closed && !options?.signal?.aborted) return false;
+      throw error;
+    } finally {
+      if (onChange) this.#leadershipChanged.off('change', onChange);
+    }
+  }
+
+  /** The participants in line, the leader first (ids read from the nodes). */
+  getParticipants(): Promise<Participant[]> {
+    return readParticipants(this.#client, this.path, LATCH_LOCK_NAME);
+  }
+
+  /** The current leader, or a participant with id `''` and `isLeader` false when nobody stands. */
+  getLeader(): Promise<Participant> {
+    return readLeader(this.#client, this.path, LATCH_LOCK_NAME);
+  }
+
+  /** Leaves the election: deletes our node. `mode` overrides the constructor's close mode. Idempotent. */
+  async close(mode: CloseMode = this.#closeMode): Promise<void> {
+    if (this.#state === 'closed') return;
+    const wasStarted = this.#state === 'started';
+    this.#state = 'closed';
+    this.#round += 1;
+    this.#stopStates?.();
+    this.#stopStates = undefined;
+    this.#scope.close();
+    this.#endLeadership(
+      new RecipeStateError('ILLEGAL_STATE', 'LeaderLatch was closed'),
+      mode === 'notify-leader',
+    );
+    const ourPath = this.#ourPath;
+    this.#ourPath = undefined;
+    if (wasStarted && ourPath !== undefined) await deleteGuaranteed(this.#client, ourPath);
+  }
+
+  /** Same as `close()` with the constructor's close mode, for `await using`. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
+  /** Drops our node (if any) and stands again with a fresh one. */
+  async #reset(): Promise<void> {
+    const round = ++this.#round;
+    this.#endLeadership(new RecipeStateError('ILLEGAL_STATE', 'LeaderLatch re-joined the election'), true);
+    const oldPath = this.#ourPath;
+    this.#ourPath = undefined;
+    if (oldPath !== undefined)
+      void deleteGuaranteed(this.#client, oldPath).catch((error) => this.#report(error));
+    const { path } = await createProtected(this.#client, {
+      parentPath: this.path,
+      name: LATCH_LOCK_NAME,
+      data: this.#idBytes,
+      mode: 'ephemeral-sequential',
+    });
+    if (round !== this.#round) {
+      // Closed or reset while the create was in flight: this node is nobody's.
+      await deleteGuaranteed(this.#client, path);
+      return;
+    }
+    this.#ourPath = path;
+    await this.#checkLeadership(round);
+  }
+
+  async #checkLeadership(round: number): Promise<void> {
+    let children: string[];
+    try {
+      children = await this.#client.getChildren(this.path);
+    } catch (error) {
+      if (!isNoNode(error)) throw error;
+      children = []; // the latch path itself vanished (Curator 5.8 resets too)
+    }
+    const ourPath = this.#ourPath;
+    if (round !== this.#round || ourPath === undefined) return;
+    const sorted = sortContenders(children, LATCH_LOCK_NAME);
+    const ourIndex = sorted.indexOf(ourPath.slice(this.path.length + 1));
+    if (ourIndex < 0) {
+      await this.#reset();
+    } else if (ourIndex === 0) {
+      await this.#claimLeadership(round, ourPath);
+    } else {
+      await this.#watchPredecessor(round, `${this.path}/${sorted[ourIndex - 1]}`);
+    }
+  }
+
+  /** Leads only if our node is still of our current session; otherwise stands again. */
+  async #claimLeadership(round: number, ourPath: string): Promise<void> {
+    let owner: bigint | undefined;
+    try {
+      owner = (await this.#client.getData(ourPath)).stat.ephemeralOwner;
+    } catch (error) {
+      if (!isNoNode(error)) throw error;
+    }
+    if (round !== this.#round) return;
+    if (owner === this.#client.sessionId) this.#beginLeadership();
+    else await this.#reset();
+  }
+
+  async #watchPredecessor(round: number, predecessor: string): Promise<void> {
+    const watcher = (event: { type: string }) => {
+      if (event.type === 'deleted' && round === this.#round)
+        this.#inBackground(() => this.#checkLeadership(round));
+    };
+    try {
+      await this.#client.getData(predecessor, { watch: watcher });
+    } catch (error) {
+      if (!isNoNode(error)) throw error;
+      if (round === this.#round) await this.#checkLeadership(round);
+    }
+  }
+
+  #onState(state: RecipeConnectionState): void {
+    if (this.#state !== 'started') return;
+    if (state === 'suspended' && this.#lostOn === 'suspended') this.#lose('suspended');
+    else if (state === 'lost') {
+      this.#sessionLost = true;
+      this.#lose('lost');
+    } else if (state === 'reconnected' || (state === 'connected' && this.#sessionLost)) {
+      this.#sessionLost = false;
+      if (this.#lostOn === 'suspended' || !this.hasLeadership) this.#inBackground(() => this.#reset());
+    }
+  }
+
+  #lose(reason: 'suspended' | 'lost'): void {
+    const path = this.#ourPath;
+    if (!this.hasLeadership || path === undefined) return;
+    const event: LostEvent = { reason, path };
+    this.#endLeadership(new HoldLostError(event), true, event);
+  }
+
+  #beginLeadership(): void {
+    if (this.#term !== undefined || this.#state !== 'started') return;
+    this.#term = new AbortController();
+    this.#leadershipChanged.emit('change');
+    this.emit('isLeader');
+  }
+
+  /** Ends the current term: aborts its signal, then tells the listeners. */
+  #endLeadership(reason: unknown, notify: boolean, lost?: LostEvent): void {
+    const term = this.#term;
+    if (term === undefined) return;
+    this.#term = undefined;
+    term.abort(reason);
+    this.#leadershipChanged.emit('change');
+    if (lost) this.emit('lost', lost);
+    if (notify) this.emit('notLeader');
+  }
+
+  /** Runs a step whose failure cannot reach a caller; connection problems wait for the next state change. */
+  #inBackground(step: () => Promise<void>): void {
+    step().catch((error: unknown) => this.#report(error));
+  }
+
+  #report(error: unknown): void {
+    if (this.#state !== 'started' || isRetryable(error)) return;
+    if (this.listenerCount('error') > 0) this.emit('error', error);
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Who stands in an election, as Curator's `LeaderSelector.getParticipants` reads it (curator-compat.md §7.1):
+ * the contenders in sort order, each node's data decoded as the UTF-8 participant id, nodes gone in the
+ * meantime skipped, and the first node read successfully marked as the leader.
+ */
+import { sortContenders } from '../internal-common/sequence-sort.js';
+import type { RecipeClient } from '../internal-common/zk-client.js';
+import { isNoNode } from '../internal-common/zk-errors.js';
+
+/** One contender of an election (Curator's Participant). */
+export interface Participant {
+  /** The participant id: the node's data as UTF-8 (a Java LeaderSelector without an id writes its address). */
+  readonly id: string;
+  /** True for the first contender, the one that leads. */
+  readonly isLeader: boolean;
+}
+
+/** The placeholder Curator returns from `getLeader()` when nobody stands. */
+export const NO_PARTICIPANT: Participant = Object.freeze({ id: '', isLeader: false });
+
+const utf8 = new TextDecoder();
+
+/**
+ * The participants of the election at `path`, whose contenders are named after `lockName`; at most `limit`
+ * of them (the leader alone needs one read, not one per contender).
+ */
+export async function readParticipants(
+  client: RecipeClient,
+  path: string,
+  lockName: string,
+  limit = Number.POSITIVE_INFINITY,
+): Promise<Participant[]> {
+  let children: string[];
+  try {
+    children = await client.getChildren(path);
+  } catch (error) {
+    if (isNoNode(error)) return [];
+    throw error;
+  }
+  const participants: Participant[] = [];
+  for (const child of sortContenders(children, lockName)) {
+    if (participants.length >= limit) break;
+    try {
+      const { data } = await client.getData(`${path}/${child}`);
+      participants.push({ id: utf8.decode(data), isLeader: participants.length === 0 });
+    } catch (error) {
+      if (!isNoNode(error)) throw error;
+    }
+  }
+  return participants;
+}
+
+/** The leader of the election at `path`, or {@link NO_PARTICIPANT} when nobody stands. */
+export async function readLeader(client: RecipeClient, path: string, lockName: string): Promise<Participant> {
+  const [leader] = await readParticipants(client, path, lockName, 1);
+  return leader ?? NO_PARTICIPANT;
+}
