@@ -1,0 +1,101 @@
+/**
+ * The lock-safe mode's per-item lock (curator-compat.md §8.3): an EPHEMERAL `LP/<item name>`, the same name
+ * as the item. While it exists no other consumer touches the item; if its holder dies, the server removes it
+ * with the session and the item is delivered again.
+ */
+
+import { sleep } from './abortable.js';
+import type { QueueClient, QueueWatcher } from './zk-client.js';
+import { isNodeExists, isNoNode, isSessionExpired, isTransient } from './zk-errors.js';
+
+/**
+ * Lock nodes held in this process, per client. A create that failed with connection loss may still have
+ * made the node; on the retry NODEEXISTS with our own session as owner means "ours" only if no other
+ * consumer of this process holds it, which this registry tells.
+ */
+const heldByClient = new WeakMap<QueueClient, Set<string>>();
+
+function held(client: QueueClient): Set<string> {
+  let set = heldByClient.get(client);
+  if (!set) heldByClient.set(client, (set = new Set()));
+  return set;
+}
+
+/** Outcome of {@link acquireItemLock}. */
+export type ItemLockResult = 'acquired' | 'locked';
+
+/**
+ * Creates `lockNodePath` as EPHEMERAL. 'locked' when another consumer holds it; then `onRelease` fires once
+ * the lock node goes away (at once if it is already gone). The lock parent is re-created if it was removed.
+ */
+export async function acquireItemLock(
+  client: QueueClient,
+  lockNodePath: string,
+  onRelease: QueueWatcher,
+  signal?: AbortSignal,
+): Promise<ItemLockResult> {
+  const mine = held(client);
+  if (mine.has(lockNodePath)) return 'locked';
+  mine.add(lockNodePath);
+  let uncertain = false;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      signal?.throwIfAborted();
+      try {
+        await client.create(lockNodePath, null, { mode: 'ephemeral' });
+        return 'acquired';
+      } catch (error) {
+        if (isTransient(error) && attempt < 30) {
+          uncertain = true;
+          await sleep(Math.min(1000, 25 * 2 ** Math.min(attempt, 6)), signal);
+          await client.connected({ signal });
+          continue;
+        }
+        if (isNoNode(error) && attempt < 30) {
+          // The lock parent was removed (or never made by this peer): make it and try again.
+          const parent = lockNodePath.slice(0, lockNodePath.lastIndexOf('/'));
+          await client
+            .create(parent, null, { mode: 'persistent', createParents: true })
+            .catch((e: unknown) => {
+              if (!isNodeExists(e)) throw e;
+            });
+          continue;
+        }
+        if (!isNodeExists(error)) throw error;
+        const stat = await client.exists(lockNodePath, { watch: onRelease });
+        if (stat === null) {
+          onRelease({ type: 'deleted', path: lockNodePath });
+          continue;
+        }
+        if (uncertain && stat.ephemeralOwner === client.sessionId) return 'acquired';
+        mine.delete(lockNodePath);
+        return 'locked';
+      }
+    }
+  } catch (error) {
+    mine.delete(lockNodePath);
+    throw error;
+  }
+}
+
+/**
+ * Deletes our lock node, retrying through connection loss (Curator's guaranteed delete). A lock already gone
+ * (NONODE) or gone with an expired session is released.
+ */
+export async function releaseItemLock(client: QueueClient, lockNodePath: string): Promise<void> {
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.delete(lockNodePath);
+        return;
+      } catch (error) {
+        if (isNoNode(error) || isSessionExpired(error)) return;
+        if (!isTransient(error) || attempt >= 30) throw error;
+        await sleep(Math.min(1000, 25 * 2 ** Math.min(attempt, 6)));
+        await client.connected();
+      }
+    }
+  } finally {
+    held(client).delete(lockNodePath);
+  }
+}
