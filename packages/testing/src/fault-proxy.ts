@@ -23,7 +23,10 @@ export interface FaultProxy extends AsyncDisposable {
   drop(on: boolean): void;
   /** Resets (TCP RST) every current connection, on both sides. */
   cut(): void;
-  /** Holds every chunk for `ms` before forwarding it (0 turns it off); order is kept. */
+  /**
+   * Holds every chunk until `ms` after its arrival before forwarding it; order is kept. The delay is read when a
+   * chunk is due, so lowering it (to 0: off) releases held chunks at once.
+   */
   delay(ms: number): void;
   /** Passes chunks going `direction` through `mutate`: for every chunk, or only the next one when `once`. */
   corrupt(direction: ProxyDirection, mutate: (chunk: Buffer) => Buffer, once?: boolean): void;
@@ -49,9 +52,9 @@ interface ProxyState {
   corruptions: Record<ProxyDirection, Corruption[]>;
 }
 
-/** One direction of one connection: a FIFO of chunks, each released at its due time unless paused. */
+/** One direction of one connection: a FIFO of chunks, each released once delayed enough, unless paused. */
 class Lane {
-  private readonly queue: Array<{ bytes: Buffer; due: number }> = [];
+  private readonly queue: Array<{ bytes: Buffer; arrived: number }> = [];
   private timer: NodeJS.Timeout | undefined;
   private ending = false;
 
@@ -61,7 +64,7 @@ class Lane {
   ) {}
 
   push(bytes: Buffer): void {
-    this.queue.push({ bytes, due: Date.now() + this.state.delayMs });
+    this.queue.push({ bytes, arrived: Date.now() });
     this.pump();
   }
 
@@ -74,8 +77,8 @@ class Lane {
   pump(): void {
     if (this.timer || this.destination.destroyed) return;
     while (!this.state.paused && this.queue.length > 0) {
-      const head = this.queue[0] as { bytes: Buffer; due: number };
-      const wait = head.due - Date.now();
+      const head = this.queue[0] as { bytes: Buffer; arrived: number };
+      const wait = head.arrived + this.state.delayMs - Date.now();
       if (wait > 0) {
         this.timer = setTimeout(() => {
           this.timer = undefined;
@@ -87,6 +90,13 @@ class Lane {
       this.destination.write(head.bytes);
     }
     if (this.ending && this.queue.length === 0) this.destination.end();
+  }
+
+  /** Re-reads the delay: drops the pending timer and pumps again. */
+  retime(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.pump();
   }
 
   stop(): void {
@@ -222,6 +232,10 @@ class FaultProxyImpl implements FaultProxy {
   delay(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`delay must be a finite number >= 0, got ${ms}`);
     this.state.delayMs = ms;
+    for (const connection of this.connections) {
+      connection.lanes.toClient.retime();
+      connection.lanes.toServer.retime();
+    }
   }
   corrupt(direction: ProxyDirection, mutate: (chunk: Buffer) => Buffer, once = false): void {
     this.state.corruptions[direction].push({ mutate, once });

@@ -127,15 +127,27 @@ describe('startFaultProxy', () => {
     expect((await session.bytes(RESPONSE_BYTES)).readInt32BE(0)).toBe(37);
   });
 
-  it('delay holds every chunk for the given time', async () => {
+  it('delay holds every chunk, in order, and lowering it releases them', async () => {
     await fresh();
     const session = await probe();
-    proxy.delay(250);
-    const sent = Date.now();
-    session.socket.write(connectRequestFrame());
-    await session.bytes(RESPONSE_BYTES);
-    // Two delayed hops (request, response); a lower bound only, which cannot flake.
-    expect(Date.now() - sent).toBeGreaterThanOrEqual(490);
+    proxy.delay(60_000);
+    const request = connectRequestFrame();
+    // Three chunks: the order must survive the delay, or the server would not parse the request.
+    session.socket.write(request.subarray(0, 3));
+    await settle(20);
+    session.socket.write(request.subarray(3, 30));
+    await settle(20);
+    session.socket.write(request.subarray(30));
+    await settle(300);
+    expect(session.received.length).toBe(0);
+    proxy.delay(0);
+    expect((await session.bytes(RESPONSE_BYTES)).readInt32BE(0)).toBe(37);
+
+    // A short delay releases chunks by itself.
+    proxy.delay(100);
+    const next = await probe();
+    next.socket.write(connectRequestFrame());
+    expect((await next.bytes(RESPONSE_BYTES)).readInt32BE(0)).toBe(37);
   });
 
   it('corrupt rewrites bytes to the client, once', async () => {
