@@ -1,0 +1,79 @@
+/**
+ * Connect strings: `host1:port1,host2:port2[/chroot]` (wire-protocol.md §7.3, §9.3). The port defaults to
+ * 2181; IPv6 addresses go in brackets (`[::1]:2181`).
+ */
+import { InvalidArgumentError } from './errors.js';
+import { Chroot } from './paths.js';
+
+/** One server address. */
+export interface HostAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** A parsed connect string. */
+export interface ConnectString {
+  readonly hosts: readonly HostAddress[];
+  readonly chroot: Chroot;
+}
+
+const DEFAULT_PORT = 2181;
+
+function fail(connectString: string, problem: string): never {
+  throw new InvalidArgumentError('connectString', `${JSON.stringify(connectString)}: ${problem}`);
+}
+
+function parseHost(text: string, whole: string): HostAddress {
+  let host: string;
+  let portText: string | undefined;
+  if (text.startsWith('[')) {
+    const close = text.indexOf(']');
+    if (close < 0) fail(whole, `unclosed "[" in ${JSON.stringify(text)}`);
+    host = text.slice(1, close);
+    const rest = text.slice(close + 1);
+    if (rest !== '') {
+      if (!rest.startsWith(':')) fail(whole, `unexpected ${JSON.stringify(rest)} after IPv6 address`);
+      portText = rest.slice(1);
+    }
+  } else {
+    const colon = text.lastIndexOf(':');
+    if (colon >= 0 && text.indexOf(':') !== colon)
+      fail(whole, `IPv6 address ${JSON.stringify(text)} needs brackets`);
+    host = colon >= 0 ? text.slice(0, colon) : text;
+    portText = colon >= 0 ? text.slice(colon + 1) : undefined;
+  }
+  if (host === '') fail(whole, 'empty host');
+  let port = DEFAULT_PORT;
+  if (portText !== undefined) {
+    if (!/^\d{1,5}$/.test(portText)) fail(whole, `bad port ${JSON.stringify(portText)}`);
+    port = Number(portText);
+    if (port < 1 || port > 65535) fail(whole, `port ${port} out of range`);
+  }
+  return { host, port };
+}
+
+/** Parses a connect string; throws InvalidArgumentError (argument `connectString`) naming the problem. */
+export function parseConnectString(connectString: string): ConnectString {
+  if (typeof connectString !== 'string' || connectString.trim() === '')
+    fail(String(connectString), 'is empty');
+  const slash = connectString.indexOf('/');
+  const hostPart = slash >= 0 ? connectString.slice(0, slash) : connectString;
+  const chrootPart = slash >= 0 ? connectString.slice(slash) : undefined;
+  const hosts = hostPart
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((s) => parseHost(s, connectString));
+  if (hosts.length === 0) fail(connectString, 'no host');
+  return { hosts, chroot: new Chroot(chrootPart) };
+}
+
+/** A copy of `hosts` in random order (Fisher-Yates), so that clients spread over the ensemble. */
+export function shuffled<T>(hosts: readonly T[], random: () => number = Math.random): T[] {
+  const out = hosts.slice();
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

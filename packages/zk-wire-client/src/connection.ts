@@ -1,0 +1,189 @@
+/**
+ * One TCP (or TLS) connection to one server: the socket, the frame reader, writes, and the liveness timer
+ * (read timeout and idle pings, wire-protocol.md §7.1-7.2). It knows frames, not requests: the session decides
+ * what to write and what a frame means.
+ */
+import net, { type Socket } from 'node:net';
+import tls from 'node:tls';
+import { FrameReader, JuteCodecError } from '@zkwire/jute-codec';
+import type { HostAddress } from './connect-string.js';
+import { ConnectionLossError, ProtocolError, type ZooKeeperError } from './errors.js';
+import type { ClientOptions } from './types.js';
+
+/** What the owner of a connection is told. */
+export interface ConnectionHandler {
+  /** Socket connected: time to write the ConnectRequest. */
+  onOpen(connection: Connection): void;
+  /** One frame payload (no length prefix), in arrival order. Throwing ends the connection. */
+  onFrame(connection: Connection, payload: Buffer): void;
+  /** The socket can take more after a write that filled its buffer. */
+  onDrain(connection: Connection): void;
+  /** The connection ended (once); `error` says why. */
+  onClose(connection: Connection, error: ZooKeeperError): void;
+}
+
+/** The ping frame: length 8, xid -2, opcode 11. */
+const PING_FRAME = Buffer.from([0, 0, 0, 8, 0xff, 0xff, 0xff, 0xfe, 0, 0, 0, 11]);
+/** Java's MAX_SEND_PING_INTERVAL: ping at least this often. */
+const MAX_SEND_PING_INTERVAL_MS = 10_000;
+
+/** A connection to one server. */
+export class Connection {
+  /** ms timestamp of the last received chunk. */
+  lastReceived = Date.now();
+  /** ms timestamp of the last write. */
+  lastSent = Date.now();
+  /** True while a write filled the socket buffer and 'drain' has not come yet. */
+  waitingDrain = false;
+  private closed = false;
+  private readonly reader: FrameReader;
+  private timer: NodeJS.Timeout | undefined;
+
+  private constructor(
+    readonly socket: Socket,
+    readonly address: HostAddress,
+    private readonly handler: ConnectionHandler,
+    maxFrameLength: number | undefined,
+  ) {
+    this.reader = new FrameReader(maxFrameLength === undefined ? undefined : { maxFrameLength });
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    socket.on('drain', () => {
+      this.waitingDrain = false;
+      if (!this.closed) handler.onDrain(this);
+    });
+    socket.on('error', (error) => this.close(new ConnectionLossError({ cause: error })));
+    socket.on('close', () => this.close(new ConnectionLossError({ cause: new Error('socket closed') })));
+  }
+
+  /** Opens a connection: `connectionFactory`, else TLS when `tls` is set, else plain TCP. */
+  static open(
+    address: HostAddress,
+    options: Pick<ClientOptions, 'tls' | 'connectionFactory' | 'maxFrameLength'>,
+    handler: ConnectionHandler,
+  ): Connection {
+    let socket: Socket;
+    let connectEvent = 'connect';
+    if (options.connectionFactory) {
+      socket = options.connectionFactory(address.host, address.port);
+    } else if (options.tls) {
+      const tlsOptions = options.tls === true ? {} : options.tls;
+      socket = tls.connect({
+        servername: net.isIP(address.host) ? undefined : address.host,
+        ...tlsOptions,
+        host: address.host,
+        port: address.port,
+      });
+      connectEvent = 'secureConnect';
+    } else {
+      socket = net.connect({ host: address.host, port: address.port });
+    }
+    const connection = new Connection(socket, address, handler, options.maxFrameLength);
+    // A factory may hand over a socket that is already connected.
+    if (options.connectionFactory && !socket.connecting && socket.readyState === 'open') {
+      queueMicrotask(() => connection.closed || handler.onOpen(connection));
+    } else {
+      socket.once(connectEvent, () => connection.closed || handler.onOpen(connection));
+    }
+    return connection;
+  }
+
+  /** True once closed. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Writes bytes; returns false when the socket buffer is full (wait for onDrain before writing more). */
+  write(bytes: Buffer): boolean {
+    if (this.closed) return false;
+    this.lastSent = Date.now();
+    const ok = this.socket.write(bytes);
+    if (!ok) this.waitingDrain = true;
+    return ok;
+  }
+
+  /**
+   * Starts the liveness timer. While not yet connected, `connectTimeoutMs` bounds the wait since the last
+   * send; once connected ({@link setConnected}), silence longer than the read timeout ends the connection and
+   * idle sending triggers pings.
+   */
+  startTimer(connectTimeoutMs: number): void {
+    this.stopTimer();
+    const tick = Math.max(20, Math.min(500, Math.floor(connectTimeoutMs / 10)));
+    const started = Date.now();
+    this.timer = setInterval(() => {
+      if (Date.now() - started > connectTimeoutMs) {
+        this.close(
+          new ConnectionLossError({ cause: new Error(`no ConnectResponse within ${connectTimeoutMs} ms`) }),
+        );
+      }
+    }, tick);
+    this.timer.unref();
+  }
+
+  /** Switches the timer to the connected rules, with the read timeout derived from the negotiated timeout. */
+  setConnected(readTimeoutMs: number): void {
+    this.stopTimer();
+    const tick = Math.max(20, Math.min(1000, Math.floor(readTimeoutMs / 10)));
+    this.timer = setInterval(() => this.checkLiveness(readTimeoutMs), tick);
+    this.timer.unref();
+  }
+
+  private checkLiveness(readTimeoutMs: number): void {
+    const now = Date.now();
+    if (now - this.lastReceived > readTimeoutMs) {
+      this.close(new ConnectionLossError({ cause: new Error(`nothing received for ${readTimeoutMs} ms`) }));
+      return;
+    }
+    // Java's rule (ClientCnxn.SendThread): ping after about readTimeout/2 - 1 s of send idleness, at least every 10 s.
+    const idleSend = now - this.lastSent;
+    if (
+      readTimeoutMs / 2 - idleSend - (idleSend > 1000 ? 1000 : 0) <= 0 ||
+      idleSend > MAX_SEND_PING_INTERVAL_MS
+    ) {
+      if (!this.waitingDrain) this.write(PING_FRAME);
+    }
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  private receive(chunk: Buffer): void {
+    if (this.closed) return;
+    this.lastReceived = Date.now();
+    let frames: Buffer[];
+    try {
+      frames = this.reader.push(chunk);
+    } catch (error) {
+      this.close(new ConnectionLossError({ cause: new ProtocolError(describe(error), { cause: error }) }));
+      return;
+    }
+    for (const frame of frames) {
+      if (this.closed) return;
+      try {
+        this.handler.onFrame(this, frame);
+      } catch (error) {
+        const cause = JuteCodecError.isInstance(error)
+          ? new ProtocolError(`undecodable reply: ${error.message}`, { cause: error })
+          : error;
+        this.close(new ConnectionLossError({ cause }));
+        return;
+      }
+    }
+  }
+
+  /** Ends the connection (once) and tells the handler why. */
+  close(error: ZooKeeperError = new ConnectionLossError()): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopTimer();
+    this.socket.destroy();
+    this.handler.onClose(this, error);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,36 @@
+/**
+ * getData (4).
+ *
+ *   request  GetDataRequest  { ustring path; boolean watch; }
+ *   reply    GetDataResponse { buffer data; Stat stat; }
+ *
+ * A watch is registered in the data table only on success (a failed getData arms nothing on the server).
+ * Null data (-1 length) reads as an empty buffer.
+ */
+import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
+import type { ReplyDecoder } from '../pending.js';
+import type { Stat, Watcher } from '../types.js';
+
+const EMPTY = Buffer.alloc(0);
+
+/** Builds the getData frame. */
+export function encodeGetData(xid: number, serverPath: string, watch: boolean): Buffer {
+  return encodeRequestFrame(xid, OpCode.getData, records.GetDataRequest, { path: serverPath, watch });
+}
+
+/** The result of getData. */
+export interface GetDataResult {
+  data: Buffer;
+  stat: Stat;
+}
+
+/** Decodes data + Stat and registers the data watcher. */
+export const getDataReply: ReplyDecoder<GetDataResult> = {
+  operation: 'getData',
+  decode(context, request, _err, payload, offset) {
+    const { value } = records.GetDataResponse.decode(payload, offset, payload.length);
+    const watcher = request.context as Watcher | undefined;
+    if (watcher) context.watches.add('data', request.path!, watcher);
+    return { data: value.data ?? EMPTY, stat: value.stat };
+  },
+};

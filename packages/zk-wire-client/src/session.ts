@@ -1,0 +1,517 @@
+/**
+ * The session: its state machine (connecting, connected, read-only, suspended, expired, closed), the host
+ * list (shuffled once), the handshake on every connection, reconnects with the session id, password and last
+ * zxid, and what follows each handshake in order: SASL, saved auth, watch restore, then queued requests
+ * (wire-protocol.md §2.6, §7).
+ *
+ * Frames are routed here: special xids (-1 notification, -2 ping, -4 auth, SASL in progress) before the
+ * pending FIFO, which the pipeline checks against the head.
+ */
+import { EventEmitter } from 'node:events';
+import { decodeConnectResponse, encodeConnectRequest, records, Xid } from '@zkwire/jute-codec';
+import { AsyncQueue } from './async-queue.js';
+import { type HostAddress, parseConnectString, shuffled } from './connect-string.js';
+import { Connection, type ConnectionHandler } from './connection.js';
+import {
+  AuthFailedError,
+  ClientClosedError,
+  ConnectionLossError,
+  errorFromCode,
+  InvalidArgumentError,
+  ProtocolError,
+  SessionExpiredError,
+  UnsupportedByServerError,
+  type ZooKeeperError,
+} from './errors.js';
+import { encodeAuth } from './ops/auth.js';
+import { closeSessionReply, encodeCloseSession } from './ops/close-session.js';
+import { decodeSaslReply, encodeSasl } from './ops/sasl.js';
+import { batchWatches, encodeSetWatches, setWatchesReply } from './ops/set-watches.js';
+import type { Chroot } from './paths.js';
+import { RequestPipeline } from './pipeline.js';
+import { type SaslChannel, saslAuthenticatorFactory } from './sasl-hook.js';
+import { atLeast, probeServerVersion } from './server-version.js';
+import type { ClientOptions, ConnectionState, SessionState, WatchEvent, Watcher } from './types.js';
+import { WatchTables } from './watches.js';
+
+const EVENT_TYPES: Record<number, WatchEvent['type'] | undefined> = {
+  1: 'created',
+  2: 'deleted',
+  3: 'dataChanged',
+  4: 'childrenChanged',
+};
+
+/** A saved credential, re-sent on every connection; `waiters` are addAuth calls awaiting its reply. */
+interface SavedAuth {
+  scheme: string;
+  auth: Uint8Array;
+  waiters: { resolve: () => void; reject: (e: unknown) => void }[];
+}
+
+/** Events of a session. */
+export interface SessionEventMap {
+  state: [ConnectionState];
+  sessionState: [SessionState];
+  watcherError: [unknown, WatchEvent];
+}
+
+/** One ZooKeeper session over a sequence of connections. */
+export class Session extends EventEmitter<SessionEventMap> {
+  state: SessionState = 'connecting';
+  sessionId = 0n;
+  password: Buffer = Buffer.alloc(16);
+  negotiatedTimeoutMs = 0;
+  /** The server's version (from `srvr`) once a gated feature asked for it. */
+  serverVersion: string | undefined;
+  readonly chroot: Chroot;
+  readonly watches = new WatchTables();
+  readonly pipeline: RequestPipeline;
+  /** Terminal error once expired (without autoRecreateSession) or closed. */
+  terminalError: ZooKeeperError | undefined;
+
+  private readonly hosts: HostAddress[];
+  private hostIndex = -1;
+  private connection: Connection | undefined;
+  private handshaken = false;
+  private ready = false;
+  private readonly requestedTimeoutMs: number;
+  private seenReadWriteServer: boolean;
+  private readonly savedAuth: SavedAuth[] = [];
+  private readonly authReplies: SavedAuth[] = [];
+  private saslWaiter: { resolve: (t: Uint8Array | null) => void; reject: (e: unknown) => void } | undefined;
+  private reconnectTimer: NodeJS.Timeout | undefined;
+  private disconnectedAt = 0;
+  private lastConnectionState: ConnectionState | undefined;
+  private everConnected = false;
+  private closing: Promise<void> | undefined;
+  private readonly stateQueues = new Set<AsyncQueue<ConnectionState>>();
+  private readonly versionByHost = new Map<string, Promise<string | undefined>>();
+  private readonly handler: ConnectionHandler;
+
+  constructor(private readonly options: ClientOptions) {
+    super();
+    const parsed = parseConnectString(options.connectString);
+    this.chroot = parsed.chroot;
+    this.hosts = shuffled(parsed.hosts);
+    const timeout = options.sessionTimeoutMs ?? 30_000;
+    if (!Number.isInteger(timeout) || timeout <= 0) {
+      throw new InvalidArgumentError(
+        'sessionTimeoutMs',
+        `must be a positive integer, got ${String(timeout)}`,
+      );
+    }
+    this.requestedTimeoutMs = timeout;
+    if (options.session) {
+      if (options.session.password.length !== 16) {
+        throw new InvalidArgumentError('session.password', 'must be 16 bytes');
+      }
+      this.sessionId = options.session.id;
+      this.password = Buffer.from(options.session.password);
+    }
+    // A handle built with an explicit session counts as having seen a r/w server (§2.1).
+    this.seenReadWriteServer = options.session !== undefined;
+    for (const { scheme, credentials } of options.auth ?? []) {
+      this.savedAuth.push({ scheme, auth: toBytes(credentials), waiters: [] });
+    }
+    this.pipeline = new RequestPipeline(this, options.requestTimeoutMs ?? 0);
+    this.handler = {
+      onOpen: (c) => this.onOpen(c),
+      onFrame: (c, payload) => this.onFrame(c, payload),
+      onDrain: (c) => c === this.connection && this.ready && this.pipeline.flush(),
+      onClose: (c, error) => this.onConnectionClosed(c, error),
+    };
+  }
+
+  /** Starts connecting. */
+  start(): void {
+    this.connectNext();
+  }
+
+  /** True once the client will never connect again (closed, or expired without autoRecreateSession). */
+  get isTerminal(): boolean {
+    return this.terminalError !== undefined;
+  }
+
+  /** True while a connection is ready for requests. */
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  /** The error calls should fail with right now, or undefined when they may be queued. */
+  refusal(): ZooKeeperError | undefined {
+    if (this.closing !== undefined && this.terminalError === undefined) return new ClientClosedError();
+    return this.terminalError;
+  }
+
+  // ---- connecting -----------------------------------------------------------------------------------
+
+  private connectNext(): void {
+    this.reconnectTimer = undefined;
+    if (this.terminalError !== undefined) return;
+    this.hostIndex = (this.hostIndex + 1) % this.hosts.length;
+    const address = this.hosts[this.hostIndex]!;
+    this.handshaken = false;
+    this.connection = Connection.open(address, this.options, this.handler);
+  }
+
+  private onOpen(connection: Connection): void {
+    if (connection !== this.connection) return;
+    // Until the ConnectResponse nothing else is written: an expired session gets its answer and an
+    // immediate close, which a concurrent write could turn into a reset that loses the answer (§2.6).
+    connection.write(
+      encodeConnectRequest({
+        protocolVersion: 0,
+        lastZxidSeen: this.pipeline.lastZxid,
+        timeOut: this.requestedTimeoutMs,
+        sessionId: this.seenReadWriteServer ? this.sessionId : 0n,
+        passwd: this.seenReadWriteServer ? this.password : Buffer.alloc(16),
+        readOnly: this.options.canBeReadOnly === true,
+      }),
+    );
+    const timeout = this.negotiatedTimeoutMs || this.requestedTimeoutMs;
+    connection.startTimer(Math.max(1000, Math.floor(timeout / this.hosts.length)));
+  }
+
+  private scheduleReconnect(): void {
+    if (this.terminalError !== undefined || this.reconnectTimer !== undefined) return;
+    if (this.checkClientSideExpiry()) return;
+    // Java: a random 0-999 ms before each attempt but the first; 1 s more after a full round of hosts.
+    const fullRound = (this.hostIndex + 1) % this.hosts.length === 0;
+    const delay = Math.floor(Math.random() * 1000) + (fullRound ? 1000 : 0);
+    this.reconnectTimer = setTimeout(() => this.connectNext(), delay);
+  }
+
+  /** Curator's rule: disconnected for longer than the negotiated timeout means the session is lost. */
+  private checkClientSideExpiry(): boolean {
+    if (this.sessionId === 0n || this.negotiatedTimeoutMs === 0 || this.state !== 'suspended') return false;
+    if (Date.now() - this.disconnectedAt < this.negotiatedTimeoutMs) return false;
+    this.expire();
+    return true;
+  }
+
+  // ---- frames ---------------------------------------------------------------------------------------
+
+  private onFrame(connection: Connection, payload: Buffer): void {
+    if (connection !== this.connection) return;
+    if (!this.handshaken) {
+      this.onConnectResponse(connection, payload);
+      return;
+    }
+    if (payload.length < 16)
+      throw new ProtocolError(`reply of ${payload.length} bytes is shorter than its header`);
+    const xid = payload.readInt32BE(0);
+    if (xid === Xid.NOTIFICATION) this.onNotification(payload);
+    else if (xid === Xid.PING) return;
+    else if (xid === Xid.AUTH) this.onAuthReply(payload.readInt32BE(12));
+    else if (this.saslWaiter !== undefined) this.onSaslReply(payload);
+    else this.pipeline.handleReply(payload, xid);
+  }
+
+  private onConnectResponse(connection: Connection, payload: Buffer): void {
+    const response = decodeConnectResponse(payload);
+    if (response.timeOut <= 0) {
+      // The session is unknown, expired or the password was wrong: the server closes the connection now.
+      this.connection = undefined;
+      connection.close(new SessionExpiredError());
+      this.expire();
+      return;
+    }
+    this.handshaken = true;
+    const sameSession = this.sessionId !== 0n && response.sessionId === this.sessionId;
+    if (!sameSession) this.watches.clear();
+    this.sessionId = response.sessionId;
+    this.password = Buffer.from(response.passwd ?? Buffer.alloc(16));
+    this.negotiatedTimeoutMs = response.timeOut;
+    if (!response.readOnly) this.seenReadWriteServer = true;
+    connection.setConnected(Math.floor((response.timeOut * 2) / 3));
+    void this.afterHandshake(connection, response.readOnly, sameSession);
+  }
+
+  /** SASL, then saved auth, then watch restore, then the queued requests (§2.6). */
+  private async afterHandshake(
+    connection: Connection,
+    readOnly: boolean,
+    sameSession: boolean,
+  ): Promise<void> {
+    if (this.options.sasl) {
+      const factory = saslAuthenticatorFactory(this.options.sasl.mechanism);
+      if (factory === undefined) {
+        this.terminate(
+          new AuthFailedError({
+            cause: new Error(`no SASL authenticator for ${this.options.sasl.mechanism}`),
+          }),
+        );
+        return;
+      }
+      try {
+        await factory(this.options.sasl, this.saslChannel(connection)).start();
+      } catch (error) {
+        if (connection !== this.connection) return;
+        this.terminate(new AuthFailedError({ cause: error }));
+        return;
+      }
+      if (connection !== this.connection) return;
+    }
+    for (const saved of this.savedAuth) {
+      this.authReplies.push(saved);
+      connection.write(encodeAuth(saved.scheme, saved.auth));
+    }
+    if (sameSession && !this.watches.isEmpty) this.restoreWatches(connection);
+    this.ready = true;
+    this.pipeline.attach(connection);
+    this.enterConnected(readOnly);
+  }
+
+  private restoreWatches(connection: Connection): void {
+    const snapshot = this.watches.snapshot();
+    const toServer = (list: string[]) => list.map((p) => this.chroot.toServer(p));
+    const batches = batchWatches({
+      data: toServer(snapshot.data),
+      exist: toServer(snapshot.exist),
+      child: toServer(snapshot.child),
+      persistent: toServer(snapshot.persistent),
+      persistentRecursive: toServer(snapshot.persistentRecursive),
+    });
+    for (const batch of batches) {
+      const xid = this.pipeline.nextXid();
+      const frame = encodeSetWatches(xid, this.pipeline.lastZxid, batch);
+      // A failed restore shows as missing events; the connection itself carries on (Java does the same).
+      this.pipeline.writeNow(connection, setWatchesReply, xid, frame).catch(() => {});
+    }
+  }
+
+  private saslChannel(connection: Connection): SaslChannel {
+    return {
+      host: connection.address.host,
+      exchange: (token) =>
+        new Promise((resolve, reject) => {
+          if (connection !== this.connection) {
+            reject(new ConnectionLossError({ operation: 'sasl' }));
+            return;
+          }
+          this.saslWaiter = { resolve, reject };
+          connection.write(encodeSasl(this.pipeline.nextXid(), token));
+        }),
+    };
+  }
+
+  private onSaslReply(payload: Buffer): void {
+    const waiter = this.saslWaiter!;
+    this.saslWaiter = undefined;
+    const err = payload.readInt32BE(12);
+    if (err !== 0) waiter.reject(errorFromCode(err, { operation: 'sasl' }));
+    else waiter.resolve(decodeSaslReply(payload, 16));
+  }
+
+  private onAuthReply(err: number): void {
+    const saved = this.authReplies.shift();
+    if (saved === undefined) throw new ProtocolError('auth reply with no auth pending');
+    const waiters = saved.waiters.splice(0);
+    if (err === 0) {
+      for (const w of waiters) w.resolve();
+      return;
+    }
+    // A refused credential is dropped, so that the next connection (the server closes this one) works.
+    const index = this.savedAuth.indexOf(saved);
+    if (index >= 0) this.savedAuth.splice(index, 1);
+    for (const w of waiters) w.reject(errorFromCode(err, { operation: 'addAuth' }));
+  }
+
+  private onNotification(payload: Buffer): void {
+    const { value } = records.WatcherEvent.decode(payload, 16, payload.length);
+    const type = EVENT_TYPES[value.type];
+    if (type === undefined) return;
+    const event: WatchEvent = { type, path: this.chroot.toClient(value.path ?? '/') };
+    const watchers = this.watches.collect(event);
+    // Dispatched as a microtask: after the replies read before this event have resolved their promises,
+    // before those read after it, and never inside the socket's data handler.
+    if (watchers.size > 0) queueMicrotask(() => this.dispatch(watchers, event));
+  }
+
+  /** Calls each watcher once; a throwing watcher is reported and the others still run. */
+  dispatch(watchers: Iterable<Watcher>, event: WatchEvent): void {
+    for (const watcher of watchers) {
+      try {
+        watcher(event);
+      } catch (error) {
+        this.emit('watcherError', error, event);
+      }
+    }
+  }
+
+  // ---- auth -----------------------------------------------------------------------------------------
+
+  /** Adds a credential: sent now when connected, and on every later connection. */
+  addAuth(scheme: string, credentials: Uint8Array | string): Promise<void> {
+    const refusal = this.refusal();
+    if (refusal) return Promise.reject(refusal);
+    return new Promise((resolve, reject) => {
+      const saved: SavedAuth = { scheme, auth: toBytes(credentials), waiters: [{ resolve, reject }] };
+      this.savedAuth.push(saved);
+      if (this.ready && this.connection) {
+        this.authReplies.push(saved);
+        this.connection.write(encodeAuth(scheme, saved.auth));
+      }
+    });
+  }
+
+  // ---- states ---------------------------------------------------------------------------------------
+
+  private setState(state: SessionState): void {
+    if (this.state === state) return;
+    this.state = state;
+    this.emit('sessionState', state);
+  }
+
+  private emitConnectionState(state: ConnectionState): void {
+    if (this.lastConnectionState === state) return;
+    this.lastConnectionState = state;
+    for (const queue of this.stateQueues) queue.push(state);
+    this.emit('state', state);
+  }
+
+  private enterConnected(readOnly: boolean): void {
+    this.setState(readOnly ? 'read-only' : 'connected');
+    if (readOnly) this.emitConnectionState('read-only');
+    else this.emitConnectionState(this.everConnected ? 'reconnected' : 'connected');
+    this.everConnected = true;
+  }
+
+  /** An async iterable of connection state events, until the client closes. */
+  states(signal?: AbortSignal): AsyncIterable<ConnectionState> {
+    const queue: AsyncQueue<ConnectionState> = new AsyncQueue(() => this.stateQueues.delete(queue));
+    if (this.state === 'closed') queue.end();
+    else this.stateQueues.add(queue);
+    signal?.addEventListener('abort', () => void queue.return(), { once: true });
+    return queue;
+  }
+
+  private onConnectionClosed(connection: Connection, error: ZooKeeperError): void {
+    if (connection !== this.connection) return;
+    this.connection = undefined;
+    const wasReady = this.ready;
+    this.ready = false;
+    this.handshaken = false;
+    this.pipeline.detach();
+    const cause = error.cause ?? error;
+    this.pipeline.failAll(
+      (r) => new ConnectionLossError({ path: r.path, operation: r.decoder.operation, cause }),
+      wasReady,
+    );
+    for (const saved of this.authReplies.splice(0)) {
+      for (const w of saved.waiters.splice(0))
+        w.reject(new ConnectionLossError({ operation: 'addAuth', cause }));
+    }
+    const sasl = this.saslWaiter;
+    this.saslWaiter = undefined;
+    sasl?.reject(new ConnectionLossError({ operation: 'sasl', cause }));
+    if (this.closing !== undefined || this.terminalError !== undefined) return;
+    if (this.state === 'connected' || this.state === 'read-only') {
+      this.disconnectedAt = connection.lastReceived;
+      this.setState('suspended');
+      this.emitConnectionState('suspended');
+    }
+    this.scheduleReconnect();
+  }
+
+  /** The session is gone: every call fails SessionExpired, or a new session starts (autoRecreateSession). */
+  private expire(): void {
+    this.setState('expired');
+    this.emitConnectionState('lost');
+    const makeError = (r: { path: string | undefined; decoder: { operation: string } }) =>
+      new SessionExpiredError({ path: r.path, operation: r.decoder.operation });
+    this.watches.clear();
+    if (this.options.autoRecreateSession) {
+      this.pipeline.failAll(makeError, false);
+      this.sessionId = 0n;
+      this.password = Buffer.alloc(16);
+      this.negotiatedTimeoutMs = 0;
+      this.everConnected = true;
+      this.setState('connecting');
+      this.scheduleReconnect();
+      return;
+    }
+    this.terminalError = new SessionExpiredError();
+    this.pipeline.failAll(makeError, true);
+    this.pipeline.dispose();
+    this.endStateQueues();
+  }
+
+  private endStateQueues(): void {
+    for (const queue of this.stateQueues) queue.end();
+    this.stateQueues.clear();
+  }
+
+  /** Ends everything with `error` (closed client, failed authentication). */
+  private terminate(error: ZooKeeperError): void {
+    // A close after expiry reports the close: it is what the caller did last.
+    if (error.code === 'CLIENTCLOSED') this.terminalError = error;
+    else this.terminalError ??= error;
+    if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    const connection = this.connection;
+    this.connection = undefined;
+    this.ready = false;
+    this.pipeline.detach();
+    connection?.close(error);
+    const terminal = this.terminalError;
+    this.pipeline.failAll(
+      (r) =>
+        terminal.code === 'CLIENTCLOSED'
+          ? new ClientClosedError({ path: r.path, operation: r.decoder.operation })
+          : terminal,
+      true,
+    );
+    this.pipeline.dispose();
+    this.setState('closed');
+    this.endStateQueues();
+  }
+
+  /** Sends closeSession and waits for its reply (when connected), then ends everything. Idempotent. */
+  close(): Promise<void> {
+    this.closing ??= this.doClose();
+    return this.closing;
+  }
+
+  private async doClose(): Promise<void> {
+    const connection = this.connection;
+    if (this.ready && connection !== undefined && this.terminalError === undefined) {
+      const xid = this.pipeline.nextXid();
+      try {
+        await this.pipeline.submit(closeSessionReply, xid, encodeCloseSession(xid), undefined, undefined, {
+          internal: true,
+          timeoutMs: Math.max(1000, this.negotiatedTimeoutMs),
+        });
+      } catch {
+        // The session will expire on the server; nothing more to do.
+      }
+    }
+    this.terminate(new ClientClosedError());
+  }
+
+  // ---- server version -------------------------------------------------------------------------------
+
+  /**
+   * Fails with UnsupportedByServerError when the connected server is known to be older than `required`.
+   * The version is asked once per host; when it cannot be learnt, the call goes ahead.
+   */
+  async requireVersion(operation: string, required: string): Promise<void> {
+    const address = this.hosts[this.hostIndex];
+    if (address === undefined) return;
+    const key = `${address.host}:${address.port}`;
+    let probe = this.versionByHost.get(key);
+    if (probe === undefined) {
+      probe = probeServerVersion(address, this.options);
+      this.versionByHost.set(key, probe);
+    }
+    const version = await probe;
+    if (version === undefined) return;
+    this.serverVersion = version;
+    if (!atLeast(version, required)) throw new UnsupportedByServerError(required, version, { operation });
+  }
+}
+
+/** Credentials as bytes (strings as UTF-8). */
+export function toBytes(value: Uint8Array | string): Uint8Array {
+  return typeof value === 'string' ? Buffer.from(value, 'utf8') : value;
+}

@@ -1,0 +1,159 @@
+/**
+ * The public types of the client API (docs/contracts.md, `@zkwire/zk-wire-client`).
+ */
+
+import type { Socket } from 'node:net';
+import type { ConnectionOptions as TlsConnectionOptions } from 'node:tls';
+import type { ACL } from './acl.js';
+import type { ZooKeeperError } from './errors.js';
+
+/** A znode's metadata. Jute `long` fields are `bigint` (zxids, times in ms, the owner session id). */
+export interface Stat {
+  czxid: bigint;
+  mzxid: bigint;
+  ctime: bigint;
+  mtime: bigint;
+  version: number;
+  cversion: number;
+  aversion: number;
+  ephemeralOwner: bigint;
+  dataLength: number;
+  numChildren: number;
+  pzxid: bigint;
+}
+
+/** Options every call takes. */
+export interface CallOptions {
+  /** Aborts the call: not yet written, it is dropped; already written, its result is discarded. */
+  signal?: AbortSignal | undefined;
+  /** Rejects with OperationTimeoutError after this many ms (0 = none; default: the client's requestTimeoutMs). */
+  timeoutMs?: number | undefined;
+}
+
+/** Kinds of watch events (the server sends the first four; the others come from watch removal). */
+export type WatchEventType =
+  | 'created'
+  | 'deleted'
+  | 'dataChanged'
+  | 'childrenChanged'
+  | 'dataWatchRemoved'
+  | 'childWatchRemoved'
+  | 'persistentWatchRemoved';
+
+/** A watch event; `path` is a client path (the chroot removed). */
+export interface WatchEvent {
+  type: WatchEventType;
+  path: string;
+}
+
+/** A watch callback. It may throw: the client reports the error as a `watcherError` event and carries on. */
+export type Watcher = (event: WatchEvent) => void;
+
+/** How a node is created. */
+export type CreateMode =
+  | 'persistent'
+  | 'ephemeral'
+  | 'persistent-sequential'
+  | 'ephemeral-sequential'
+  | 'container'
+  | 'persistent-ttl'
+  | 'persistent-sequential-ttl';
+
+/** Options of create and create2. */
+export interface CreateOptions extends CallOptions {
+  /** Default 'persistent'. */
+  mode?: CreateMode | undefined;
+  /** Default: open (world:anyone, all permissions). */
+  acl?: ACL[] | undefined;
+  /** Required for the TTL modes: 1 ms to 0xFF_FFFF_FFFF ms. */
+  ttlMs?: number | bigint | undefined;
+  /** Create missing parents first: `true` or 'persistent' as persistent nodes, 'container' as containers. */
+  createParents?: boolean | 'persistent' | 'container' | undefined;
+}
+
+/** Data accepted by writes: bytes, a string (UTF-8), or null (a null buffer on the wire). */
+export type Data = Uint8Array | string | null | undefined;
+
+/** Type of a watch to check or remove. */
+export type WatchType = 'children' | 'data' | 'any';
+
+/** Client-side session states. */
+export type SessionState = 'connecting' | 'connected' | 'read-only' | 'suspended' | 'expired' | 'closed';
+
+/** Connection state events, with Curator's meanings (curator-compat.md §13.1). */
+export type ConnectionState = 'connected' | 'suspended' | 'reconnected' | 'lost' | 'read-only';
+
+/** SASL options, handled by the security module's authenticator (see sasl-hook.ts). */
+export interface SaslOptions {
+  mechanism: 'DIGEST-MD5' | (string & {});
+  username: string;
+  password: string;
+  serviceName?: string;
+  hostname?: string;
+}
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /** `h1:2181,h2:2181/chroot`. */
+  connectString: string;
+  /** Requested session timeout (the server clamps it). Default 30000. */
+  sessionTimeoutMs?: number;
+  /** Accept read-only servers. Default false. */
+  canBeReadOnly?: boolean;
+  /** Reattach to an existing session. */
+  session?: { id: bigint; password: Uint8Array };
+  /** After expiry, start a new session instead of failing every call with SessionExpired. Default false. */
+  autoRecreateSession?: boolean;
+  /** Per-call timeout default in ms (0 = none). */
+  requestTimeoutMs?: number;
+  /** Largest reply frame accepted, in bytes. Default 4 MiB. */
+  maxFrameLength?: number;
+  /** Credentials sent on every connection (as addAuth would). */
+  auth?: { scheme: string; credentials: Uint8Array | string }[];
+  /** Connect with TLS: `true` or node:tls options. */
+  tls?: TlsConnectionOptions | boolean;
+  /** SASL authentication, run right after the handshake by a registered authenticator. */
+  sasl?: SaslOptions;
+  /** Opens the socket instead of node:net (tests, proxies). */
+  connectionFactory?: (host: string, port: number) => Socket;
+  /** The largest data a write may carry, checked before sending. Default 0xFFFFF - 1024 (jute.maxbuffer). */
+  maxDataLength?: number;
+}
+
+/** An op of a multi transaction (build with `op.*`). */
+export type Op =
+  | {
+      type: 'create';
+      path: string;
+      data: Data;
+      mode: CreateMode;
+      acl: ACL[] | undefined;
+      ttlMs?: number | bigint;
+    }
+  | { type: 'delete'; path: string; version: number }
+  | { type: 'setData'; path: string; data: Data; version: number }
+  | { type: 'check'; path: string; version: number };
+
+/** The result of one successful multi op. */
+export type OpResult =
+  | { type: 'create'; path: string; stat: Stat | null }
+  | { type: 'delete' }
+  | { type: 'setData'; stat: Stat }
+  | { type: 'check' };
+
+/** A read op of multiRead (build with `readOp.*`). */
+export type ReadOp = { type: 'getData'; path: string } | { type: 'getChildren'; path: string };
+
+/** The result of one successful multiRead op. */
+export type ReadResult =
+  | { type: 'getData'; data: Buffer; stat: Stat }
+  | { type: 'getChildren'; children: string[] };
+
+/** A per-op outcome of multiRead. */
+export type ReadOutcome = ReadResult | ZooKeeperError;
+
+/** One identity of the connection, as whoAmI reports it. */
+export interface ClientInfo {
+  authScheme: string;
+  user: string;
+}
