@@ -1,0 +1,263 @@
+import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CorruptQueueItemError,
+  DistributedQueue,
+  decodeBatch,
+  encodeBatch,
+  isQueueError,
+  jsonSerializer,
+  stringSerializer,
+} from '../src/index.js';
+import { connectClient, countingClient, eventually, uniquePath } from './helpers/fixture.js';
+
+let server: ZooKeeperServer;
+let client: Awaited<ReturnType<typeof connectClient>>;
+
+beforeAll(async () => {
+  server = await startZooKeeper();
+  client = await connectClient(server.connectString);
+});
+afterAll(async () => {
+  await client?.close();
+  await server?.[Symbol.asyncDispose]();
+});
+
+/** Consumes until `count` items arrived, then stops the consumer; returns them in delivery order. */
+async function take<T>(queue: DistributedQueue<T>, count: number): Promise<T[]> {
+  const got: T[] = [];
+  const stop = new AbortController();
+  const run = queue.consume(
+    (item) => {
+      got.push(item);
+      if (got.length >= count) stop.abort();
+    },
+    { signal: stop.signal },
+  );
+  await run;
+  return got;
+}
+
+describe('DistributedQueue', () => {
+  it('delivers single puts in put order (FIFO by sequence) and removes them', async () => {
+    const path = uniquePath('fifo');
+    const queue = new DistributedQueue(client, path, { serializer: stringSerializer });
+    const items = Array.from({ length: 25 }, (_, i) => `item-${i}`);
+    await Promise.all(items.map((item) => queue.put(item)));
+    // Pipelined puts reach the server in call order, so sequence order is call order.
+    expect(await take(queue, items.length)).toEqual(items);
+    expect(await client.getChildren(path)).toEqual([]);
+    await queue.close();
+  });
+
+  it('writes one node per putMulti holding Curator batch bytes, delivered in batch order', async () => {
+    const path = uniquePath('multi');
+    const queue = new DistributedQueue(client, path, { serializer: stringSerializer });
+    const node = await queue.putMulti(['a', '', 'bc']);
+    await queue.put('d');
+    const { data } = await client.getData(node);
+    expect(data.toString('hex')).toBe('000100010100000001610100000000010000000262' + '6302');
+    expect(await client.getChildren(path)).toHaveLength(2);
+    expect(await take(queue, 4)).toEqual(['a', '', 'bc', 'd']);
+    await queue.close();
+  });
+
+  it('round-trips JSON items and ignores foreign children', async () => {
+    const path = uniquePath('json');
+    const queue = new DistributedQueue(client, path, { serializer: jsonSerializer<{ n: number }>() });
+    await queue.start();
+    await client.create(`${path}/not-an-item`, 'x');
+    await queue.putMulti([{ n: 1 }, { n: 2 }]);
+    expect(await take(queue, 2)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(await client.getChildren(path)).toEqual(['not-an-item']);
+    await queue.close();
+  });
+
+  it('serves items as an async iterable; a break puts the rest of the batch back', async () => {
+    const path = uniquePath('iter');
+    const queue = new DistributedQueue(client, path, { serializer: stringSerializer });
+    await queue.putMulti(['1', '2', '3', '4']);
+    const seen: string[] = [];
+    for await (const item of queue.items()) {
+      seen.push(item);
+      if (seen.length === 2) break;
+    }
+    expect(seen).toEqual(['1', '2']);
+    // At-most-once: "2" reached the loop body, so only "3" and "4" go back, as one new batch.
+    const children = await client.getChildren(path);
+    expect(children).toHaveLength(1);
+    const { data } = await client.getData(`${path}/${children[0]}`);
+    expect(decodeBatch(data).map(String)).toEqual(['3', '4']);
+    const rest: string[] = [];
+    for await (const item of queue) {
+      rest.push(item);
+      if (rest.length === 2) break;
+    }
+    expect(rest).toEqual(['3', '4']);
+    await queue.close();
+  });
+
+  it('at-most-once: a consumer error loses that item (reported), the rest of the batch still comes', async () => {
+    const path = uniquePath('amo-error');
+    const reported: unknown[] = [];
+    const queue = new DistributedQueue(client, path, {
+      serializer: stringSerializer,
+      onError: (error) => reported.push(error),
+    });
+    await queue.putMulti(['ok-1', 'boom', 'ok-2']);
+    await queue.put('ok-3');
+    const got: string[] = [];
+    const stop = new AbortController();
+    await queue.consume(
+      (item) => {
+        got.push(item);
+        if (item === 'boom') throw new Error('consumer failed');
+        if (item === 'ok-3') stop.abort();
+      },
+      { signal: stop.signal },
+    );
+    expect(got).toEqual(['ok-1', 'boom', 'ok-2', 'ok-3']);
+    expect(reported).toHaveLength(1);
+    expect((reported[0] as Error).message).toBe('consumer failed');
+    expect(await client.getChildren(path)).toEqual([]);
+    await queue.close();
+  });
+
+  it('bounded: put waits while the queue is full and times out with QUEUE_FULL', async () => {
+    const path = uniquePath('bounded');
+    const queue = new DistributedQueue(client, path, { serializer: stringSerializer, maxItems: 2 });
+    await queue.put('1');
+    await queue.put('2');
+    const full = await queue.put('3', { timeoutMs: 300 }).catch((error: unknown) => error);
+    expect(isQueueError(full, 'QUEUE_FULL')).toBe(true);
+    expect(await client.getChildren(path)).toHaveLength(2);
+    let putDone = false;
+    const waiting = queue.put('3').then(() => {
+      putDone = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(putDone).toBe(false);
+    expect(await take(queue, 1)).toEqual(['1']);
+    await waiting;
+    expect(await take(queue, 2)).toEqual(['2', '3']);
+    await queue.close();
+  });
+
+  it('close() flushes puts still in flight', async () => {
+    const path = uniquePath('flush');
+    const queue = new DistributedQueue(client, path, { serializer: stringSerializer });
+    for (let i = 0; i < 50; i++) void queue.put(`p${i}`);
+    await queue.close();
+    expect(await client.getChildren(path)).toHaveLength(50);
+    expect(() => queue.put('late')).toThrow(/closed/);
+  });
+
+  it('refuses bad arguments before sending anything', () => {
+    expect(() => new DistributedQueue(client, 'relative', { serializer: stringSerializer })).toThrow(/path/);
+    expect(() => new DistributedQueue(client, '/q', { serializer: stringSerializer, maxItems: 0 })).toThrow(
+      /maxItems/,
+    );
+    const queue = new DistributedQueue(client, uniquePath('args'), { serializer: jsonSerializer() });
+    expect(() => queue.putMulti([])).toThrow(/non-empty/);
+    expect(() => queue.put(undefined)).toThrow(/serialized/);
+  });
+
+  it('moves a corrupt batch aside, reports it with its path, and goes on with the next item', async () => {
+    const path = uniquePath('corrupt');
+    const reported: unknown[] = [];
+    const queue = new DistributedQueue(client, path, {
+      serializer: stringSerializer,
+      onError: (error) => reported.push(error),
+    });
+    await queue.put('before');
+    const bad = [
+      Buffer.from('00010002' + '02', 'hex'), // wrong version
+      Buffer.from('00010001' + '07', 'hex'), // unknown opcode
+      Buffer.from('00010001' + '0100000009' + '6162', 'hex'), // truncated
+    ];
+    const badPaths: string[] = [];
+    for (const bytes of bad)
+      badPaths.push(await client.create(`${path}/queue-`, bytes, { mode: 'persistent-sequential' }));
+    await queue.put('after');
+    expect(await take(queue, 2)).toEqual(['before', 'after']);
+    expect(reported).toHaveLength(3);
+    for (const [i, error] of reported.entries()) {
+      expect(error).toBeInstanceOf(CorruptQueueItemError);
+      const corrupt = error as CorruptQueueItemError;
+      expect(corrupt.code).toBe('CORRUPT_ITEM');
+      expect(corrupt.path).toBe(badPaths[i]);
+      const name = badPaths[i]!.slice(path.length + 1);
+      expect(corrupt.movedTo).toBe(`${path}-corrupt/${name}`);
+      const moved = await client.getData(corrupt.movedTo!);
+      expect(moved.data.equals(bad[i]!)).toBe(true);
+    }
+    expect(await client.getChildren(path)).toEqual([]);
+    await queue.close();
+  });
+
+  it('drains 10,000 items with a handful of listings, not one per item', async () => {
+    const path = uniquePath('large');
+    const counted = countingClient(client);
+    const producer = new DistributedQueue(client, path, { serializer: stringSerializer });
+    const total = 10_000;
+    for (let start = 0; start < total; start += 1000) {
+      await Promise.all(Array.from({ length: 1000 }, (_, i) => producer.put(`i${start + i}`)));
+    }
+    const consumer = new DistributedQueue(counted.client, path, { serializer: stringSerializer });
+    const got = await take(consumer, total);
+    expect(got).toHaveLength(total);
+    expect(got[0]).toBe('i0');
+    expect(got[total - 1]).toBe(`i${total - 1}`);
+    const listings = counted.calls.get('getChildren') ?? 0;
+    expect(listings).toBeGreaterThanOrEqual(1);
+    expect(listings).toBeLessThan(10);
+    expect(counted.calls.get('getData')).toBe(total);
+    await producer.close();
+    await consumer.close();
+  });
+
+  it('refuses a listing that would not fit the frame limit with LISTING_TOO_LARGE', async () => {
+    const path = uniquePath('too-large');
+    const producer = new DistributedQueue(client, path, { serializer: stringSerializer });
+    await Promise.all(Array.from({ length: 200 }, (_, i) => producer.put(`x${i}`)));
+    const consumer = new DistributedQueue(client, path, {
+      serializer: stringSerializer,
+      listingLimitBytes: 2000,
+    });
+    const error = await consumer.consume(() => {}).catch((e: unknown) => e);
+    expect(isQueueError(error, 'LISTING_TOO_LARGE')).toBe(true);
+    expect((error as Error).message).toMatch(/200 children/);
+    expect(await client.getChildren(path)).toHaveLength(200);
+    await producer.close();
+    await consumer.close();
+  });
+
+  it('lets two competing at-most-once consumers share the items without duplicates', async () => {
+    const path = uniquePath('compete');
+    const other = await connectClient(server.connectString);
+    const a = new DistributedQueue(client, path, { serializer: stringSerializer });
+    const b = new DistributedQueue(other, path, { serializer: stringSerializer });
+    const items = Array.from({ length: 200 }, (_, i) => `c${i}`);
+    await Promise.all(items.map((item) => a.put(item)));
+    const seen: string[] = [];
+    const stop = new AbortController();
+    const handler = (item: string) => {
+      seen.push(item);
+      if (seen.length === items.length) stop.abort();
+    };
+    await Promise.all([
+      a.consume(handler, { signal: stop.signal }),
+      b.consume(handler, { signal: stop.signal }),
+    ]);
+    expect([...seen].sort()).toEqual([...items].sort());
+    await a.close();
+    await b.close();
+    await other.close();
+  });
+
+  it('encodes exactly what decodeBatch reads back (exported helpers)', () => {
+    expect(decodeBatch(encodeBatch([Buffer.from('z')])).map(String)).toEqual(['z']);
+  });
+});
+
+export { eventually };
