@@ -34,7 +34,7 @@ describe('interop with Curator 5.4.0', () => {
 
   it('a Java InterProcessMutex and ours alternate on one path with mutual exclusion', async () => {
     const path = '/interop/mutex';
-    const counter = '/interop/mutex-counter';
+    const counter = '/interop-mutex-counter';
     await a.create(counter, '0', { mode: 'persistent' });
     const ours = new InterProcessMutex(a, path);
 
