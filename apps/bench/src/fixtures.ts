@@ -14,7 +14,8 @@ interface SetupClient {
   close(): void;
   once(event: string, listener: () => void): void;
   create(path: string, data: Buffer, mode: number, cb: Callback): void;
-  removeRecursive(path: string, version: number, cb: Callback): void;
+  getChildren(path: string, cb: Callback): void;
+  remove(path: string, version: number, cb: Callback): void;
 }
 
 /** How many children the getChildren node has (the issue's scenario). */
@@ -43,6 +44,15 @@ async function connectSetupClient(connectString: string): Promise<SetupClient> {
 
 function create(client: SetupClient, path: string, data: Buffer): Promise<void> {
   return new Promise((resolve, reject) => client.create(path, data, 0, (e) => (e ? reject(e) : resolve())));
+}
+
+/** Deletes a subtree, children first, siblings pipelined. */
+async function deleteTree(client: SetupClient, path: string): Promise<void> {
+  const children = await new Promise<string[]>((resolve, reject) =>
+    client.getChildren(path, (e, list) => (e ? reject(e) : resolve(list as string[]))),
+  );
+  await Promise.all(children.map((child) => deleteTree(client, `${path}/${child}`)));
+  await new Promise<void>((resolve, reject) => client.remove(path, -1, (e) => (e ? reject(e) : resolve())));
 }
 
 /** Creates the run's tree under a fresh root named after `runId`. */
@@ -93,9 +103,7 @@ export async function removeFixtures(
   try {
     const client = await connectSetupClient(connectString);
     try {
-      await new Promise<void>((resolve, reject) =>
-        client.removeRecursive(paths.root, -1, (e) => (e ? reject(e) : resolve())),
-      );
+      await deleteTree(client, paths.root);
     } finally {
       client.close();
     }

@@ -1,0 +1,69 @@
+/**
+ * The server the contenders share: an embedded standalone ZooKeeper from @zkwire/testing (pinned to core 0
+ * where taskset exists), or the one named by --connect.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+
+/** The server as the run sees it. */
+export interface BenchServer {
+  connectString: string;
+  /** "embedded ZooKeeper 3.8.0 (standalone, forceSync=no)" or "external 10.0.0.1:2181" */
+  description: string;
+  version: string;
+  /** what was pinned where, or why nothing was */
+  pinning: string;
+  /** the command prefix for client processes ([] when not pinned) */
+  clientPrefix: string[];
+  stop(): Promise<void>;
+}
+
+/** True when `taskset` runs here and the machine has at least two cores. */
+function canPin(): boolean {
+  if (cpus().length < 2) return false;
+  return spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0;
+}
+
+function versionFrom(srvr: string): string {
+  return /Zookeeper version: ([^\s,-]+)/.exec(srvr)?.[1] ?? 'unknown';
+}
+
+/** Starts (or names) the server and decides the pinning. */
+export async function openServer(options: { connect?: string; pin: boolean }): Promise<BenchServer> {
+  const testing = await import('@zkwire/testing');
+  const pin = options.pin && canPin();
+  const clientPrefix = pin ? ['taskset', '-c', '1'] : [];
+  if (options.connect) {
+    const [host = '127.0.0.1', port = '2181'] = options.connect.split(':');
+    const srvr = await testing.fourLetterWord(host, Number(port), 'srvr').catch(() => '');
+    return {
+      connectString: options.connect,
+      description: `external server ${options.connect}`,
+      version: versionFrom(srvr),
+      pinning: pin ? 'clients pinned to core 1 (taskset); the external server is not pinned' : 'not pinned',
+      clientPrefix,
+      stop: async () => {},
+    };
+  }
+  const server = await testing.startZooKeeper();
+  let pinning = 'not pinned (no taskset, fewer than 2 cores, or --no-pin)';
+  if (pin && server.pid !== undefined) {
+    // -a: every thread of the JVM, including those started before this call
+    const result = spawnSync('taskset', ['-a', '-cp', '0', String(server.pid)], { stdio: 'ignore' });
+    pinning =
+      result.status === 0
+        ? 'server JVM pinned to core 0, client processes to core 1 (taskset)'
+        : 'clients pinned to core 1; pinning the server failed';
+  }
+  const srvr = await server.fourLetterWord('srvr').catch(() => '');
+  return {
+    connectString: server.connectString,
+    description: 'embedded standalone ZooKeeper (@zkwire/testing: -Xmx128m, SerialGC, forceSync=no)',
+    version: versionFrom(srvr),
+    pinning,
+    clientPrefix,
+    stop: async () => {
+      await server[Symbol.asyncDispose]();
+    },
+  };
+}

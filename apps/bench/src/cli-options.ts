@@ -1,0 +1,118 @@
+/** Command-line flags of the bench (see README.md). */
+import { parseArgs } from 'node:util';
+import { quickScenarios, scenarios } from './scenarios.js';
+import { type ContenderId, contenderIds } from './types.js';
+
+/** Everything a run is told. */
+export interface BenchOptions {
+  quick: boolean;
+  scenarios: string[];
+  contenders: ContenderId[];
+  rounds: number;
+  warmupMs: number;
+  durationMs: number;
+  inFlight?: number[];
+  rate: number;
+  dataSize: number;
+  json: boolean;
+  connect?: string;
+  outDir?: string;
+  pin: boolean;
+  help: boolean;
+}
+
+/** Short names accepted by --contenders. */
+const aliases: Record<string, ContenderId> = { nzc: 'node-zookeeper-client', native: 'zookeeper-native' };
+
+/** Help text printed by --help. */
+export const usage = `Usage: npm run bench -- [options]
+
+  --quick                 smoke run in seconds (CI): few cases, short windows, one round
+  --scenario a,b          ${Object.keys(scenarios).join(', ')}, or all (default: all)
+  --contenders a,b        ${contenderIds.join(', ')} (nzc, native for short; default: all)
+  --rounds N              interleaved rounds; medians and min-max are over them (default 3, quick 1)
+  --duration MS           measured window per cell (default 2000, quick 500)
+  --warmup MS             unmeasured warm-up per cell (default 1000, quick 250)
+  --in-flight 1,16,...    depths for the throughput scenarios (default per scenario)
+  --rate N                requests per second of the latency scenario (default 2000)
+  --data-size N           bytes per znode value (default 100)
+  --connect host:port     use this server instead of starting an embedded one
+  --out DIR               results base folder (default apps/bench/results)
+  --no-pin                do not pin server and clients to separate cores with taskset
+  --json                  print the results JSON on stdout (progress stays on stderr)
+`;
+
+function positive(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+function list(value: string | undefined): string[] | undefined {
+  return value
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Parses argv (without node and script); throws a readable error on a bad flag. */
+export function parseOptions(argv: string[]): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      quick: { type: 'boolean', default: false },
+      scenario: { type: 'string' },
+      contenders: { type: 'string' },
+      rounds: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      'in-flight': { type: 'string' },
+      rate: { type: 'string' },
+      'data-size': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      connect: { type: 'string' },
+      out: { type: 'string' },
+      'no-pin': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  const quick = values.quick === true;
+  const scenarioList = list(values.scenario);
+  const names =
+    !scenarioList || scenarioList.includes('all')
+      ? quick && !scenarioList
+        ? quickScenarios
+        : Object.keys(scenarios)
+      : scenarioList;
+  for (const name of names) {
+    if (!scenarios[name])
+      throw new Error(`unknown scenario "${name}"; known: ${Object.keys(scenarios).join(', ')}, all`);
+  }
+  const contenders = (list(values.contenders) ?? [...contenderIds]).map((name) => {
+    const id = aliases[name] ?? name;
+    if (!contenderIds.includes(id as ContenderId)) {
+      throw new Error(`unknown contender "${name}"; known: ${contenderIds.join(', ')} (or nzc, native)`);
+    }
+    return id as ContenderId;
+  });
+  const inFlight = list(values['in-flight'])?.map((v) => positive('in-flight', v, 1));
+  return {
+    quick,
+    scenarios: names,
+    contenders: [...new Set(contenders)],
+    rounds: positive('rounds', values.rounds, quick ? 1 : 3),
+    durationMs: positive('duration', values.duration, quick ? 500 : 2_000),
+    warmupMs: positive('warmup', values.warmup, quick ? 250 : 1_000),
+    ...(inFlight ? { inFlight } : {}),
+    rate: positive('rate', values.rate, 2_000),
+    dataSize: positive('data-size', values['data-size'], 100),
+    json: values.json === true,
+    ...(values.connect ? { connect: values.connect } : {}),
+    ...(values.out ? { outDir: values.out } : {}),
+    pin: values['no-pin'] !== true,
+    help: values.help === true,
+  };
+}

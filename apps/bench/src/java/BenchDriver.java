@@ -1,0 +1,291 @@
+// The official Java client (Debian's ZooKeeper 3.8 jars) as a bench contender. Compiled at bench time with
+// javac; run once per cell in its own JVM so that its CPU time is its own. It mirrors the Node runners:
+// N operations in flight through the asynchronous API, each callback issuing the next; a paced open loop for
+// latency; back-to-back sessions; watch round trips. Prints one line "@@result {json}" like the Node workers.
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.apache.zookeeper.AsyncCallback;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.Op;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.ZooDefs;
+import org.apache.zookeeper.ZooKeeper;
+
+public final class BenchDriver {
+  private static Map<String, String> args;
+  private static final AtomicLong completed = new AtomicLong();
+  private static final AtomicLong errors = new AtomicLong();
+  private static final AtomicLong outstanding = new AtomicLong();
+  private static volatile boolean stopped = false;
+
+  private static String arg(String name) {
+    String v = args.get(name);
+    if (v == null) throw new IllegalArgumentException("missing argument " + name);
+    return v;
+  }
+
+  private static long cpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
+  private static ZooKeeper connect() throws Exception {
+    CountDownLatch connected = new CountDownLatch(1);
+    ZooKeeper zk = new ZooKeeper(arg("connect"), 30000, (WatchedEvent e) -> {
+      if (e.getState() == Watcher.Event.KeeperState.SyncConnected) connected.countDown();
+    });
+    if (!connected.await(10, TimeUnit.SECONDS)) throw new IllegalStateException("connect: no session in 10 s");
+    return zk;
+  }
+
+  /** window results */
+  private static long ops0, errors0, cpu0, t0;
+
+  private static void open() {
+    ops0 = completed.get();
+    errors0 = errors.get();
+    cpu0 = cpuNanos();
+    t0 = System.nanoTime();
+  }
+
+  private static String close(String extra) {
+    long elapsed = System.nanoTime() - t0;
+    long cpu = cpuNanos() - cpu0;
+    return String.format("{\"ok\":true,\"ops\":%d,\"errors\":%d,\"elapsedMs\":%.3f,\"cpuUs\":%d%s}",
+        completed.get() - ops0, errors.get() - errors0, elapsed / 1e6, cpu / 1000, extra);
+  }
+
+  private static String latencyJson(long[] samplesUs, int n) {
+    if (n == 0) return ",\"latency\":{\"count\":0,\"p50\":0,\"p90\":0,\"p99\":0,\"p999\":0,\"max\":0}";
+    long[] s = Arrays.copyOf(samplesUs, n);
+    Arrays.sort(s);
+    return String.format(",\"latency\":{\"count\":%d,\"p50\":%d,\"p90\":%d,\"p99\":%d,\"p999\":%d,\"max\":%d}",
+        n, pct(s, 50), pct(s, 90), pct(s, 99), pct(s, 99.9), s[n - 1]);
+  }
+
+  private static long pct(long[] sorted, double p) {
+    int i = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
+    return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+  }
+
+  private static void drain() throws InterruptedException {
+    long deadline = System.currentTimeMillis() + 10000;
+    while (outstanding.get() > 0 && System.currentTimeMillis() < deadline) Thread.sleep(5);
+  }
+
+  interface Issue {
+    void issue(int slot, Runnable done);
+  }
+
+  private static void next(Issue issue, int slot) {
+    outstanding.incrementAndGet();
+    issue.issue(slot, () -> {
+      outstanding.decrementAndGet();
+      if (!stopped) next(issue, slot);
+    });
+  }
+
+  private static void ok(int rc, Runnable done) {
+    if (rc == 0) completed.incrementAndGet();
+    else errors.incrementAndGet();
+    done.run();
+  }
+
+  private static String throughput() throws Exception {
+    ZooKeeper zk = connect();
+    String op = arg("op");
+    int inFlight = Integer.parseInt(arg("inFlight"));
+    byte[] data = new byte[Integer.parseInt(arg("dataSize"))];
+    Arrays.fill(data, (byte) 0x61);
+    String dataPath = arg("data");
+    Issue issue;
+    switch (op) {
+      case "getData":
+        issue = (slot, done) -> zk.getData(dataPath, false, (rc, p, c, d, s) -> ok(rc, done), null);
+        break;
+      case "exists":
+        issue = (slot, done) -> zk.exists(dataPath, false, (rc, p, c, s) -> ok(rc, done), null);
+        break;
+      case "setData":
+        issue = (slot, done) -> zk.setData(dataPath, data, -1, (rc, p, c, s) -> ok(rc, done), null);
+        break;
+      case "getChildren": {
+        String children = arg("children");
+        issue = (slot, done) -> zk.getChildren(children, false, (AsyncCallback.ChildrenCallback) (rc, p, c, l) -> ok(rc, done), null);
+        break;
+      }
+      case "createDelete": {
+        String[] paths = new String[inFlight];
+        for (int i = 0; i < inFlight; i++) paths[i] = arg("scratch") + "/" + arg("cellId") + "-" + i;
+        issue = (slot, done) -> zk.create(paths[slot], data, ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT,
+            (AsyncCallback.StringCallback) (rc, p, c, name) -> {
+              if (rc != 0) {
+                ok(rc, done);
+                return;
+              }
+              zk.delete(paths[slot], -1, (rc2, p2, c2) -> ok(rc2, done), null);
+            }, null);
+        break;
+      }
+      case "multi": {
+        List<Op> ops = new ArrayList<>();
+        for (String path : arg("multi").split(",")) ops.add(Op.setData(path, data, -1));
+        issue = (slot, done) -> zk.multi(ops, (rc, p, c, results) -> ok(rc, done), null);
+        break;
+      }
+      default:
+        throw new IllegalArgumentException("unknown op " + op);
+    }
+    for (int slot = 0; slot < inFlight; slot++) next(issue, slot);
+    Thread.sleep(Long.parseLong(arg("warmupMs")));
+    open();
+    Thread.sleep(Long.parseLong(arg("durationMs")));
+    String result = close("");
+    stopped = true;
+    drain();
+    zk.close();
+    return result;
+  }
+
+  private static String latency() throws Exception {
+    ZooKeeper zk = connect();
+    int rate = Integer.parseInt(arg("rate"));
+    long warmupNs = Long.parseLong(arg("warmupMs")) * 1000000L;
+    long endNs = warmupNs + Long.parseLong(arg("durationMs")) * 1000000L;
+    String path = arg("data");
+    long[] samples = new long[(int) Math.min(50_000_000L, (long) rate * (endNs / 1000000000L + 2))];
+    AtomicLong recorded = new AtomicLong();
+    long start = System.nanoTime();
+    long sent = 0;
+    boolean opened = false;
+    final boolean[] recording = {false};
+    while (true) {
+      long now = System.nanoTime() - start;
+      if (!opened && now >= warmupNs) {
+        opened = true;
+        synchronized (recording) {
+          recording[0] = true;
+        }
+        open();
+      }
+      long due = Math.min(now, endNs) * rate / 1000000000L;
+      while (sent < due) {
+        sent++;
+        long t = System.nanoTime();
+        outstanding.incrementAndGet();
+        zk.getData(path, false, (rc, p, c, d, s) -> {
+          long us = (System.nanoTime() - t) / 1000;
+          if (rc == 0) completed.incrementAndGet();
+          else errors.incrementAndGet();
+          synchronized (recording) {
+            if (recording[0] && rc == 0) {
+              int i = (int) recorded.getAndIncrement();
+              if (i < samples.length) samples[i] = Math.max(1, us);
+            }
+          }
+          outstanding.decrementAndGet();
+        }, null);
+      }
+      if (now >= endNs) break;
+      LockSupport.parkNanos(1000000L);
+    }
+    String result;
+    synchronized (recording) {
+      recording[0] = false;
+      int n = (int) Math.min(recorded.get(), samples.length);
+      result = close(latencyJson(samples, n) + ",\"note\":\"" + rate + " req/s\"");
+    }
+    drain();
+    zk.close();
+    return result;
+  }
+
+  private static String session() throws Exception {
+    long warmup = Long.parseLong(arg("warmupMs")) * 1000000L;
+    long end = warmup + Long.parseLong(arg("durationMs")) * 1000000L;
+    long[] samples = new long[100000];
+    int n = 0;
+    boolean opened = false;
+    long start = System.nanoTime();
+    while (System.nanoTime() - start < end) {
+      if (!opened && System.nanoTime() - start >= warmup) {
+        opened = true;
+        open();
+      }
+      long t = System.nanoTime();
+      ZooKeeper zk = connect();
+      if (opened && n < samples.length) samples[n++] = Math.max(1, (System.nanoTime() - t) / 1000);
+      zk.close();
+      completed.incrementAndGet();
+    }
+    if (!opened) open();
+    return close(latencyJson(samples, n));
+  }
+
+  private static String watch() throws Exception {
+    ZooKeeper watcher = connect();
+    ZooKeeper writer = connect();
+    String path = arg("watch");
+    byte[] data = new byte[Integer.parseInt(arg("dataSize"))];
+    long warmup = Long.parseLong(arg("warmupMs")) * 1000000L;
+    long end = warmup + Long.parseLong(arg("durationMs")) * 1000000L;
+    long[] samples = new long[100000];
+    int n = 0;
+    boolean opened = false;
+    long start = System.nanoTime();
+    while (System.nanoTime() - start < end) {
+      if (!opened && System.nanoTime() - start >= warmup) {
+        opened = true;
+        open();
+      }
+      CountDownLatch fired = new CountDownLatch(1);
+      long[] firedAt = {0};
+      watcher.getData(path, (WatchedEvent e) -> {
+        firedAt[0] = System.nanoTime();
+        fired.countDown();
+      }, null);
+      long t = System.nanoTime();
+      writer.setData(path, data, -1);
+      if (!fired.await(5, TimeUnit.SECONDS)) throw new IllegalStateException("watch event: none within 5 s");
+      if (opened && n < samples.length) samples[n++] = Math.max(1, (firedAt[0] - t) / 1000);
+      completed.incrementAndGet();
+    }
+    if (!opened) open();
+    String result = close(latencyJson(samples, n));
+    watcher.close();
+    writer.close();
+    return result;
+  }
+
+  public static void main(String[] argv) {
+    args = new HashMap<>();
+    for (String a : argv) {
+      int eq = a.indexOf('=');
+      args.put(a.substring(0, eq), a.substring(eq + 1));
+    }
+    String result;
+    try {
+      switch (arg("kind")) {
+        case "throughput": result = throughput(); break;
+        case "latency": result = latency(); break;
+        case "session": result = session(); break;
+        case "watch": result = watch(); break;
+        default: result = "{\"ok\":false,\"unsupported\":true,\"error\":\"java has no " + arg("kind") + " cell\"}";
+      }
+    } catch (Throwable t) {
+      result = "{\"ok\":false,\"error\":\"" + String.valueOf(t).replace("\\", "\\\\").replace("\"", "'") + "\"}";
+    }
+    System.out.println("@@result " + result);
+    System.out.flush();
+    Runtime.getRuntime().halt(0);
+  }
+}

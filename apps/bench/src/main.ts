@@ -1,0 +1,244 @@
+/**
+ * The bench app (`npm run bench`): starts or names a server, prepares every contender, measures every case
+ * for every contender in interleaved rounds (one child process per cell), then prints the table and writes
+ * results.json, report.md and chart.svg under apps/bench/results/<stamp>/.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BenchServer, openServer } from './bench-server.js';
+import { type BenchOptions, parseOptions, usage } from './cli-options.js';
+import { createFixtures, removeFixtures } from './fixtures.js';
+import { type JavaStatus, javaCommand, prepareJava } from './java-contender.js';
+import { ensureNativePeer } from './native-peer.js';
+import { Progress } from './progress.js';
+import { renderMarkdown } from './report/markdown.js';
+import type { ContenderStatus, RunReport } from './report/model.js';
+import { renderSvg } from './report/svg-chart.js';
+import { renderTable } from './report/table.js';
+import { nodeWorkerCommand, runWorker } from './run-worker.js';
+import { expandCases } from './scenarios.js';
+import { type Observation, summarize } from './stats.js';
+import { checkTargets } from './targets.js';
+import type { CellSpec, ContenderId, FixturePaths } from './types.js';
+
+const resultsBase = fileURLToPath(new URL('../results', import.meta.url));
+
+function packageVersion(specifier: string): string {
+  try {
+    const url = import.meta.resolve(`${specifier}/package.json`);
+    return (JSON.parse(readFileSync(fileURLToPath(url), 'utf8')) as { version: string }).version;
+  } catch {
+    return '?';
+  }
+}
+
+async function prepareContenders(
+  wanted: readonly ContenderId[],
+  progress: Progress,
+): Promise<{ statuses: Partial<Record<ContenderId, ContenderStatus>>; java?: JavaStatus }> {
+  const statuses: Partial<Record<ContenderId, ContenderStatus>> = {};
+  let java: JavaStatus | undefined;
+  for (const id of wanted) {
+    switch (id) {
+      case 'raw':
+        statuses.raw = {
+          available: true,
+          detail: 'pre-encoded frames on a net.Socket, replies counted, not decoded',
+        };
+        break;
+      case 'node-zookeeper-client':
+        statuses[id] = {
+          available: true,
+          detail: `node-zookeeper-client@${packageVersion('node-zookeeper-client')}`,
+        };
+        break;
+      case 'ours': {
+        const mod = (await import('@zkwire/zk-wire-client').catch((e: unknown) => ({ error: e }))) as Record<
+          string,
+          unknown
+        >;
+        statuses.ours =
+          typeof mod.connect === 'function'
+            ? { available: true, detail: '@zkwire/zk-wire-client (this repository, from source)' }
+            : {
+                available: false,
+                reason: `@zkwire/zk-wire-client does not export connect() yet${mod.error ? `: ${String(mod.error)}` : ''}`,
+              };
+        break;
+      }
+      case 'zookeeper-native': {
+        const native = await ensureNativePeer((line) => progress.log(line));
+        statuses[id] = native.ok
+          ? { available: true, detail: `${native.detail}, callback API (a_get, ...), no multi` }
+          : { available: false, reason: native.reason };
+        break;
+      }
+      case 'java': {
+        progress.log('compiling the Java driver ...');
+        java = await prepareJava();
+        statuses.java = java.ok
+          ? { available: true, detail: `${java.detail}, async API, one JVM per cell (-Xmx128m, SerialGC)` }
+          : { available: false, reason: java.reason };
+        break;
+      }
+    }
+  }
+  return java ? { statuses, java } : { statuses };
+}
+
+function rotate<T>(items: readonly T[], by: number): T[] {
+  const n = items.length;
+  return items.map((_, i) => items[(i + by) % n] as T);
+}
+
+async function measure(
+  options: BenchOptions,
+  server: BenchServer,
+  paths: FixturePaths,
+  contenders: ContenderId[],
+  java: JavaStatus | undefined,
+  progress: Progress,
+): Promise<Observation[]> {
+  const cases = expandCases(options.scenarios, options);
+  const observations: Observation[] = [];
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const [index, benchCase] of cases.entries()) {
+      // Rotating the order keeps any "who runs first after a pause" effect from favouring one contender.
+      for (const contender of rotate(contenders, round + index)) {
+        const spec: CellSpec = {
+          contender,
+          scenario: benchCase.scenario,
+          kind: benchCase.kind,
+          ...(benchCase.op ? { op: benchCase.op } : {}),
+          inFlight: benchCase.inFlight,
+          ...(benchCase.rate ? { rate: benchCase.rate } : {}),
+          warmupMs: options.warmupMs,
+          durationMs: options.durationMs,
+          connectString: server.connectString,
+          paths,
+          dataSize: options.dataSize,
+          cellId: `r${round}c${index}${contender.slice(0, 4)}`,
+        };
+        progress.start(round, options.rounds, benchCase.key, contender);
+        const command = contender === 'java' && java?.ok ? javaCommand(java, spec) : nodeWorkerCommand(spec);
+        const result = await runWorker(
+          server.clientPrefix,
+          command,
+          options.warmupMs + options.durationMs + 60_000,
+        );
+        observations.push({ round, caseKey: benchCase.key, contender, result });
+        progress.finish(round, benchCase.key, contender, result);
+      }
+    }
+  }
+  return observations;
+}
+
+async function main(): Promise<number> {
+  let options: BenchOptions;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    return 2;
+  }
+  if (options.help) {
+    process.stdout.write(usage);
+    return 0;
+  }
+  const startedAt = new Date();
+  const stamp = startedAt
+    .toISOString()
+    .replace(/:/g, '-')
+    .replace(/\.\d+Z$/, 'Z');
+  const cases = expandCases(options.scenarios, options);
+  const progress = new Progress(0);
+  const { statuses, java } = await prepareContenders(options.contenders, progress);
+  const runnable = options.contenders.filter((c) => statuses[c]?.available);
+  for (const [id, s] of Object.entries(statuses))
+    if (!s.available) progress.log(`${id}: not run: ${s.reason}`);
+
+  progress.log(options.connect ? `using ${options.connect}` : 'starting an embedded ZooKeeper ...');
+  const server = await openServer(
+    options.connect ? { connect: options.connect, pin: options.pin } : { pin: options.pin },
+  );
+  const notes: string[] = [];
+  let exitCode = 0;
+  try {
+    progress.log(
+      `${server.description}, ZooKeeper ${server.version} at ${server.connectString}; ${server.pinning}`,
+    );
+    const paths = await createFixtures(
+      server.connectString,
+      stamp.replace(/[^0-9TZ]/g, ''),
+      options.dataSize,
+    );
+    const cellProgress = new Progress(cases.length * runnable.length * options.rounds);
+    let observations: Observation[];
+    try {
+      observations = await measure(options, server, paths, runnable, java, cellProgress);
+    } finally {
+      const problem = await removeFixtures(server.connectString, paths);
+      if (problem) notes.push(problem);
+    }
+    const summaries = summarize(cases, runnable, observations);
+    // A contender that ran but never completed one supported cell means something is broken: say so loudly.
+    for (const id of runnable) {
+      const mine = summaries.flatMap((s) => s.contenders.filter((c) => c.contender === id));
+      if (mine.length > 0 && mine.every((c) => !c.opsPerSec) && !mine.every((c) => c.unsupported)) {
+        notes.push(`${id} completed no cell: ${mine.find((c) => c.failure)?.failure ?? ''}`);
+        exitCode = 1;
+      }
+    }
+    const report: RunReport = {
+      stamp,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        node: process.version,
+        platform: `${process.platform}-${process.arch}`,
+      },
+      server: { description: server.description, version: server.version, pinning: server.pinning },
+      options: {
+        quick: options.quick,
+        rounds: options.rounds,
+        warmupMs: options.warmupMs,
+        durationMs: options.durationMs,
+        rate: options.rate,
+        dataSize: options.dataSize,
+        scenarios: options.scenarios,
+      },
+      contenders: statuses,
+      cases: summaries,
+      targets: checkTargets(summaries),
+      observations,
+      notes,
+    };
+    const dir = join(resolve(options.outDir ?? resultsBase), stamp);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
+    writeFileSync(join(dir, 'report.md'), renderMarkdown(report));
+    writeFileSync(join(dir, 'chart.svg'), renderSvg(report));
+    if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`);
+    else process.stdout.write(`\n${renderTable(report)}\n`);
+    progress.log(`\nresults: ${dir}/{results.json,report.md,chart.svg}`);
+    for (const note of notes) progress.log(`note: ${note}`);
+  } finally {
+    await server.stop();
+  }
+  return exitCode;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(
+      `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exit(1);
+  },
+);

@@ -1,0 +1,46 @@
+/** Number formatting shared by the terminal table, the Markdown report and the chart. */
+import type { Spread } from '../stats.js';
+import type { ContenderId } from '../types.js';
+
+/** Display names of the contenders. */
+export const contenderLabel: Record<ContenderId, string> = {
+  ours: 'ours (@zkwire/zk-wire-client)',
+  raw: 'raw limit',
+  'node-zookeeper-client': 'node-zookeeper-client',
+  'zookeeper-native': 'zookeeper (native, C client)',
+  java: 'Java client (official)',
+};
+
+/** Short names for narrow columns. */
+export const contenderShort: Record<ContenderId, string> = {
+  ours: 'ours',
+  raw: 'raw',
+  'node-zookeeper-client': 'nzc',
+  'zookeeper-native': 'native',
+  java: 'java',
+};
+
+/** 12345.6 -> "12,346" */
+export function int(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+/** ops/s median with min-max: "12,346 (11,900–12,800)" */
+export function rate(s: Spread | undefined): string {
+  if (!s) return '-';
+  return s.min === s.max ? int(s.median) : `${int(s.median)} (${int(s.min)}–${int(s.max)})`;
+}
+
+/** CPU µs per op with two significant decimals */
+export function micros(n: number | undefined): string {
+  if (n === undefined) return '-';
+  return n >= 100 ? int(n) : n.toFixed(n >= 10 ? 1 : 2);
+}
+
+/** a ratio "1.23×" with its spread when rounds differ */
+export function ratio(s: Spread | undefined): string {
+  if (!s) return '-';
+  return s.min === s.max
+    ? `${s.median.toFixed(2)}×`
+    : `${s.median.toFixed(2)}× (${s.min.toFixed(2)}–${s.max.toFixed(2)})`;
+}

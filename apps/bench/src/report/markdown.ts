@@ -1,0 +1,52 @@
+/** The Markdown report: method, machine, every case as a table, targets, and what did not run and why. */
+import { contenderLabel, ratio } from './format.js';
+import type { RunReport } from './model.js';
+import { caseRows } from './rows.js';
+
+function table(header: string[], rows: string[][]): string[] {
+  const cell = (s: string) => s.replace(/\|/g, '\\|');
+  return [
+    `| ${header.map(cell).join(' | ')} |`,
+    `|${header.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
+    ...rows.map((r) => `| ${r.map(cell).join(' | ')} |`),
+  ];
+}
+
+/** Renders report.md. */
+export function renderMarkdown(report: RunReport): string {
+  const o = report.options;
+  const lines: string[] = [
+    `# zkwire bench, ${report.stamp}`,
+    '',
+    `- Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.platform}, Node ${report.machine.node}`,
+    `- Server: ${report.server.description}, ZooKeeper ${report.server.version}`,
+    `- Pinning: ${report.server.pinning}`,
+    `- Method: ${o.rounds} interleaved round(s); in each round every case runs every contender in its own process (order rotated), ${o.warmupMs} ms warm-up then ${o.durationMs} ms measured. Figures are medians over rounds with min–max; ratios are taken within a round, then their median. CPU is the client process's user + system time in the measured window, per completed operation.`,
+    `- The ceiling of a case is the best of the raw limit and every peer in the same round. Values: ${o.dataSize} bytes.${o.quick ? ' **Quick run**: a smoke test, not a measurement.' : ''}`,
+    '',
+    '## Contenders',
+    '',
+  ];
+  for (const [id, status] of Object.entries(report.contenders)) {
+    const label = contenderLabel[id as keyof typeof contenderLabel] ?? id;
+    lines.push(`- ${label}: ${status.available ? status.detail : `**not run**: ${status.reason}`}`);
+  }
+  lines.push(
+    '',
+    '## Targets',
+    '',
+    ...table(
+      ['target', 'measured', 'status'],
+      report.targets.map((t) => [t.target, t.measured, t.status]),
+    ),
+  );
+  lines.push('', '## Results');
+  for (const summary of report.cases) {
+    const { header, rows } = caseRows(summary);
+    lines.push('', `### ${summary.case.key}`, '', summary.case.title, '', ...table(header, rows));
+    if (summary.oursVsCeiling) lines.push('', `ours / ceiling: ${ratio(summary.oursVsCeiling)}`);
+  }
+  if (report.notes.length > 0) lines.push('', '## Notes', '', ...report.notes.map((n) => `- ${n}`));
+  lines.push('', 'Chart: [chart.svg](chart.svg). Every observation: [results.json](results.json).', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,26 @@
+/** The whole result of a run, as written to results.json and rendered into the table, Markdown and SVG. */
+import type { BenchOptions } from '../cli-options.js';
+import type { CaseSummary, Observation } from '../stats.js';
+import type { TargetCheck } from '../targets.js';
+import type { ContenderId } from '../types.js';
+
+/** Whether a contender took part, and what it is (or why it did not). */
+export type ContenderStatus = { available: true; detail: string } | { available: false; reason: string };
+
+/** Everything a reader needs to judge the figures. */
+export interface RunReport {
+  stamp: string;
+  startedAt: string;
+  finishedAt: string;
+  machine: { cpus: number; cpuModel: string; node: string; platform: string };
+  server: { description: string; version: string; pinning: string };
+  options: Pick<
+    BenchOptions,
+    'quick' | 'rounds' | 'warmupMs' | 'durationMs' | 'rate' | 'dataSize' | 'scenarios'
+  >;
+  contenders: Partial<Record<ContenderId, ContenderStatus>>;
+  cases: CaseSummary[];
+  targets: TargetCheck[];
+  observations: Observation[];
+  notes: string[];
+}

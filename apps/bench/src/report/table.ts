@@ -1,0 +1,45 @@
+/** The plain-text table printed at the end of a run. */
+
+import { ratio } from './format.js';
+import type { RunReport } from './model.js';
+import { caseRows } from './rows.js';
+
+function pad(rows: string[][]): string[] {
+  const widths: number[] = [];
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, cell.length);
+    });
+  }
+  return rows.map((row) =>
+    row
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/** Renders the final table (one block per case, then the targets). */
+export function renderTable(report: RunReport): string {
+  const lines: string[] = [];
+  lines.push(
+    `zkwire bench: ${report.options.rounds} round(s), ${report.options.warmupMs} ms warm-up + ${report.options.durationMs} ms per cell; ${report.server.description}, ZooKeeper ${report.server.version}; ${report.server.pinning}`,
+  );
+  for (const summary of report.cases) {
+    lines.push('', `${summary.case.key}: ${summary.case.title}`);
+    const { header, rows } = caseRows(summary);
+    for (const line of pad([header, ...rows])) lines.push(`  ${line}`);
+    if (summary.oursVsCeiling)
+      lines.push(
+        `  ours / ceiling (best of raw limit and peers, per round): ${ratio(summary.oursVsCeiling)}`,
+      );
+  }
+  const unavailable = Object.entries(report.contenders).filter(([, s]) => !s.available);
+  if (unavailable.length > 0) {
+    lines.push('', 'Not run:');
+    for (const [id, s] of unavailable) if (!s.available) lines.push(`  ${id}: ${s.reason}`);
+  }
+  lines.push('', 'Targets (getData, 1,000 in flight):');
+  for (const t of report.targets) lines.push(`  [${t.status}] ${t.target}: ${t.measured}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,94 @@
+/**
+ * The scenario catalog: each name expands to one or more cases (a case = one scenario at one depth), and
+ * every case is measured for every contender in every round.
+ */
+import type { ScenarioKind, ThroughputOp } from './types.js';
+
+/** One row of the final table. */
+export interface BenchCase {
+  /** stable key: scenario name plus depth, e.g. `getData@1000` */
+  key: string;
+  scenario: string;
+  kind: ScenarioKind;
+  op?: ThroughputOp;
+  inFlight: number;
+  rate?: number;
+  /** what a reader sees */
+  title: string;
+}
+
+interface ScenarioDef {
+  kind: ScenarioKind;
+  op?: ThroughputOp;
+  /** depths measured by default (overridden by --in-flight) */
+  depths: number[];
+  describe: string;
+}
+
+/** Every scenario, in the order of the report. */
+export const scenarios: Record<string, ScenarioDef> = {
+  getData: {
+    kind: 'throughput',
+    op: 'getData',
+    depths: [1, 16, 256, 1000],
+    describe: 'getData of a 100-byte node',
+  },
+  exists: { kind: 'throughput', op: 'exists', depths: [256], describe: 'exists of a node' },
+  setData: { kind: 'throughput', op: 'setData', depths: [256], describe: 'setData of a 100-byte node' },
+  createDelete: {
+    kind: 'throughput',
+    op: 'createDelete',
+    depths: [256],
+    describe: 'create then delete of a node (one op = both)',
+  },
+  getChildren: {
+    kind: 'throughput',
+    op: 'getChildren',
+    depths: [16],
+    describe: 'getChildren of a node with 1,000 children',
+  },
+  multi: { kind: 'throughput', op: 'multi', depths: [256], describe: 'multi of 10 setData' },
+  latency: { kind: 'latency', depths: [1], describe: 'getData latency at a fixed rate below saturation' },
+  session: { kind: 'session', depths: [1], describe: 'session setup: connect until connected, then close' },
+  watch: {
+    kind: 'watch',
+    depths: [1],
+    describe: 'watch notification: setData on one session, event on another',
+  },
+};
+
+/** What --quick measures: the headline case and one of each other kind, in seconds. */
+export const quickScenarios = ['getData', 'setData', 'latency', 'watch'];
+const quickDepths: Record<string, number[]> = { getData: [1000] };
+
+/** Expands scenario names into cases; unknown names throw with the list of known ones. */
+export function expandCases(
+  names: readonly string[],
+  options: { quick: boolean; inFlight?: number[]; rate: number },
+): BenchCase[] {
+  const cases: BenchCase[] = [];
+  for (const name of names) {
+    const def = scenarios[name];
+    if (!def) throw new Error(`unknown scenario "${name}"; known: ${Object.keys(scenarios).join(', ')}, all`);
+    const throughput = def.kind === 'throughput';
+    const depths = throughput
+      ? (options.inFlight ?? (options.quick ? quickDepths[name] : undefined) ?? def.depths)
+      : [1];
+    for (const inFlight of depths) {
+      cases.push({
+        key: throughput ? `${name}@${inFlight}` : name,
+        scenario: name,
+        kind: def.kind,
+        ...(def.op ? { op: def.op } : {}),
+        inFlight,
+        ...(def.kind === 'latency' ? { rate: options.rate } : {}),
+        title: throughput
+          ? `${def.describe}, ${inFlight} in flight`
+          : def.kind === 'latency'
+            ? `${def.describe} (${options.rate} req/s)`
+            : def.describe,
+      });
+    }
+  }
+  return cases;
+}

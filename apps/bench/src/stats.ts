@@ -1,0 +1,144 @@
+/**
+ * From raw observations (one per round, case and contender) to what the report shows: medians and min-max
+ * over rounds, CPU per operation, and ratios computed within each round before taking their median, since
+ * a shared machine moves every contender of a round together.
+ */
+import type { BenchCase } from './scenarios.js';
+import type { CellResult, ContenderId, LatencySummary } from './types.js';
+
+/** One measured cell. */
+export interface Observation {
+  round: number;
+  caseKey: string;
+  contender: ContenderId;
+  result: CellResult;
+}
+
+/** A median with its spread over rounds. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+
+/** One contender in one case, over all rounds. */
+export interface ContenderSummary {
+  contender: ContenderId;
+  rounds: number;
+  opsPerSec?: Spread;
+  cpuUsPerOp?: Spread;
+  /** medians over rounds of each percentile, µs */
+  latency?: Omit<LatencySummary, 'count'> & { count: number };
+  errors: number;
+  /** set when no round succeeded */
+  failure?: string;
+  unsupported?: boolean;
+}
+
+/** One case: every contender, and ours compared with the others. */
+export interface CaseSummary {
+  case: BenchCase;
+  contenders: ContenderSummary[];
+  /** median over rounds of ours / max(raw, every peer) in that round */
+  oursVsCeiling?: Spread;
+  /** median over rounds of ours / that contender, per contender */
+  oursVs: Partial<Record<ContenderId, Spread>>;
+}
+
+/** Median of a non-empty list (mean of the middle two when even). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+function spread(values: readonly number[]): Spread | undefined {
+  if (values.length === 0) return undefined;
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+/** ops per second of a successful cell */
+export function opsPerSec(result: CellResult): number | undefined {
+  return result.ok && result.ops > 0 ? (result.ops * 1000) / result.elapsedMs : undefined;
+}
+
+function summarizeContender(contender: ContenderId, observations: Observation[]): ContenderSummary {
+  const ok = observations.flatMap((o) => (o.result.ok && o.result.ops > 0 ? [o.result] : []));
+  const failed = observations.flatMap((o) => (o.result.ok ? [] : [o.result]));
+  const summary: ContenderSummary = {
+    contender,
+    rounds: ok.length,
+    errors: ok.reduce((n, r) => n + r.errors, 0),
+  };
+  if (ok.length === 0) {
+    summary.failure = failed[0]?.error ?? 'no operation completed';
+    if (failed.length > 0 && failed.every((f) => f.unsupported)) summary.unsupported = true;
+    return summary;
+  }
+  summary.opsPerSec = spread(ok.map((r) => (r.ops * 1000) / r.elapsedMs));
+  summary.cpuUsPerOp = spread(ok.map((r) => r.cpuUs / r.ops));
+  const latencies = ok.flatMap((r) => (r.latency && r.latency.count > 0 ? [r.latency] : []));
+  if (latencies.length > 0) {
+    summary.latency = {
+      count: latencies.reduce((n, l) => n + l.count, 0),
+      p50: median(latencies.map((l) => l.p50)),
+      p90: median(latencies.map((l) => l.p90)),
+      p99: median(latencies.map((l) => l.p99)),
+      p999: median(latencies.map((l) => l.p999)),
+      max: Math.max(...latencies.map((l) => l.max)),
+    };
+  }
+  return summary;
+}
+
+/** Summarizes every case, contenders in the given order. */
+export function summarize(
+  cases: readonly BenchCase[],
+  contenders: readonly ContenderId[],
+  observations: readonly Observation[],
+): CaseSummary[] {
+  return cases.map((benchCase) => {
+    const mine = observations.filter((o) => o.caseKey === benchCase.key);
+    const summary: CaseSummary = {
+      case: benchCase,
+      contenders: contenders.map((c) =>
+        summarizeContender(
+          c,
+          mine.filter((o) => o.contender === c),
+        ),
+      ),
+      oursVs: {},
+    };
+    // Ratios only where throughput is the point; for latency-kind cases the report compares percentiles.
+    if (benchCase.kind !== 'throughput' || !contenders.includes('ours')) return summary;
+    const rounds = [...new Set(mine.map((o) => o.round))];
+    const vsCeiling: number[] = [];
+    const vs: Partial<Record<ContenderId, number[]>> = {};
+    for (const round of rounds) {
+      const inRound = mine.filter((o) => o.round === round);
+      const ours = inRound.find((o) => o.contender === 'ours');
+      const oursRate = ours ? opsPerSec(ours.result) : undefined;
+      if (oursRate === undefined) continue;
+      let ceiling = 0;
+      for (const other of inRound) {
+        if (other.contender === 'ours') continue;
+        const rate = opsPerSec(other.result);
+        if (rate === undefined) continue;
+        ceiling = Math.max(ceiling, rate);
+        const list = vs[other.contender] ?? [];
+        list.push(oursRate / rate);
+        vs[other.contender] = list;
+      }
+      if (ceiling > 0) vsCeiling.push(oursRate / ceiling);
+    }
+    const ceilingSpread = spread(vsCeiling);
+    if (ceilingSpread) summary.oursVsCeiling = ceilingSpread;
+    for (const [c, values] of Object.entries(vs)) {
+      const s = spread(values);
+      if (s) summary.oursVs[c as ContenderId] = s;
+    }
+    return summary;
+  });
+}
