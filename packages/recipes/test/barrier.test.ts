@@ -1,0 +1,132 @@
+/** DistributedBarrier and DistributedDoubleBarrier against a real ZooKeeper server. */
+import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DistributedBarrier } from '../src/barriers/distributed-barrier.js';
+import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-barrier.js';
+import { type Client, childrenOf, closeAll, open, stateAfter } from './shared-helpers.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('barriers (real server)', () => {
+  let server: ZooKeeperServer;
+  let clients: Client[] = [];
+
+  beforeAll(async () => {
+    server = await startZooKeeper();
+    clients = await Promise.all([0, 1, 2, 3].map(() => open(server.connectString)));
+  });
+
+  afterAll(async () => {
+    await closeAll(clients);
+    await server?.stop();
+  });
+
+  describe('DistributedBarrier', () => {
+    it('blocks waiters while the node exists and releases all of them when it is removed', async () => {
+      const [a, b, c] = clients as [Client, Client, Client];
+      const setter = new DistributedBarrier(a, '/t/barrier/one');
+      await setter.setBarrier();
+      await setter.setBarrier(); // NodeExists is ignored
+      expect((await a.getData('/t/barrier/one')).data.length).toBeGreaterThan(0); // Curator writes its address
+      const waits = [b, c].map((client) => new DistributedBarrier(client, '/t/barrier/one').waitOnBarrier());
+      expect(await stateAfter(Promise.all(waits), 300)).toBe('pending');
+      await setter.removeBarrier();
+      expect(await Promise.all(waits)).toEqual([true, true]);
+      await setter.removeBarrier(); // NoNode is ignored
+    });
+
+    it('returns true at once when there is no barrier, and false on timeout while it stands', async () => {
+      const [a, b] = clients as [Client, Client];
+      expect(await new DistributedBarrier(b, '/t/barrier/none').waitOnBarrier({ timeoutMs: 10 })).toBe(true);
+      const setter = new DistributedBarrier(a, '/t/barrier/two');
+      await setter.setBarrier();
+      expect(await new DistributedBarrier(b, '/t/barrier/two').waitOnBarrier({ timeoutMs: 200 })).toBe(false);
+      await setter.removeBarrier();
+    });
+
+    it('rejects with the abort reason, and ends a wait on dispose', async () => {
+      const [a, b] = clients as [Client, Client];
+      const setter = new DistributedBarrier(a, '/t/barrier/three');
+      await setter.setBarrier();
+      const controller = new AbortController();
+      const waiting = new DistributedBarrier(b, '/t/barrier/three').waitOnBarrier({
+        signal: controller.signal,
+      });
+      controller.abort(new Error('stop waiting'));
+      await expect(waiting).rejects.toThrow('stop waiting');
+      const disposed = new DistributedBarrier(b, '/t/barrier/three');
+      const pending = disposed.waitOnBarrier();
+      await disposed[Symbol.asyncDispose]();
+      await expect(pending).rejects.toMatchObject({ code: 'ILLEGAL_STATE' });
+      await setter.removeBarrier();
+    });
+
+    it('refuses bad arguments before sending anything', async () => {
+      const [a] = clients as [Client];
+      expect(() => new DistributedBarrier(a, 'relative')).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+      );
+      await expect(
+        new DistributedBarrier(a, '/t/barrier/x').waitOnBarrier({ timeoutMs: -1 }),
+      ).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
+      expect(await childrenOf(a, '/t/barrier')).not.toContain('x');
+    });
+  });
+
+  describe('DistributedDoubleBarrier', () => {
+    it('lets nobody in until all members entered, then lets nobody out until all left', async () => {
+      const path = '/t/dbarrier/all';
+      const members = clients.map((client) => new DistributedDoubleBarrier(client, path, 4));
+      const firstThree = members.slice(0, 3).map((member) => member.enter());
+      expect(await stateAfter(Promise.all(firstThree), 300)).toBe('pending');
+      const children = await childrenOf(clients[0] as Client, path);
+      expect(children.filter((name) => UUID.test(name))).toHaveLength(3);
+      expect(children).not.toContain('ready');
+      const all = [...firstThree, (members[3] as DistributedDoubleBarrier).enter()];
+      expect(await Promise.all(all)).toEqual([true, true, true, true]);
+      expect(await childrenOf(clients[0] as Client, path)).toContain('ready');
+
+      const leaving = members.slice(0, 3).map((member) => member.leave());
+      expect(await stateAfter(Promise.all(leaving), 300)).toBe('pending');
+      const last = (members[3] as DistributedDoubleBarrier).leave();
+      expect(await Promise.all([...leaving, last])).toEqual([true, true, true, true]);
+      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+    });
+
+    it('gives up entering on timeout and removes its member node', async () => {
+      const path = '/t/dbarrier/timeout';
+      const member = new DistributedDoubleBarrier(clients[0] as Client, path, 2);
+      expect(await member.enter({ timeoutMs: 200 })).toBe(false);
+      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+    });
+
+    it('times out leaving while another member stays, and completes later', async () => {
+      const path = '/t/dbarrier/leave-timeout';
+      const [a, b] = [clients[0] as Client, clients[1] as Client].map(
+        (client) => new DistributedDoubleBarrier(client, path, 2),
+      ) as [DistributedDoubleBarrier, DistributedDoubleBarrier];
+      expect(await Promise.all([a.enter(), b.enter()])).toEqual([true, true]);
+      const lowestFirst = [a, b].sort((x, y) => (x.ourPath < y.ourPath ? -1 : 1));
+      const [low, high] = lowestFirst as [DistributedDoubleBarrier, DistributedDoubleBarrier];
+      // The lowest member waits for the highest to go; alone it times out and its node stays.
+      expect(await low.leave({ timeoutMs: 200 })).toBe(false);
+      expect(await childrenOf(clients[0] as Client, path)).toContain(low.ourPath.split('/').pop());
+      expect(await Promise.all([low.leave(), high.leave()])).toEqual([true, true]);
+      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+    });
+
+    it('aborts an enter through its signal without leaving a node', async () => {
+      const path = '/t/dbarrier/abort';
+      const controller = new AbortController();
+      const entering = new DistributedDoubleBarrier(clients[0] as Client, path, 3).enter({
+        signal: controller.signal,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      controller.abort(new Error('no more'));
+      await expect(entering).rejects.toThrow('no more');
+      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+    });
+  });
+});
