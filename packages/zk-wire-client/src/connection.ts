@@ -8,6 +8,7 @@ import tls from 'node:tls';
 import { FrameReader, JuteCodecError } from '@zkwire/jute-codec';
 import type { HostAddress } from './connect-string.js';
 import { ConnectionLossError, ProtocolError, type ZooKeeperError } from './errors.js';
+import { tlsConnectOptions, tlsErrorFrom } from './security/index.js';
 import type { ClientOptions } from './types.js';
 
 /** What the owner of a connection is told. */
@@ -36,6 +37,9 @@ export class Connection {
   /** True while a write filled the socket buffer and 'drain' has not come yet. */
   waitingDrain = false;
   private closed = false;
+  /** True once the socket (and TLS handshake) is up. */
+  private opened = false;
+  private isTls = false;
   private readonly reader: FrameReader;
   private timer: NodeJS.Timeout | undefined;
 
@@ -52,7 +56,13 @@ export class Connection {
       this.waitingDrain = false;
       if (!this.closed) handler.onDrain(this);
     });
-    socket.on('error', (error) => this.close(new ConnectionLossError({ cause: error })));
+    socket.on('error', (error) => {
+      // Certificate and handshake failures are configuration errors, reported as such (security module).
+      const tlsError = this.isTls
+        ? tlsErrorFrom(error, `${address.host}:${address.port}`, this.opened)
+        : undefined;
+      this.close(tlsError ?? new ConnectionLossError({ cause: error }));
+    });
     socket.on('close', () => this.close(new ConnectionLossError({ cause: new Error('socket closed') })));
   }
 
@@ -64,26 +74,33 @@ export class Connection {
   ): Connection {
     let socket: Socket;
     let connectEvent = 'connect';
-    if (options.connectionFactory) {
-      socket = options.connectionFactory(address.host, address.port);
-    } else if (options.tls) {
-      const tlsOptions = options.tls === true ? {} : options.tls;
-      socket = tls.connect({
-        servername: net.isIP(address.host) ? undefined : address.host,
-        ...tlsOptions,
-        host: address.host,
-        port: address.port,
-      });
+    if (options.tls) {
+      // Over a factory's socket (a proxy in tests) TLS runs inside it, still checked against the real host.
+      const base = tlsConnectOptions(options.tls, address.host, address.port);
+      const inner = options.connectionFactory?.(address.host, address.port);
+      socket = tls.connect(inner ? { ...base, socket: inner } : base);
       connectEvent = 'secureConnect';
+    } else if (options.connectionFactory) {
+      socket = options.connectionFactory(address.host, address.port);
     } else {
       socket = net.connect({ host: address.host, port: address.port });
     }
     const connection = new Connection(socket, address, handler, options.maxFrameLength);
+    connection.isTls = connectEvent === 'secureConnect';
+    const opened = () => {
+      connection.opened = true;
+      if (!connection.closed) handler.onOpen(connection);
+    };
     // A factory may hand over a socket that is already connected.
-    if (options.connectionFactory && !socket.connecting && socket.readyState === 'open') {
-      queueMicrotask(() => connection.closed || handler.onOpen(connection));
+    if (
+      connectEvent === 'connect' &&
+      options.connectionFactory &&
+      !socket.connecting &&
+      socket.readyState === 'open'
+    ) {
+      queueMicrotask(opened);
     } else {
-      socket.once(connectEvent, () => connection.closed || handler.onOpen(connection));
+      socket.once(connectEvent, opened);
     }
     return connection;
   }

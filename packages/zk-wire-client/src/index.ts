@@ -55,6 +55,8 @@ export {
   type SaslAuthenticatorFactory,
   type SaslChannel,
 } from './sasl-hook.js';
+// TLS, SASL and x509/SASL ACL helpers (owned by the security work).
+export * from './security/index.js';
 export type {
   CallOptions,
   ClientInfo,

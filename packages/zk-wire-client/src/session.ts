@@ -30,6 +30,7 @@ import { batchWatches, encodeSetWatches, setWatchesReply } from './ops/set-watch
 import type { Chroot } from './paths.js';
 import { RequestPipeline } from './pipeline.js';
 import { type SaslChannel, saslAuthenticatorFactory } from './sasl-hook.js';
+import { registerBuiltInSaslMechanisms, validateSaslOptions, validateTlsOption } from './security/index.js';
 import { atLeast, probeServerVersion } from './server-version.js';
 import type { ClientOptions, ConnectionState, SessionState, WatchEvent, Watcher } from './types.js';
 import { WatchTables } from './watches.js';
@@ -101,6 +102,8 @@ export class Session extends EventEmitter<SessionEventMap> {
       );
     }
     this.requestedTimeoutMs = timeout;
+    validateTlsOption(options.tls);
+    validateSaslOptions(options.sasl);
     if (options.session) {
       if (options.session.password.length !== 16) {
         throw new InvalidArgumentError('session.password', 'must be 16 bytes');
@@ -234,6 +237,7 @@ export class Session extends EventEmitter<SessionEventMap> {
     sameSession: boolean,
   ): Promise<void> {
     if (this.options.sasl) {
+      registerBuiltInSaslMechanisms();
       const factory = saslAuthenticatorFactory(this.options.sasl.mechanism);
       if (factory === undefined) {
         this.terminate(
@@ -388,6 +392,12 @@ export class Session extends EventEmitter<SessionEventMap> {
 
   private onConnectionClosed(connection: Connection, error: ZooKeeperError): void {
     if (connection !== this.connection) return;
+    if (error.code === 'TLSERROR') {
+      // A certificate or handshake failure will not heal by retrying: fail the client with it.
+      this.connection = undefined;
+      this.terminate(error);
+      return;
+    }
     this.connection = undefined;
     const wasReady = this.ready;
     this.ready = false;
