@@ -9,7 +9,7 @@
  * Containers always go as createContainer and TTL modes as createTTL (the Java client's choice); the server
  * answers both with path + Stat (wire-protocol.md §4.1, §4.4).
  */
-import { CreateFlag, encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
+import { CreateFlag, encodeRequestFrame, fast, OpCode, records } from '@zkwire/jute-codec';
 import type { ACL } from '../acl.js';
 import type { ReplyDecoder } from '../pending.js';
 import type { CreateMode, Stat } from '../types.js';
@@ -58,7 +58,7 @@ export function encodeCreate(xid: number, args: CreateArgs, withStat: boolean): 
   const base = { path: args.serverPath, data: args.data, acl: args.acl, flags: createFlags[args.mode] };
   if (opCode === OpCode.createTTL)
     return encodeRequestFrame(xid, opCode, records.CreateTTLRequest, { ...base, ttl: args.ttl });
-  return encodeRequestFrame(xid, opCode, records.CreateRequest, base);
+  return fast.encodeCreateRequestFrame(xid, opCode, args.serverPath, args.data, args.acl, base.flags);
 }
 
 /** The result of create2. */

@@ -4,12 +4,12 @@
  *   request  DeleteRequest { ustring path; int version; }    version -1 = any
  *   reply    header only (NONODE, BADVERSION, NOTEMPTY, NOAUTH on the parent)
  */
-import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
+import { fast } from '@zkwire/jute-codec';
 import { emptyReply } from './reply.js';
 
 /** Builds the delete frame. */
 export function encodeDelete(xid: number, serverPath: string, version: number): Buffer {
-  return encodeRequestFrame(xid, OpCode.delete, records.DeleteRequest, { path: serverPath, version });
+  return fast.encodeDeleteRequestFrame(xid, serverPath, version);
 }
 
 /** Decoder of the delete reply. */

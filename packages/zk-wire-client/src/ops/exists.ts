@@ -7,14 +7,14 @@
  * Watch registration (wire-protocol.md §6.3): err 0 → data table; NONODE → exist table (the server set a
  * data watch anyway, which fires NodeCreated); other errors → nothing.
  */
-import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
+import { fast } from '@zkwire/jute-codec';
 import type { ReplyDecoder } from '../pending.js';
 import type { Stat, Watcher } from '../types.js';
 import { readStat } from './reply.js';
 
 /** Builds the exists frame. */
 export function encodeExists(xid: number, serverPath: string, watch: boolean): Buffer {
-  return encodeRequestFrame(xid, OpCode.exists, records.ExistsRequest, { path: serverPath, watch });
+  return fast.encodeExistsRequestFrame(xid, serverPath, watch);
 }
 
 /** Stat, or null for a missing node; registers the watcher (request context) by the reply's code. */

@@ -8,7 +8,7 @@
  * The watch is armed by the same request as the read, so no change can slip between them; it is registered
  * in the child table only on success. Children are names, in no particular order.
  */
-import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
+import { encodeRequestFrame, fast, OpCode, records } from '@zkwire/jute-codec';
 import type { ReplyDecoder } from '../pending.js';
 import type { Stat, Watcher } from '../types.js';
 
@@ -21,7 +21,7 @@ export function encodeGetChildren(
 ): Buffer {
   return withStat
     ? encodeRequestFrame(xid, OpCode.getChildren2, records.GetChildren2Request, { path: serverPath, watch })
-    : encodeRequestFrame(xid, OpCode.getChildren, records.GetChildrenRequest, { path: serverPath, watch });
+    : fast.encodeGetChildrenRequestFrame(xid, serverPath, watch);
 }
 
 function names(children: (string | null)[] | null): string[] {
@@ -32,7 +32,7 @@ function names(children: (string | null)[] | null): string[] {
 export const getChildrenReply: ReplyDecoder<string[]> = {
   operation: 'getChildren',
   decode(context, request, _err, payload, offset) {
-    const { value } = records.GetChildrenResponse.decode(payload, offset, payload.length);
+    const value = fast.decodeGetChildrenResponse(payload, offset, payload.length);
     const watcher = request.context as Watcher | undefined;
     if (watcher) context.watches.add('child', request.path!, watcher);
     return names(value.children);

@@ -5,9 +5,9 @@
  *   reply    GetDataResponse { buffer data; Stat stat; }
  *
  * A watch is registered in the data table only on success (a failed getData arms nothing on the server).
- * Null data (-1 length) reads as an empty buffer.
+ * Null data (-1 length) reads as an empty buffer. The data is a view of the received bytes (no copy).
  */
-import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
+import { fast } from '@zkwire/jute-codec';
 import type { ReplyDecoder } from '../pending.js';
 import type { Stat, Watcher } from '../types.js';
 
@@ -15,7 +15,7 @@ const EMPTY = Buffer.alloc(0);
 
 /** Builds the getData frame. */
 export function encodeGetData(xid: number, serverPath: string, watch: boolean): Buffer {
-  return encodeRequestFrame(xid, OpCode.getData, records.GetDataRequest, { path: serverPath, watch });
+  return fast.encodeGetDataRequestFrame(xid, serverPath, watch);
 }
 
 /** The result of getData. */
@@ -28,7 +28,7 @@ export interface GetDataResult {
 export const getDataReply: ReplyDecoder<GetDataResult> = {
   operation: 'getData',
   decode(context, request, _err, payload, offset) {
-    const { value } = records.GetDataResponse.decode(payload, offset, payload.length);
+    const value = fast.decodeGetDataResponse(payload, offset, payload.length);
     const watcher = request.context as Watcher | undefined;
     if (watcher) context.watches.add('data', request.path!, watcher);
     return { data: value.data ?? EMPTY, stat: value.stat };

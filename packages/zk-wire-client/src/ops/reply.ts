@@ -3,13 +3,13 @@
  * nothing. Bodies are read only when err = 0 (wire-protocol.md §3.1: whatever follows an error header is
  * ignored).
  */
-import { records } from '@zkwire/jute-codec';
+import { fast } from '@zkwire/jute-codec';
 import type { ReplyDecoder } from '../pending.js';
 import type { Stat } from '../types.js';
 
 /** Decodes the Stat at `offset`. */
 export function readStat(payload: Buffer, offset: number): Stat {
-  return records.Stat.decode(payload, offset, payload.length).value;
+  return fast.decodeStat(payload, offset, payload.length);
 }
 
 /** The ReplyHeader size; bodies start here. */

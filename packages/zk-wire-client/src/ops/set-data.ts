@@ -4,7 +4,7 @@
  *   request  SetDataRequest  { ustring path; buffer data; int version; }    version -1 = any
  *   reply    SetDataResponse { Stat stat; }
  */
-import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
+import { fast } from '@zkwire/jute-codec';
 import { statReply } from './reply.js';
 
 /** Builds the setData frame. */
@@ -14,7 +14,7 @@ export function encodeSetData(
   data: Uint8Array | null,
   version: number,
 ): Buffer {
-  return encodeRequestFrame(xid, OpCode.setData, records.SetDataRequest, { path: serverPath, data, version });
+  return fast.encodeSetDataRequestFrame(xid, serverPath, data, version);
 }
 
 /** Decoder of the setData reply: the new Stat. */
