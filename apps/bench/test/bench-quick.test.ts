@@ -1,0 +1,121 @@
+/**
+ * Runs the quick bench the way CI does, as a child process against an embedded server it starts itself,
+ * and checks what it leaves behind: results.json, report.md and chart.svg, each with a row for every
+ * contender that ran and a throughput above zero. No assertion on time or on who wins.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contenderLabel, contenderShort } from '../src/report/format.js';
+import type { RunReport } from '../src/report/model.js';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const outDir = mkdtempSync(join(tmpdir(), 'zkwire-bench-test-'));
+
+let exitCode: number | null = null;
+let stderr = '';
+let stdout = '';
+let dir = '';
+
+beforeAll(async () => {
+  const child = spawn(
+    process.execPath,
+    [
+      join(repoRoot, 'node_modules/tsx/dist/cli.mjs'),
+      '--tsconfig',
+      'apps/bench/tsconfig.json',
+      'apps/bench/src/main.ts',
+      '--quick',
+      '--scenario',
+      'getData,watch',
+      '--out',
+      outDir,
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c.toString('utf8');
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString('utf8');
+  });
+  exitCode = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  const stamps = readdirSync(outDir);
+  dir = stamps.length === 1 ? join(outDir, stamps[0] as string) : '';
+}, 240_000);
+
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+function report(): RunReport {
+  return JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as RunReport;
+}
+
+function ranContenders(r: RunReport): string[] {
+  return Object.entries(r.contenders).flatMap(([id, s]) => (s.available ? [id] : []));
+}
+
+describe('npm run bench -- --quick', () => {
+  it('exits 0 and writes one results folder', () => {
+    expect(exitCode, stderr.slice(-2000)).toBe(0);
+    expect(dir, `folders in ${outDir}`).not.toBe('');
+  });
+
+  it('runs at least the raw limit and node-zookeeper-client', () => {
+    const ran = ranContenders(report());
+    expect(ran).toContain('raw');
+    expect(ran).toContain('node-zookeeper-client');
+  });
+
+  it('records ops/s > 0 in results.json for every contender that ran, in every case it supports', () => {
+    const r = report();
+    expect(r.cases.map((c) => c.case.key)).toEqual(['getData@1000', 'watch']);
+    for (const id of ranContenders(r)) {
+      for (const summary of r.cases) {
+        const row = summary.contenders.find((c) => c.contender === id);
+        expect(row, `${id} in ${summary.case.key}`).toBeDefined();
+        if (row?.unsupported) continue;
+        expect(row?.failure, `${id} in ${summary.case.key}`).toBeUndefined();
+        expect(row?.opsPerSec?.median ?? 0, `${id} in ${summary.case.key}`).toBeGreaterThan(0);
+        expect(row?.cpuUsPerOp?.median ?? 0, `${id} CPU in ${summary.case.key}`).toBeGreaterThan(0);
+      }
+      const watch = r.cases.find((c) => c.case.key === 'watch')?.contenders.find((c) => c.contender === id);
+      if (watch && !watch.unsupported) expect(watch.latency?.p50 ?? 0).toBeGreaterThan(0);
+    }
+  });
+
+  it('writes a Markdown row with a positive ops/s for every contender that ran', () => {
+    const md = readFileSync(join(dir, 'report.md'), 'utf8');
+    const r = report();
+    const section = md.slice(md.indexOf('### getData@1000'));
+    for (const id of ranContenders(r)) {
+      const label = contenderLabel[id as keyof typeof contenderLabel];
+      const row = section.split('\n').find((line) => line.startsWith(`| ${label} |`));
+      expect(row, `${label} row`).toBeDefined();
+      const opsCell = row?.split('|')[2]?.trim() ?? '';
+      expect(Number(opsCell.split(' ')[0]?.replace(/,/g, '')), `${label}: ${opsCell}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('draws an SVG bar for every contender that ran', () => {
+    const svg = readFileSync(join(dir, 'chart.svg'), 'utf8');
+    expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
+    expect(svg.trimEnd().endsWith('</svg>')).toBe(true);
+    for (const id of ranContenders(report())) {
+      const short = contenderShort[id as keyof typeof contenderShort];
+      expect(svg, short).toContain(`>${short}</text>`);
+    }
+    const widths = [...svg.matchAll(/<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)"/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(widths.length).toBeGreaterThanOrEqual(ranContenders(report()).length);
+    expect(widths.every((w) => w > 0)).toBe(true);
+  });
+
+  it('prints the final table', () => {
+    expect(stdout).toContain('getData@1000');
+    expect(stdout).toContain('Targets');
+  });
+});
