@@ -1,0 +1,219 @@
+/** LeaderLatch and LeaderSelector against a real ZooKeeper server: contention, hand-over, timeouts, close. */
+import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CloseMode, LeaderLatch } from '../src/leader/leader-latch.js';
+import { LeaderSelector, type Leadership } from '../src/leader/leader-selector.js';
+import { type Client, childrenOf, closeAll, deferred, eventually, open } from './shared-helpers.js';
+
+const LATCH_NODE = /^_c_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}-latch-\d{10}$/;
+const text = new TextDecoder();
+
+describe('leader election (real server)', () => {
+  let server: ZooKeeperServer;
+  let clients: Client[] = [];
+
+  beforeAll(async () => {
+    server = await startZooKeeper();
+    clients = await Promise.all([0, 1, 2, 3].map(() => open(server.connectString)));
+  });
+
+  afterAll(async () => {
+    await closeAll(clients);
+    await server?.stop();
+  });
+
+  describe('LeaderLatch', () => {
+    it('elects exactly one of several contenders and hands over in join order', async () => {
+      const path = '/t/latch/contention';
+      const latches = clients.map((client, i) => new LeaderLatch(client, path, { id: `node-${i}` }));
+      for (const latch of latches) await latch.start(); // join in order 0, 1, 2, 3
+      expect(latches.map((latch) => latch.hasLeadership)).toEqual([true, false, false, false]);
+
+      const names = await childrenOf(clients[0] as Client, path);
+      expect(names).toHaveLength(4);
+      for (const name of names) expect(name).toMatch(LATCH_NODE);
+      const ourNode = (latches[2] as LeaderLatch).ourPath as string;
+      expect(text.decode((await (clients[0] as Client).getData(ourNode)).data)).toBe('node-2');
+
+      expect(await (latches[3] as LeaderLatch).getParticipants()).toEqual([
+        { id: 'node-0', isLeader: true },
+        { id: 'node-1', isLeader: false },
+        { id: 'node-2', isLeader: false },
+        { id: 'node-3', isLeader: false },
+      ]);
+      const leaders: number[] = [];
+      for (let i = 0; i < latches.length; i++) {
+        const latch = latches[i] as LeaderLatch;
+        expect(await latch.await({ timeoutMs: 20_000 })).toBe(true);
+        expect(latches.filter((other) => other.hasLeadership)).toEqual([latch]);
+        expect(await latch.getLeader()).toEqual({ id: `node-${i}`, isLeader: true });
+        leaders.push(i);
+        await latch.close();
+      }
+      expect(leaders).toEqual([0, 1, 2, 3]);
+      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+      expect(await (latches[0] as LeaderLatch).getLeader()).toEqual({ id: '', isLeader: false });
+    });
+
+    it('answers await with false on timeout and rejects it on abort, while another leads', async () => {
+      const path = '/t/latch/await';
+      await using leader = new LeaderLatch(clients[0] as Client, path, { id: 'a' });
+      await using follower = new LeaderLatch(clients[1] as Client, path, { id: 'b' });
+      await leader.start();
+      await follower.start();
+      expect(await follower.await({ timeoutMs: 200 })).toBe(false);
+      const controller = new AbortController();
+      const waiting = follower.await({ signal: controller.signal });
+      controller.abort(new Error('gave up'));
+      await expect(waiting).rejects.toThrow('gave up');
+      await expect(follower.await({ timeoutMs: Number.NaN })).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+      });
+      expect(follower.hasLeadership).toBe(false);
+    });
+
+    it('emits isLeader/notLeader, aborts the leadership signal on close, and honours the close modes', async () => {
+      const path = '/t/latch/events';
+      const notify = new LeaderLatch(clients[0] as Client, path, {
+        id: 'n',
+        closeMode: CloseMode.NOTIFY_LEADER,
+      });
+      const events: string[] = [];
+      notify.on('isLeader', () => events.push('isLeader'));
+      notify.on('notLeader', () => events.push('notLeader'));
+      await notify.start();
+      expect(events).toEqual(['isLeader']);
+      const signal = notify.leadershipSignal as AbortSignal;
+      expect(signal.aborted).toBe(false);
+      await notify.close();
+      expect(events).toEqual(['isLeader', 'notLeader']);
+      expect(signal.aborted).toBe(true);
+
+      const silent = new LeaderLatch(clients[0] as Client, path, { id: 's' });
+      const silentEvents: string[] = [];
+      silent.on('notLeader', () => silentEvents.push('notLeader'));
+      await silent.start();
+      expect(silent.hasLeadership).toBe(true);
+      await silent.close();
+      expect(silentEvents).toEqual([]);
+      expect(silent.state).toBe('closed');
+      await silent.close(); // idempotent
+      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+    });
+
+    it('closes through await using and leaves no node', async () => {
+      const path = '/t/latch/dispose';
+      {
+        await using latch = new LeaderLatch(clients[0] as Client, path);
+        await latch.start();
+        expect(await childrenOf(clients[1] as Client, path)).toHaveLength(1);
+        expect((await (clients[1] as Client).getData(latch.ourPath as string)).data.length).toBe(0); // id '' = 0 bytes
+      }
+      expect(await childrenOf(clients[1] as Client, path)).toEqual([]);
+    });
+
+    it('wakes a waiting await when it becomes leader', async () => {
+      const path = '/t/latch/wake';
+      const first = new LeaderLatch(clients[0] as Client, path, { id: 'first' });
+      const second = new LeaderLatch(clients[1] as Client, path, { id: 'second' });
+      await first.start();
+      await second.start();
+      const waiting = second.await();
+      await first.close();
+      expect(await waiting).toBe(true);
+      await second.close();
+    });
+  });
+
+  describe('LeaderSelector', () => {
+    it('runs takeLeadership on one contender at a time and requeues automatically', async () => {
+      const path = '/t/selector/contention';
+      let running = 0;
+      let maxRunning = 0;
+      const terms: string[] = [];
+      const done = deferred();
+      const selectors = clients.map(
+        (client, i) =>
+          new LeaderSelector(
+            client,
+            path,
+            async ({ signal }: Leadership) => {
+              running += 1;
+              maxRunning = Math.max(maxRunning, running);
+              terms.push(`s${i}`);
+              await new Promise((resolve) => setTimeout(resolve, 20));
+              running -= 1;
+              if (terms.length >= 12) done.resolve();
+              signal.throwIfAborted();
+            },
+            { id: `s${i}`, autoRequeue: true },
+          ),
+      );
+      for (const selector of selectors) selector.start();
+      await done.promise;
+      await Promise.all(selectors.map((selector) => selector.close()));
+      expect(maxRunning).toBe(1);
+      for (let i = 0; i < selectors.length; i++) expect(terms).toContain(`s${i}`); // everyone led at least once
+      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+    });
+
+    it('aborts the leader through interruptLeadership, then the next contender leads', async () => {
+      const path = '/t/selector/interrupt';
+      const started = deferred<AbortSignal>();
+      const secondLeads = deferred();
+      const first = new LeaderSelector(
+        clients[0] as Client,
+        path,
+        ({ signal }) => {
+          started.resolve(signal);
+          return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+        },
+        { id: 'first' },
+      );
+      const second = new LeaderSelector(clients[1] as Client, path, async () => secondLeads.resolve(), {
+        id: 'second',
+      });
+      first.start();
+      const signal = await started.promise;
+      second.start();
+      await eventually(async () => (await second.getParticipants()).length === 2);
+      expect(await second.getLeader()).toEqual({ id: 'first', isLeader: true });
+      expect(first.hasLeadership).toBe(true);
+      first.interruptLeadership();
+      expect(signal.aborted).toBe(true);
+      await secondLeads.promise;
+      await first.close();
+      await second.close();
+    });
+
+    it('writes the local address when it has no id, and waits for takeLeadership to end on close', async () => {
+      const path = '/t/selector/close';
+      let ended = false;
+      const leading = deferred();
+      const selector = new LeaderSelector(clients[0] as Client, path, async ({ signal }) => {
+        leading.resolve();
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+        ended = true;
+      });
+      selector.start();
+      await leading.promise;
+      const [node] = await childrenOf(clients[1] as Client, path);
+      expect(node).toMatch(/-lock-\d{10}$/);
+      expect(text.decode((await (clients[1] as Client).getData(`${path}/${node}`)).data)).toMatch(
+        /^[0-9a-f.:]+$/,
+      );
+      await selector.close();
+      expect(ended).toBe(true);
+      expect(await childrenOf(clients[1] as Client, path)).toEqual([]);
+    });
+
+    it('refuses bad arguments before sending anything', () => {
+      expect(() => new LeaderSelector(clients[0] as Client, '/t/selector/x', 'no' as never)).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+      );
+      expect(() => new LeaderLatch(clients[0] as Client, 'x/y')).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+      );
+    });
+  });
+});
