@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findZooKeeper } from './find-java.js';
 import type { ServerMode } from './four-letter-word.js';
@@ -6,6 +6,7 @@ import { freePorts } from './free-port.js';
 import {
   isBindFailure,
   makeTempDir,
+  removeTempDir,
   type StartZooKeeperOptions,
   type ZooKeeperServer,
   ZooKeeperServerProcess,
@@ -131,7 +132,7 @@ class EnsembleImpl implements Ensemble {
   }
   async [Symbol.asyncDispose](): Promise<void> {
     await this.stopAll();
-    rmSync(this.dir, { recursive: true, force: true });
+    removeTempDir(this.dir);
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 
 /*
  * Two layers keep JVMs from outliving the test process:
@@ -8,6 +9,7 @@ import type { ChildProcess } from 'node:child_process';
  *    which also covers a SIGKILLed test process, where no handler runs.
  */
 const live = new Set<ChildProcess>();
+const tempDirs = new Set<string>();
 let installed = false;
 
 function killAll(): void {
@@ -21,6 +23,15 @@ function killAll(): void {
     }
   }
   live.clear();
+  // A test that never disposed its server (or a worker torn down early) still leaves no temp dir behind.
+  for (const dir of tempDirs) {
+    try {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+    } catch {
+      // best effort: a JVM killed a moment ago may still be writing
+    }
+  }
+  tempDirs.clear();
 }
 
 function install(): void {
@@ -42,6 +53,17 @@ export function killOnExit(child: ChildProcess): void {
   install();
   live.add(child);
   child.once('exit', () => live.delete(child));
+}
+
+/** Registers a temp directory to be removed when this process exits (see {@link forgetOnExit}). */
+export function removeOnExit(dir: string): void {
+  install();
+  tempDirs.add(dir);
+}
+
+/** Unregisters a directory given to {@link removeOnExit} (its owner removed it). */
+export function forgetOnExit(dir: string): void {
+  tempDirs.delete(dir);
 }
 
 /** How many registered children are still running (for tests of this package). */

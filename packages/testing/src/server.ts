@@ -5,6 +5,7 @@ import { findZooKeeper } from './find-java.js';
 import { fourLetterWord, parseMode, type ServerMode } from './four-letter-word.js';
 import { freePort } from './free-port.js';
 import { JvmProcess } from './jvm-process.js';
+import { forgetOnExit, removeOnExit } from './process-cleanup.js';
 import { baseConfig, baseJvmFlags, writeZooCfg, type ZooCfg } from './zoo-cfg.js';
 
 /** A real ZooKeeper server process on 127.0.0.1 (standalone, or one member of an ensemble). */
@@ -171,13 +172,21 @@ export class ZooKeeperServerProcess implements ZooKeeperServer {
   }
   async [Symbol.asyncDispose](): Promise<void> {
     await this.stop();
-    if (this.launch.ownsDir) rmSync(this.launch.dir, { recursive: true, force: true });
+    if (this.launch.ownsDir) removeTempDir(this.launch.dir);
   }
 }
 
-/** A temp directory for one server or ensemble; removed by its owner's dispose. */
+/** A temp directory for one server or ensemble; removed by its owner's dispose, or at process exit. */
 export function makeTempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  removeOnExit(dir);
+  return dir;
+}
+
+/** Removes a directory made by {@link makeTempDir}. */
+export function removeTempDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  forgetOnExit(dir);
 }
 
 /** True when a start failed because the port was taken between our check and the JVM's bind. */

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 /*
  * A test process that dies must not leave its ZooKeeper JVM behind: not on a normal exit, not on an uncaught
  * error, and not on SIGKILL, where no handler of ours can run (the watchdog shell sees its stdin close).
+ * Where a handler can run, the server's temp dir goes too.
  */
 const fixture = fileURLToPath(new URL('./fixtures/start-and-wait.ts', import.meta.url));
 const tsx = createRequire(import.meta.url).resolve('tsx');
@@ -49,6 +50,8 @@ describe('JVMs die with the test process', () => {
         // Resolves only once the JVM is gone; the test would time out if it survived.
         await untilDead(pid);
         expect(isAlive(pid)).toBe(false);
+        // Where our exit handler could run, it also removed the server's temp dir.
+        if (mode !== 'SIGKILL') expect(existsSync(dir)).toBe(false);
       } finally {
         if (isAlive(pid)) process.kill(pid, 'SIGKILL');
         rmSync(dir, { recursive: true, force: true });
