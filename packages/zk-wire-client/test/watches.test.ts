@@ -1,0 +1,248 @@
+import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  connect,
+  isNoNode,
+  NoWatcherError,
+  type WatchEvent,
+  type Watcher,
+  type ZooKeeperClient,
+} from '../src/index.js';
+
+let server: ZooKeeperServer;
+let zk: ZooKeeperClient;
+let other: ZooKeeperClient;
+
+beforeAll(async () => {
+  server = await startZooKeeper();
+  zk = await connect({ connectString: server.connectString });
+  other = await connect({ connectString: server.connectString });
+});
+afterAll(async () => {
+  await zk?.close();
+  await other?.close();
+  await server?.[Symbol.asyncDispose]();
+});
+
+/** Resolves with the next event of a one-shot watcher. */
+function nextEvent(): { watcher: Watcher; event: Promise<WatchEvent>; events: WatchEvent[] } {
+  const events: WatchEvent[] = [];
+  let resolve!: (e: WatchEvent) => void;
+  const event = new Promise<WatchEvent>((r) => (resolve = r));
+  return {
+    events,
+    event,
+    watcher: (e) => {
+      events.push(e);
+      resolve(e);
+    },
+  };
+}
+
+/** A round trip after which every event caused before it has been delivered. */
+async function settle(): Promise<void> {
+  await zk.sync('/');
+  await new Promise((r) => setImmediate(r));
+}
+
+describe('one-shot watches', () => {
+  it('exists on a missing node arms an exist watch that fires created', async () => {
+    const w = nextEvent();
+    expect(await zk.exists('/w-created', { watch: w.watcher })).toBeNull();
+    await other.create('/w-created');
+    expect(await w.event).toEqual({ type: 'created', path: '/w-created' });
+  });
+
+  it('getData fires dataChanged, then deleted on a new read', async () => {
+    await zk.create('/w-data', 'a');
+    const changed = nextEvent();
+    await zk.getData('/w-data', { watch: changed.watcher });
+    await other.setData('/w-data', 'b');
+    expect(await changed.event).toEqual({ type: 'dataChanged', path: '/w-data' });
+    const deleted = nextEvent();
+    await zk.exists('/w-data', { watch: deleted.watcher });
+    await other.delete('/w-data');
+    expect(await deleted.event).toEqual({ type: 'deleted', path: '/w-data' });
+  });
+
+  it('getChildren fires childrenChanged', async () => {
+    await zk.create('/w-kids');
+    const w = nextEvent();
+    await zk.getChildren('/w-kids', { watch: w.watcher });
+    await other.create('/w-kids/x');
+    expect(await w.event).toEqual({ type: 'childrenChanged', path: '/w-kids' });
+  });
+
+  it('a failed getData or getChildren arms nothing', async () => {
+    const events: WatchEvent[] = [];
+    const watcher: Watcher = (e) => events.push(e);
+    await expect(zk.getData('/w-none', { watch: watcher })).rejects.toSatisfy(isNoNode);
+    await expect(zk.getChildren('/w-none', { watch: watcher })).rejects.toSatisfy(isNoNode);
+    await other.create('/w-none');
+    await other.create('/w-none/c');
+    await settle();
+    expect(events).toEqual([]);
+    await expect(zk.removeWatches('/w-none', 'any', { watcher })).rejects.toBeInstanceOf(NoWatcherError);
+  });
+
+  it('calls a watcher registered several ways once per event', async () => {
+    await zk.create('/w-once', 'x');
+    const events: WatchEvent[] = [];
+    const watcher: Watcher = (e) => events.push(e);
+    await zk.getData('/w-once', { watch: watcher });
+    await zk.exists('/w-once', { watch: watcher });
+    await zk.getChildren('/w-once', { watch: watcher });
+    await other.delete('/w-once');
+    await settle();
+    expect(events).toEqual([{ type: 'deleted', path: '/w-once' }]);
+  });
+
+  it('delivers the event of its own write before the write resolves', async () => {
+    await zk.create('/w-order', 'x');
+    const order: string[] = [];
+    await zk.getData('/w-order', { watch: () => order.push('event') });
+    await zk.setData('/w-order', 'y').then(() => order.push('reply'));
+    expect(order).toEqual(['event', 'reply']);
+  });
+
+  it('keeps working when a watcher throws', async () => {
+    await zk.create('/w-throw', 'x');
+    const reported: unknown[] = [];
+    zk.on('watcherError', (error) => reported.push(error));
+    const good = nextEvent();
+    await zk.getData('/w-throw', {
+      watch: () => {
+        throw new Error('boom');
+      },
+    });
+    await zk.getData('/w-throw', { watch: good.watcher });
+    await other.setData('/w-throw', 'y');
+    expect(await good.event).toMatchObject({ type: 'dataChanged' });
+    expect(reported).toHaveLength(1);
+    expect((reported[0] as Error).message).toBe('boom');
+    expect((await zk.getData('/w-throw')).data.toString()).toBe('y');
+  });
+
+  it('getChildren with a watch sees every change under concurrent writers (read and arm are atomic)', async () => {
+    await zk.create('/w-atomic');
+    const writers = (async () => {
+      for (let i = 0; i < 60; i++) await other.create(`/w-atomic/n-${i}`);
+    })();
+    // Each round: list with a watch; the next change must fire it, or the list already shows it.
+    let seen = 0;
+    while (seen < 60) {
+      const fired = nextEvent();
+      const children = await zk.getChildren('/w-atomic', { watch: fired.watcher });
+      seen = children.length;
+      if (seen >= 60) break;
+      const event = await fired.event;
+      expect(event).toEqual({ type: 'childrenChanged', path: '/w-atomic' });
+      const after = await zk.getChildren('/w-atomic');
+      expect(after.length).toBeGreaterThan(children.length);
+    }
+    await writers;
+    expect(seen).toBe(60);
+  });
+});
+
+describe('persistent watches', () => {
+  it('addWatch persistent gets every data and child change of the node, and stays', async () => {
+    await zk.create('/p-node', 'x');
+    const events: WatchEvent[] = [];
+    const watcher: Watcher = (e) => events.push(e);
+    await zk.addWatch('/p-node', 'persistent', watcher);
+    await other.setData('/p-node', 'y');
+    await other.setData('/p-node', 'z');
+    await other.create('/p-node/c');
+    await other.create('/p-node/c/deep');
+    await settle();
+    expect(events).toEqual([
+      { type: 'dataChanged', path: '/p-node' },
+      { type: 'dataChanged', path: '/p-node' },
+      { type: 'childrenChanged', path: '/p-node' },
+    ]);
+    await zk.removeWatches('/p-node', 'any', { watcher });
+    expect(events.at(-1)).toEqual({ type: 'persistentWatchRemoved', path: '/p-node' });
+    await other.setData('/p-node', 'after');
+    await settle();
+    expect(events).toHaveLength(4);
+  });
+
+  it('watchPersistent recursive yields created, dataChanged and deleted for the subtree, no childrenChanged', async () => {
+    await zk.create('/r-tree');
+    const controller = new AbortController();
+    const seen: WatchEvent[] = [];
+    const consumer = (async () => {
+      for await (const event of zk.watchPersistent('/r-tree', {
+        recursive: true,
+        signal: controller.signal,
+      })) {
+        seen.push(event);
+        if (seen.length === 4) break;
+      }
+    })();
+    // Make sure the watch is on the server before writing.
+    while (
+      !(await zk.checkWatches('/r-tree', 'any').then(
+        () => true,
+        () => false,
+      ))
+    )
+      await settle();
+    await other.create('/r-tree/a');
+    await other.create('/r-tree/a/b', 'x');
+    await other.setData('/r-tree/a/b', 'y');
+    await other.delete('/r-tree/a/b');
+    await consumer;
+    expect(seen).toEqual([
+      { type: 'created', path: '/r-tree/a' },
+      { type: 'created', path: '/r-tree/a/b' },
+      { type: 'dataChanged', path: '/r-tree/a/b' },
+      { type: 'deleted', path: '/r-tree/a/b' },
+    ]);
+    // Breaking out removed the watch on the server too.
+    await expect(zk.checkWatches('/r-tree', 'any')).rejects.toMatchObject({ code: 'NOWATCHER' });
+  });
+});
+
+describe('removing and checking watches', () => {
+  it('removes one watcher by type, keeps the server watch for the others, and tells the removed one', async () => {
+    await zk.create('/rm-one', 'x');
+    const a: WatchEvent[] = [];
+    const b: WatchEvent[] = [];
+    const wa: Watcher = (e) => a.push(e);
+    const wb: Watcher = (e) => b.push(e);
+    await zk.getData('/rm-one', { watch: wa });
+    await zk.getData('/rm-one', { watch: wb });
+    await zk.removeWatches('/rm-one', 'data', { watcher: wa });
+    expect(a).toEqual([{ type: 'dataWatchRemoved', path: '/rm-one' }]);
+    await zk.checkWatches('/rm-one', 'data');
+    await other.setData('/rm-one', 'y');
+    await settle();
+    expect(a).toHaveLength(1);
+    expect(b).toEqual([{ type: 'dataChanged', path: '/rm-one' }]);
+  });
+
+  it('removes all child watches from the server', async () => {
+    await zk.create('/rm-all');
+    const events: WatchEvent[] = [];
+    await zk.getChildren('/rm-all', { watch: (e) => events.push(e) });
+    await zk.checkWatches('/rm-all', 'children');
+    await zk.removeWatches('/rm-all', 'children');
+    expect(events).toEqual([{ type: 'childWatchRemoved', path: '/rm-all' }]);
+    await expect(zk.checkWatches('/rm-all', 'children')).rejects.toBeInstanceOf(NoWatcherError);
+    await other.create('/rm-all/c');
+    await settle();
+    expect(events).toHaveLength(1);
+  });
+
+  it('checkWatches by type tells data from child watches', async () => {
+    await zk.create('/chk', 'x');
+    await zk.getData('/chk', { watch: () => {} });
+    await zk.checkWatches('/chk', 'data');
+    await expect(zk.checkWatches('/chk', 'children')).rejects.toMatchObject({
+      code: 'NOWATCHER',
+      path: '/chk',
+    });
+  });
+});
