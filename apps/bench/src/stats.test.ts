@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { BenchCase } from './scenarios.js';
+import { median, type Observation, summarize } from './stats.js';
+import type { CellResult, ContenderId } from './types.js';
+
+const getData: BenchCase = {
+  key: 'getData@1000',
+  scenario: 'getData',
+  kind: 'throughput',
+  op: 'getData',
+  inFlight: 1000,
+  title: 'getData',
+};
+
+const ok = (opsPerSec: number, cpuUsPerOp = 10): CellResult => ({
+  ok: true,
+  ops: opsPerSec,
+  elapsedMs: 1000,
+  cpuUs: opsPerSec * cpuUsPerOp,
+  errors: 0,
+});
+
+const obs = (round: number, contender: ContenderId, result: CellResult): Observation => ({
+  round,
+  caseKey: getData.key,
+  contender,
+  result,
+});
+
+describe('median', () => {
+  it('takes the middle value, or the mean of the middle two', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([7])).toBe(7);
+  });
+});
+
+describe('summarize', () => {
+  it('takes ratios within each round, against the best of raw and peers, then their median', () => {
+    // Round 2 is twice as fast for everyone (a quiet machine): per-round ratios stay the same.
+    const observations = [
+      obs(1, 'ours', ok(900)),
+      obs(1, 'raw', ok(1000, 1)),
+      obs(1, 'node-zookeeper-client', ok(450)),
+      obs(2, 'ours', ok(1800)),
+      obs(2, 'raw', ok(2000, 1)),
+      obs(2, 'node-zookeeper-client', ok(900)),
+      obs(3, 'ours', ok(1000)),
+      obs(3, 'raw', ok(1000, 1)),
+      obs(3, 'node-zookeeper-client', ok(1250)),
+    ];
+    const [summary] = summarize([getData], ['ours', 'raw', 'node-zookeeper-client'], observations);
+    expect(summary?.oursVsCeiling).toEqual({ median: 0.9, min: 0.8, max: 0.9 });
+    expect(summary?.oursVs.raw?.median).toBeCloseTo(0.9);
+    expect(summary?.oursVs['node-zookeeper-client']).toEqual({ median: 2, min: 0.8, max: 2 });
+    const ours = summary?.contenders.find((c) => c.contender === 'ours');
+    expect(ours?.opsPerSec).toEqual({ median: 1000, min: 900, max: 1800 });
+    expect(ours?.cpuUsPerOp?.median).toBe(10);
+    expect(summary?.contenders.find((c) => c.contender === 'raw')?.cpuUsPerOp?.median).toBe(1);
+  });
+
+  it('keeps a failure message when no round succeeded, and marks unsupported cells', () => {
+    const observations = [
+      obs(1, 'raw', ok(1000)),
+      obs(1, 'ours', { ok: false, error: 'boom' }),
+      obs(1, 'zookeeper-native', { ok: false, unsupported: true, error: 'no multi' }),
+    ];
+    const [summary] = summarize([getData], ['ours', 'raw', 'zookeeper-native'], observations);
+    const ours = summary?.contenders.find((c) => c.contender === 'ours');
+    expect(ours?.failure).toBe('boom');
+    expect(ours?.opsPerSec).toBeUndefined();
+    expect(summary?.oursVsCeiling).toBeUndefined();
+    expect(summary?.contenders.find((c) => c.contender === 'zookeeper-native')?.unsupported).toBe(true);
+  });
+});
