@@ -1,16 +1,12 @@
 /** Helpers shared by the lock integration tests: clients on real servers, and a watch-counting wrapper. */
-import { connect } from '@zkwire/zk-wire-client';
-import type { RecipeClient } from '../src/internal-common/zk-client.js';
+import { connect, type ZooKeeperClient } from '@zkwire/zk-wire-client';
 
-/** A connected client as the recipes see it, plus close(). */
-export type TestClient = RecipeClient & {
-  close(): Promise<void>;
-  setData(path: string, data: Uint8Array | string, options?: { version?: number }): Promise<unknown>;
-};
+/** The real client: the recipes take it as their RecipeClient. */
+export type TestClient = ZooKeeperClient;
 
 /** Connects a new client (its own connection and session). */
 export async function openClient(connectString: string, sessionTimeoutMs = 30_000): Promise<TestClient> {
-  return (await connect({ connectString, sessionTimeoutMs })) as unknown as TestClient;
+  return connect({ connectString, sessionTimeoutMs });
 }
 
 /** Connects `n` clients. */

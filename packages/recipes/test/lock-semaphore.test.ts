@@ -5,6 +5,7 @@ import { CountNodeReader } from '../src/internal-common/count-source.js';
 import { NotLockOwnerError } from '../src/internal-common/recipe-errors.js';
 import { InterProcessSemaphoreMutex } from '../src/locks/interprocess-semaphore-mutex.js';
 import { InterProcessSemaphoreV2 } from '../src/locks/interprocess-semaphore-v2.js';
+import { SharedCount } from '../src/shared/shared-count.js';
 import { childrenOf, closeAll, openClients, type TestClient } from './lock-helpers.js';
 
 const int32 = (n: number) => {
@@ -99,7 +100,9 @@ describe('InterProcessSemaphoreV2 and InterProcessSemaphoreMutex', () => {
   it('follows a max driven by a shared count (4-byte big-endian node)', async () => {
     const path = '/sem/shared';
     await a.create('/sem/shared-count', int32(1), { mode: 'persistent' });
-    const countA = await CountNodeReader.open(a, '/sem/shared-count');
+    // One side follows the count with this package's SharedCount, the other reads the node bytes itself.
+    const countA = new SharedCount(a, '/sem/shared-count', 1);
+    await countA.start();
     const countB = await CountNodeReader.open(b, '/sem/shared-count');
     try {
       const held = await new InterProcessSemaphoreV2(a, path, countA).acquire();
@@ -107,7 +110,7 @@ describe('InterProcessSemaphoreV2 and InterProcessSemaphoreMutex', () => {
       const semaphore = new InterProcessSemaphoreV2(b, path, countB);
       expect(await semaphore.acquire({ timeoutMs: 300 })).toBeNull();
       const waiting = semaphore.acquire({ timeoutMs: 30_000 });
-      await a.setData('/sem/shared-count', int32(2)); // raising the max wakes the waiter
+      await countA.setCount(2); // raising the max wakes the waiter
       const lease = await waiting;
       expect(lease).not.toBeNull();
       expect(semaphore.maxLeases).toBe(2);
@@ -115,7 +118,7 @@ describe('InterProcessSemaphoreV2 and InterProcessSemaphoreMutex', () => {
       await lease?.close();
       await held?.close();
     } finally {
-      countA.close();
+      await countA.close();
       countB.close();
     }
   });

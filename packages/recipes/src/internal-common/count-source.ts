@@ -6,12 +6,21 @@
 import { EventEmitter } from 'node:events';
 import type { RecipeClient } from './zk-client.js';
 
-/** A count that can change under us (Curator's SharedCountReader). */
-export interface SharedCountReader {
-  getCount(): number;
+/**
+ * A count that can change under us (Curator's SharedCountReader): either `getCount()` or a `count` getter
+ * (this package's SharedCount), plus a `'change'` event carrying the new count.
+ */
+export type SharedCountReader = ({ getCount(): number } | { readonly count: number }) & {
   on(event: 'change', listener: (count: number) => void): unknown;
   off?(event: 'change', listener: (count: number) => void): unknown;
   removeListener?(event: 'change', listener: (count: number) => void): unknown;
+};
+
+/** The current value of a count source. */
+export function readCount(source: SharedCountReader): number {
+  return 'getCount' in source && typeof source.getCount === 'function'
+    ? source.getCount()
+    : (source as { readonly count: number }).count;
 }
 
 /** Subscribes to a count's changes; returns the function that unsubscribes. */
@@ -30,7 +39,7 @@ export function decodeSharedCount(bytes: Uint8Array): number {
 }
 
 /** A read-only view of a SharedCount node, kept current by a re-armed getData watch. */
-export class CountNodeReader extends EventEmitter<{ change: [count: number] }> implements SharedCountReader {
+export class CountNodeReader extends EventEmitter<{ change: [count: number] }> {
   readonly #client: RecipeClient;
   readonly #path: string;
   #count = 0;

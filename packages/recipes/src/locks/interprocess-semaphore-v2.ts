@@ -6,7 +6,7 @@
  * use the same number, or follow the same SharedCount.
  */
 
-import { onCountChange, type SharedCountReader } from '../internal-common/count-source.js';
+import { onCountChange, readCount, type SharedCountReader } from '../internal-common/count-source.js';
 import { Deadline, DeadlineExpired } from '../internal-common/deadline.js';
 import { nodeDataOf } from '../internal-common/default-data.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
@@ -64,7 +64,7 @@ export class InterProcessSemaphoreV2 implements AsyncDisposable {
 
   /** The current maximum number of leases. */
   get maxLeases(): number {
-    return typeof this.#max === 'number' ? this.#max : this.#max.getCount();
+    return typeof this.#max === 'number' ? this.#max : readCount(this.#max);
   }
 
   /** Takes one lease; resolves null when `timeoutMs` passed first, rejects with the reason when aborted. */
