@@ -23,6 +23,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
           testTimeout: 20_000,
         },
@@ -31,6 +32,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
+          // Runs after the unit project: the two have different worker limits.
+          sequence: { groupOrder: 1 },
           include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
           // Two cores: real JVMs (up to three per ensemble) share them with the test workers.
           maxWorkers: 2,
