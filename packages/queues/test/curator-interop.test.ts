@@ -1,0 +1,181 @@
+import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DistributedDelayQueue,
+  DistributedIdQueue,
+  DistributedPriorityQueue,
+  DistributedQueue,
+  stringSerializer,
+} from '../src/index.js';
+import { type CuratorDriver, curatorDriver } from './helpers/curator-driver.js';
+import { connectClient, uniquePath } from './helpers/fixture.js';
+
+let server: ZooKeeperServer;
+let client: Awaited<ReturnType<typeof connectClient>>;
+let curator: CuratorDriver;
+
+beforeAll(async () => {
+  server = await startZooKeeper();
+  client = await connectClient(server.connectString);
+  curator = await curatorDriver(server.connectString);
+});
+afterAll(async () => {
+  await client?.close();
+  await server?.[Symbol.asyncDispose]();
+});
+
+/** Takes `count` items with one of our consumers, recording when each came. */
+async function drain(
+  queue: { consume: DistributedQueue<string>['consume']; close(): Promise<void> },
+  count: number,
+): Promise<{ item: string; at: number }[]> {
+  const got: { item: string; at: number }[] = [];
+  const stop = new AbortController();
+  await queue.consume(
+    (item) => {
+      got.push({ item, at: Date.now() });
+      if (got.length === count) stop.abort();
+    },
+    { signal: stop.signal },
+  );
+  await queue.close();
+  return got;
+}
+
+const items = (got: { item: string }[]) => got.map((g) => g.item);
+
+describe('interop with Curator 5.4.0: Java produces, we consume', () => {
+  it('DistributedQueue put and putMulti', async () => {
+    const path = uniquePath('j2n-plain');
+    await curator.put(path, 'plain', [
+      ['-', 'p1'],
+      ['-', 'p2'],
+    ]);
+    await curator.putMulti(path, 'plain', '-', ['m1', 'm2', 'm3']);
+    await curator.put(path, 'plain', [['-', 'p3']]);
+    const queue = new DistributedQueue(client, path, { serializer: stringSerializer });
+    expect(items(await drain(queue, 6))).toEqual(['p1', 'p2', 'm1', 'm2', 'm3', 'p3']);
+  });
+
+  it('DistributedPriorityQueue put and putMulti', async () => {
+    const path = uniquePath('j2n-prio');
+    await curator.put(path, 'priority', [
+      [5, 'five'],
+      [-1, 'minus-one'],
+      [255, 'ff'],
+      [0, 'zero'],
+    ]);
+    await curator.putMulti(path, 'priority', 3, ['three-a', 'three-b']);
+    expect((await client.getChildren(path)).sort()).toContain('queue-1000000050000000000');
+    const queue = new DistributedPriorityQueue(client, path, { serializer: stringSerializer });
+    expect(items(await drain(queue, 6))).toEqual(['minus-one', 'zero', 'three-a', 'three-b', 'five', 'ff']);
+  });
+
+  it('DistributedDelayQueue put and putMulti: earliest first, never early', async () => {
+    const path = uniquePath('j2n-delay');
+    const now = Date.now();
+    const due: Record<string, number> = {
+      late: now + 4000,
+      mid: now + 3000,
+      'm-a': now + 2500,
+      'm-b': now + 2500,
+    };
+    await curator.put(path, 'delay', [
+      [due.late!, 'late'],
+      [due.mid!, 'mid'],
+    ]);
+    await curator.putMulti(path, 'delay', due['m-a']!, ['m-a', 'm-b']);
+    const queue = new DistributedDelayQueue(client, path, { serializer: stringSerializer });
+    const got = await drain(queue, 4);
+    expect(items(got)).toEqual(['m-a', 'm-b', 'mid', 'late']);
+    for (const { item, at } of got) expect(at).toBeGreaterThanOrEqual(due[item]!);
+  });
+
+  it('DistributedIdQueue put; our remove(id) removes Java items', async () => {
+    const path = uniquePath('j2n-id');
+    await curator.put(path, 'id', [
+      ['a', 'a-1'],
+      ['b', 'b-1'],
+      ['a', 'a-2'],
+      ['x/y', 'xy'],
+    ]);
+    const queue = new DistributedIdQueue(client, path, { serializer: stringSerializer });
+    expect(await queue.remove('a')).toBe(2);
+    expect(items(await drain(queue, 2))).toEqual(['b-1', 'xy']);
+  });
+});
+
+describe('interop with Curator 5.4.0: we produce, Java consumes', () => {
+  it('DistributedQueue put and putMulti', async () => {
+    const path = uniquePath('n2j-plain');
+    const queue = new DistributedQueue(client, path, { serializer: stringSerializer });
+    await queue.put('p1');
+    await queue.putMulti(['m1', '', 'm3']);
+    await queue.put('p2');
+    await queue.close();
+    expect(items(await curator.consume(path, 'plain', 5))).toEqual(['p1', 'm1', '', 'm3', 'p2']);
+    expect(await client.getChildren(path)).toEqual([]);
+  });
+
+  it('DistributedQueue with a lock path: Java consumes lock-safe what we put', async () => {
+    const path = uniquePath('n2j-locked');
+    const queue = new DistributedQueue(client, path, {
+      serializer: stringSerializer,
+      lockPath: `${path}-locks`,
+    });
+    await queue.putMulti(['a', 'b']);
+    await queue.put('c');
+    await queue.close();
+    expect(items(await curator.consume(path, 'plain', 3, `${path}-locks`))).toEqual(['a', 'b', 'c']);
+    expect(await client.getChildren(`${path}-locks`)).toEqual([]);
+  });
+
+  it('DistributedPriorityQueue put and putMulti', async () => {
+    const path = uniquePath('n2j-prio');
+    const queue = new DistributedPriorityQueue(client, path, { serializer: stringSerializer });
+    await queue.put('five', 5);
+    await queue.put('min', -2147483648);
+    await queue.putMulti(['two-a', 'two-b'], 2);
+    await queue.put('max', 2147483647);
+    await queue.put('minus', -256);
+    await queue.close();
+    expect(items(await curator.consume(path, 'priority', 6))).toEqual([
+      'min',
+      'minus',
+      'two-a',
+      'two-b',
+      'five',
+      'max',
+    ]);
+  });
+
+  it('DistributedDelayQueue put and putMulti: Java delivers earliest first, not before due', async () => {
+    const path = uniquePath('n2j-delay');
+    const queue = new DistributedDelayQueue(client, path, { serializer: stringSerializer });
+    const now = Date.now();
+    const due: Record<string, number> = {
+      later: now + 3500,
+      sooner: now + 2500,
+      'b-1': now + 3000,
+      'b-2': now + 3000,
+    };
+    await queue.put('later', due.later!);
+    await queue.put('sooner', due.sooner!);
+    await queue.putMulti(['b-1', 'b-2'], due['b-1']!);
+    await queue.close();
+    const got = await curator.consume(path, 'delay', 4);
+    expect(items(got)).toEqual(['sooner', 'b-1', 'b-2', 'later']);
+    for (const { item, at } of got) expect(at).toBeGreaterThanOrEqual(due[item]!);
+  });
+
+  it('DistributedIdQueue put: Java consumes in put order whatever the ids', async () => {
+    const path = uniquePath('n2j-id');
+    const queue = new DistributedIdQueue(client, path, { serializer: stringSerializer });
+    await queue.put('z-item', 'zzz');
+    await queue.put('a-item', 'aaa');
+    await queue.put('slash-item', 'p/q|r');
+    await queue.close();
+    expect(await client.getChildren(path)).toContain('queue-|p_q_r|0000000002');
+    expect(items(await curator.consume(path, 'id', 3))).toEqual(['z-item', 'a-item', 'slash-item']);
+  });
+});

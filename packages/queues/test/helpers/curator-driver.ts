@@ -1,0 +1,66 @@
+/**
+ * The Curator 5.4.0 queue driver (java/CuratorQueueDriver.java), compiled with javac at test time against
+ * Debian's jars and run as one JVM per command.
+ */
+import { readFileSync } from 'node:fs';
+import { type CompiledJava, compileJava, findCurator } from '@zkwire/testing';
+
+const source = readFileSync(new URL('../java/CuratorQueueDriver.java', import.meta.url), 'utf8');
+
+/** Runs driver commands against one server. */
+export interface CuratorDriver {
+  /** One Curator `put` per `[arg, text]` (arg: ignored, priority, due epoch ms, or id by kind). */
+  put(path: string, kind: QueueKind, entries: [string | number, string][]): Promise<void>;
+  /** One Curator `putMulti` of `texts`. */
+  putMulti(
+    path: string,
+    kind: Exclude<QueueKind, 'id'>,
+    arg: string | number,
+    texts: string[],
+  ): Promise<void>;
+  /** A Curator consumer until `count` items came; returns them with the Java clock at delivery. */
+  consume(
+    path: string,
+    kind: QueueKind,
+    count: number,
+    lockPath?: string,
+  ): Promise<{ item: string; at: number }[]>;
+}
+
+/** The Curator queue kinds the driver builds. */
+export type QueueKind = 'plain' | 'priority' | 'delay' | 'id';
+
+/** Compiles the driver (cached by source hash) and binds it to `connectString`. */
+export async function curatorDriver(connectString: string): Promise<CuratorDriver> {
+  const java: CompiledJava = await compileJava({
+    sources: { 'CuratorQueueDriver.java': source },
+    classpath: findCurator().classpath,
+  });
+  const run = async (args: string[]): Promise<string> => {
+    const result = await java.exec('CuratorQueueDriver', [connectString, ...args]);
+    if (result.code !== 0 || !result.stdout.includes('DONE')) {
+      throw new Error(
+        `Curator driver ${args.slice(0, 3).join(' ')} failed (${result.code}):\n${result.stderr.slice(-3000)}`,
+      );
+    }
+    return result.stdout;
+  };
+  return {
+    async put(path, kind, entries) {
+      await run(['put', path, kind, ...entries.map(([arg, text]) => `${arg}=${text}`)]);
+    },
+    async putMulti(path, kind, arg, texts) {
+      await run(['putMulti', path, kind, String(arg), ...texts]);
+    },
+    async consume(path, kind, count, lockPath) {
+      const stdout = await run(['consume', path, kind, String(count), ...(lockPath ? [lockPath] : [])]);
+      return stdout
+        .split('\n')
+        .filter((line) => line.startsWith('ITEM\t'))
+        .map((line) => {
+          const [, item, at] = line.split('\t');
+          return { item: item ?? '', at: Number(at) };
+        });
+    },
+  };
+}
