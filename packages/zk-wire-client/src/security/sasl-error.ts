@@ -1,4 +1,4 @@
-import { type ErrorContext, ZooKeeperError } from '../errors.js';
+import { AuthFailedError, type ErrorContext, ZooKeeperError } from '../errors.js';
 
 /** Why a SASL authentication failed, as a stable string callers can branch on. */
 export const SaslFailure = {
@@ -20,16 +20,20 @@ export const SaslFailure = {
 export type SaslFailureReason = (typeof SaslFailure)[keyof typeof SaslFailure];
 
 /**
- * SASL authentication failed. `code` is 'AUTHFAILED' (errno -115) like the server's answer, `reason` says why.
- * By design the message names the mechanism and the reason only: never the user name, the password or a token.
+ * SASL authentication failed. An {@link AuthFailedError} (`code` 'AUTHFAILED', errno -115, like the server's
+ * answer) whose `reason` says why. By design the message names the mechanism and the reason only: never the user
+ * name, the password or a token.
  */
-export class SaslAuthenticationError extends ZooKeeperError {
+export class SaslAuthenticationError extends AuthFailedError {
   /** The mechanism that failed (`DIGEST-MD5`). */
   readonly mechanism: string;
   /** Why it failed. */
   readonly reason: SaslFailureReason;
   constructor(mechanism: string, reason: SaslFailureReason, detail: string, context: ErrorContext = {}) {
-    super('AUTHFAILED', -115, `SASL ${mechanism} authentication failed (${reason}): ${detail}`, context);
+    super(context);
+    // AuthFailedError's message is fixed; this one says which mechanism failed and why.
+    this.message = `SASL ${mechanism} authentication failed (${reason}): ${detail}`;
+    Error.captureStackTrace?.(this, new.target);
     this.mechanism = mechanism;
     this.reason = reason;
   }

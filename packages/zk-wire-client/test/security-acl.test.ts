@@ -1,0 +1,177 @@
+/*
+ * Digest authentication and ACLs against a real ZooKeeper: who may read, write, delete and change ACLs,
+ * getACL/setACL round trips, ip and creator ACLs, a digest superuser, and credentials re-sent after a
+ * reconnect. One server (and one fault proxy) for the whole file.
+ */
+import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { acls, connect, digestId, isNoAuth, Perms, type ZooKeeperClient } from '@zkwire/zk-wire-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  captureOutput,
+  everythingShown,
+  expectNoSecrets,
+  nextState,
+  rejectionOf,
+} from './security-helpers.js';
+
+const BOB = { user: 'bob', password: 'b0b-Pa55-word' };
+const SUPER_PASSWORD = 'super-S3cret';
+
+let server: ZooKeeperServer;
+let proxy: FaultProxy;
+const clients: ZooKeeperClient[] = [];
+
+async function client(options: Partial<Parameters<typeof connect>[0]> = {}): Promise<ZooKeeperClient> {
+  const zk = await connect({ connectString: server.connectString, sessionTimeoutMs: 20_000, ...options });
+  clients.push(zk);
+  return zk;
+}
+
+async function bob(): Promise<ZooKeeperClient> {
+  const zk = await client();
+  await zk.addAuth('digest', `${BOB.user}:${BOB.password}`);
+  return zk;
+}
+
+beforeAll(async () => {
+  server = await startZooKeeper({
+    jvmFlags: [`-Dzookeeper.DigestAuthenticationProvider.superDigest=${digestId('super', SUPER_PASSWORD)}`],
+  });
+  proxy = await startFaultProxy({ host: server.host, port: server.port });
+});
+
+afterAll(async () => {
+  await Promise.allSettled(clients.map((zk) => zk.close()));
+  await proxy?.close();
+  await server?.stop();
+});
+
+async function expectNoAuth(call: Promise<unknown>): Promise<void> {
+  const error = await rejectionOf(call);
+  expect(isNoAuth(error), String(error)).toBe(true);
+  expect(error.code).toBe('NOAUTH');
+  expect(error.errno).toBe(-102);
+}
+
+describe('digest ACLs', () => {
+  it('refuse a client without the credentials for read, write, create, delete and ACL changes', async () => {
+    const owner = await bob();
+    await owner.create('/private', 'top secret', { acl: [acls.digest(BOB.user, BOB.password)] });
+    await owner.create('/private/child', 'x', { acl: [acls.digest(BOB.user, BOB.password)] });
+
+    for (const stranger of [
+      await client(),
+      await client({ auth: [{ scheme: 'digest', credentials: 'bob:wrong' }] }),
+    ]) {
+      await expectNoAuth(stranger.getData('/private'));
+      await expectNoAuth(stranger.setData('/private', 'overwritten'));
+      await expectNoAuth(stranger.create('/private/intruder', 'x'));
+      await expectNoAuth(stranger.delete('/private/child'));
+      await expectNoAuth(stranger.setACL('/private', acls.open()));
+      await expectNoAuth(stranger.getChildren('/private'));
+    }
+    // Nothing changed, and the owner can do all of it.
+    expect((await owner.getData('/private')).data.toString()).toBe('top secret');
+    await owner.setData('/private', 'v2');
+    await owner.delete('/private/child');
+    expect(await owner.getChildren('/private')).toEqual([]);
+  });
+
+  it('round-trip through getACL/setACL, and a read-only grant lets others read but not write', async () => {
+    const owner = await bob();
+    const acl = [acls.digest(BOB.user, BOB.password, Perms.ALL), acls.readOnly()[0]!];
+    await owner.create('/shared', 'hello', { acl: [acls.digest(BOB.user, BOB.password)] });
+    const stat = await owner.setACL('/shared', acl, { version: 0 });
+    expect(stat.aversion).toBe(1);
+    const read = await owner.getACL('/shared');
+    expect(read.acl).toEqual([
+      { perms: Perms.ALL, id: { scheme: 'digest', id: digestId(BOB.user, BOB.password) } },
+      { perms: Perms.READ, id: { scheme: 'world', id: 'anyone' } },
+    ]);
+    expect(read.stat.aversion).toBe(1);
+
+    const reader = await client();
+    expect((await reader.getData('/shared')).data.toString()).toBe('hello');
+    await expectNoAuth(reader.setData('/shared', 'nope'));
+    await expectNoAuth(reader.setACL('/shared', acls.open()));
+  });
+
+  it('creatorAll gives the creating identity all rights, and nobody else any', async () => {
+    const owner = await bob();
+    await owner.create('/mine', 'x', { acl: acls.creatorAll() });
+    expect((await owner.getACL('/mine')).acl).toEqual([
+      { perms: Perms.ALL, id: { scheme: 'digest', id: digestId(BOB.user, BOB.password) } },
+    ]);
+    await expectNoAuth((await client()).getData('/mine'));
+  });
+
+  it('ip ACLs match the client address, single or CIDR', async () => {
+    const anonymous = await client();
+    await anonymous.create('/ip-local', 'x', { acl: [acls.ip('127.0.0.1', Perms.READ | Perms.ADMIN)] });
+    await anonymous.create('/ip-block', 'x', { acl: [acls.ip('127.0.0.0/8', Perms.READ)] });
+    await anonymous.create('/ip-other', 'x', { acl: [acls.ip('10.1.2.3')] });
+    expect((await anonymous.getData('/ip-local')).data.toString()).toBe('x');
+    expect((await anonymous.getData('/ip-block')).data.toString()).toBe('x');
+    await expectNoAuth(anonymous.setData('/ip-local', 'y'));
+    await expectNoAuth(anonymous.getData('/ip-other'));
+  });
+
+  it('a digest superuser passes every check', async () => {
+    const owner = await bob();
+    await owner.create('/locked', 'x', { acl: [acls.digest(BOB.user, BOB.password)] });
+    const admin = await client({ auth: [{ scheme: 'digest', credentials: `super:${SUPER_PASSWORD}` }] });
+    expect((await admin.getData('/locked')).data.toString()).toBe('x');
+    await admin.delete('/locked');
+    expect(await owner.exists('/locked')).toBeNull();
+  });
+
+  it('shows the digest identity in whoAmI', async () => {
+    const identities = await (await bob()).whoAmI();
+    expect(identities).toContainEqual({ authScheme: 'digest', user: BOB.user });
+  });
+});
+
+describe('credentials across reconnects', () => {
+  it('are sent again on every new connection (auth option and addAuth alike)', async () => {
+    const owner = await bob();
+    await owner.create('/reauth', 'still mine', { acl: [acls.digest(BOB.user, BOB.password)] });
+    const viaOption = await connect({
+      connectString: proxy.connectString,
+      sessionTimeoutMs: 20_000,
+      auth: [{ scheme: 'digest', credentials: `${BOB.user}:${BOB.password}` }],
+    });
+    clients.push(viaOption);
+    const viaAddAuth = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 20_000 });
+    clients.push(viaAddAuth);
+    await viaAddAuth.addAuth('digest', `${BOB.user}:${BOB.password}`);
+
+    const sessions = [viaOption.sessionId, viaAddAuth.sessionId];
+    const reconnected = Promise.all([
+      nextState(viaOption, 'reconnected'),
+      nextState(viaAddAuth, 'reconnected'),
+    ]);
+    const connectionsBefore = proxy.totalConnections;
+    proxy.cut();
+    await reconnected;
+    expect(proxy.totalConnections).toBeGreaterThan(connectionsBefore);
+    expect([viaOption.sessionId, viaAddAuth.sessionId]).toEqual(sessions);
+    for (const zk of [viaOption, viaAddAuth]) {
+      expect((await zk.getData('/reauth')).data.toString()).toBe('still mine');
+      expect(await zk.whoAmI()).toContainEqual({ authScheme: 'digest', user: BOB.user });
+    }
+  });
+});
+
+describe('refused credentials', () => {
+  it('an unknown scheme fails with AUTHFAILED, and no credential shows in errors or console output', async () => {
+    const secret = 'do-not-print-me-42';
+    let shown = '';
+    const output = await captureOutput(async () => {
+      const zk = await client();
+      const error = await rejectionOf(zk.addAuth('no-such-scheme', `${BOB.user}:${secret}`));
+      expect(error.code).toBe('AUTHFAILED');
+      shown = everythingShown(error);
+    });
+    expectNoSecrets(`${shown}\n${output}`, [secret]);
+  });
+});

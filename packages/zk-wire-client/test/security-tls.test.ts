@@ -1,0 +1,147 @@
+/*
+ * TLS and x509 against a real ZooKeeper with a secure client port (Netty, ssl.clientAuth=need), certificates
+ * made at test time. One server for the whole file.
+ */
+import type { ConnectionOptions } from 'node:tls';
+import { type SecureZooKeeperServer, startSecureZooKeeper } from '@zkwire/testing';
+import {
+  acls,
+  type ClientOptions,
+  connect,
+  createClient,
+  isNoAuth,
+  isTlsError,
+  Perms,
+  TlsFailure,
+  x509Acl,
+  type ZooKeeperClient,
+} from '@zkwire/zk-wire-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { everythingShown, expectNoSecrets, nextState, rejectionOf } from './security-helpers.js';
+
+let server: SecureZooKeeperServer;
+const clients: ZooKeeperClient[] = [];
+
+beforeAll(async () => {
+  server = await startSecureZooKeeper();
+});
+
+afterAll(async () => {
+  await Promise.allSettled(clients.map((zk) => zk.close()));
+  await server?.close();
+});
+
+function certs() {
+  return server.certificates!;
+}
+
+/** The trusted CA and the client certificate: what a correctly configured client has. */
+function goodTls(): ConnectionOptions {
+  return { ca: certs().ca.cert, cert: certs().client.cert, key: certs().client.key };
+}
+
+async function tlsClient(tls = goodTls()): Promise<ZooKeeperClient> {
+  const zk = await connect({ connectString: server.secureConnectString, sessionTimeoutMs: 20_000, tls });
+  clients.push(zk);
+  return zk;
+}
+
+/** Connects with bad TLS settings; the connect must fail with a TlsError within a bounded wait. */
+async function refusedConnect(tls: ClientOptions['tls'], connectString = server.secureConnectString) {
+  const attempt = connect({ connectString, sessionTimeoutMs: 20_000, tls }, { timeoutMs: 15_000 });
+  const error = await rejectionOf(attempt);
+  expect(isTlsError(error), `expected a TlsError, got ${String(error)}`).toBe(true);
+  expectNoSecrets(everythingShown(error), [certs().client.key.toString('utf8').split('\n')[1]!]);
+  return error;
+}
+
+describe('TLS client', () => {
+  it('connects with the CA and a client certificate, and works', async () => {
+    const zk = await tlsClient();
+    expect(zk.state).toBe('connected');
+    await zk.create('/over-tls', 'encrypted');
+    expect((await zk.getData('/over-tls')).data.toString()).toBe('encrypted');
+  });
+
+  it('is named by its certificate subject (x509) in whoAmI', async () => {
+    const identities = await (await tlsClient()).whoAmI();
+    expect(identities).toContainEqual({ authScheme: 'x509', user: certs().clientX509Id });
+    expect(identities).toContainEqual({ authScheme: 'ip', user: '127.0.0.1' });
+  });
+
+  it('reconnects to the same session after a server restart, still over TLS and still x509', async () => {
+    const zk = await tlsClient();
+    await zk.create('/before-restart', 'kept');
+    const session = zk.sessionId;
+    const reconnected = nextState(zk, 'reconnected');
+    await server.restart();
+    await reconnected;
+    expect(zk.sessionId).toBe(session);
+    expect((await zk.getData('/before-restart')).data.toString()).toBe('kept');
+    expect(await zk.whoAmI()).toContainEqual({ authScheme: 'x509', user: certs().clientX509Id });
+  });
+});
+
+describe('x509 ACLs', () => {
+  it('let the certificate holder in and keep a plaintext client out of read, write, delete and ACL changes', async () => {
+    const holder = await tlsClient();
+    await holder.create('/x509-only', 'for alice', { acl: [x509Acl(certs().clientX509Id)] });
+    await holder.create('/x509-only/child', 'c', { acl: [x509Acl(certs().clientX509Id)] });
+    expect((await holder.getACL('/x509-only')).acl).toEqual([
+      { perms: Perms.ALL, id: { scheme: 'x509', id: certs().clientX509Id } },
+    ]);
+
+    const plain = await connect({ connectString: server.connectString, sessionTimeoutMs: 20_000 });
+    clients.push(plain);
+    for (const call of [
+      plain.getData('/x509-only'),
+      plain.setData('/x509-only', 'x'),
+      plain.create('/x509-only/other', 'x'),
+      plain.delete('/x509-only/child'),
+      plain.setACL('/x509-only', acls.open()),
+    ]) {
+      expect(isNoAuth(await rejectionOf(call))).toBe(true);
+    }
+    await holder.setData('/x509-only', 'v2');
+    await holder.delete('/x509-only/child');
+    expect((await holder.getData('/x509-only')).data.toString()).toBe('v2');
+  });
+});
+
+describe('TLS refusals (clear errors, no retry loop)', () => {
+  it('refuses a server whose certificate names another host', async () => {
+    const error = await refusedConnect({ ...goodTls(), servername: 'zk.example.org' });
+    expect(error.reason).toBe(TlsFailure.HOSTNAME_MISMATCH);
+    expect(error.message).toMatch(/does not name this server/);
+  });
+
+  it('refuses a server whose certificate is not signed by a trusted CA', async () => {
+    const error = await refusedConnect({ ...goodTls(), ca: certs().rogueCa.cert });
+    expect(error.reason).toBe(TlsFailure.UNTRUSTED_SERVER_CERTIFICATE);
+  });
+
+  it('reports that the server wants a client certificate when none is given', async () => {
+    const error = await refusedConnect({ ca: certs().ca.cert });
+    expect(error.reason).toBe(TlsFailure.CLIENT_CERTIFICATE_REJECTED);
+  });
+
+  it('reports that the server refused a client certificate from an unknown CA', async () => {
+    const { cert, key } = certs().rogueClient;
+    const error = await refusedConnect({ ca: certs().ca.cert, cert, key });
+    expect(error.reason).toBe(TlsFailure.CLIENT_CERTIFICATE_REJECTED);
+  });
+
+  it('says so when TLS is pointed at the plaintext port', async () => {
+    const error = await refusedConnect(goodTls(), server.connectString);
+    expect(error.message).toMatch(/plaintext client port/);
+  });
+
+  it('refuses an unusable tls option before connecting, naming the field', () => {
+    expect(() =>
+      createClient({ connectString: server.secureConnectString, tls: { ca: '/etc/zookeeper/ca.pem' } }),
+    ).toThrow(/tls\.ca/);
+    expect(() =>
+      createClient({ connectString: server.secureConnectString, tls: { cert: certs().client.cert } }),
+    ).toThrow(/tls\.key/);
+  });
+});
