@@ -52,7 +52,7 @@ export class DistributedAtomicInteger {
   }
 
   /** Subtracts `delta` (wrapping at 32 bits). */
-  subtract(delta: number, options?: AtomicCallOptions): Promise<AtomicValue<number>> {
+  async subtract(delta: number, options?: AtomicCallOptions): Promise<AtomicValue<number>> {
     return this.add(-checkInt32(delta, 'delta') | 0, options);
   }
 
@@ -71,12 +71,12 @@ export class DistributedAtomicInteger {
   }
 
   /** Writes `value` whatever the node holds. */
-  forceSet(value: number): Promise<void> {
+  async forceSet(value: number): Promise<void> {
     return this.value.forceSet(encodeInt32(checkInt32(value)));
   }
 
   /** Creates the node with `value`; false when it already exists. */
-  initialize(value: number): Promise<boolean> {
+  async initialize(value: number): Promise<boolean> {
     return this.value.initialize(encodeInt32(checkInt32(value)));
   }
 

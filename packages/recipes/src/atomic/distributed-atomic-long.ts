@@ -52,7 +52,7 @@ export class DistributedAtomicLong {
   }
 
   /** Subtracts `delta` (wrapping at 64 bits). */
-  subtract(delta: bigint | number, options?: AtomicCallOptions): Promise<AtomicValue<bigint>> {
+  async subtract(delta: bigint | number, options?: AtomicCallOptions): Promise<AtomicValue<bigint>> {
     return this.add(BigInt.asIntN(64, -checkInt64(delta, 'delta')), options);
   }
 
@@ -71,12 +71,12 @@ export class DistributedAtomicLong {
   }
 
   /** Writes `value` whatever the node holds. */
-  forceSet(value: bigint | number): Promise<void> {
+  async forceSet(value: bigint | number): Promise<void> {
     return this.value.forceSet(encodeInt64(checkInt64(value)));
   }
 
   /** Creates the node with `value`; false when it already exists. */
-  initialize(value: bigint | number): Promise<boolean> {
+  async initialize(value: bigint | number): Promise<boolean> {
     return this.value.initialize(encodeInt64(checkInt64(value)));
   }
 

@@ -102,7 +102,7 @@ export class DistributedAtomicValue {
   }
 
   /** Sets `value` if the node is absent or changes under no concurrent writer (with retries). */
-  trySet(value: Uint8Array, options?: AtomicCallOptions): Promise<AtomicValue<Uint8Array | null>> {
+  async trySet(value: Uint8Array, options?: AtomicCallOptions): Promise<AtomicValue<Uint8Array | null>> {
     checkBytes(value);
     return this.update(() => value, options);
   }

@@ -57,12 +57,12 @@ export class SharedCount extends EventEmitter<SharedCountEvents> implements Asyn
   }
 
   /** Writes the count unconditionally. */
-  setCount(count: number): Promise<void> {
+  async setCount(count: number): Promise<void> {
     return this.shared.setValue(encodeInt32(checkInt32(count, 'count')));
   }
 
   /** Writes `count` only if nobody wrote since `previous` was read; false otherwise (the new count is then read). */
-  trySetCount(previous: VersionedValue<number>, count: number): Promise<boolean> {
+  async trySetCount(previous: VersionedValue<number>, count: number): Promise<boolean> {
     const newBytes = encodeInt32(checkInt32(count, 'count'));
     return this.shared.trySetValue(
       { value: encodeInt32(checkInt32(previous.value, 'previous.value')), version: previous.version },
