@@ -1,0 +1,232 @@
+import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  acls,
+  connect,
+  InvalidArgumentError,
+  isNoNode,
+  MultiError,
+  NodeExistsError,
+  NoNodeError,
+  OperationTimeoutError,
+  op,
+  Perms,
+  readOp,
+  type WatchEvent,
+  type ZooKeeperClient,
+  ZooKeeperError,
+} from '../src/index.js';
+
+let server: ZooKeeperServer;
+let zk: ZooKeeperClient;
+
+beforeAll(async () => {
+  // The container/TTL reaper runs every 100 ms instead of every minute.
+  server = await startZooKeeper({
+    jvmFlags: ['-Dzookeeper.extendedTypesEnabled=true', '-Dznode.container.checkIntervalMs=100'],
+  });
+  zk = await connect({ connectString: server.connectString });
+});
+afterAll(async () => {
+  await zk?.close();
+  await server?.[Symbol.asyncDispose]();
+});
+
+/** Resolves with the deleted event of a node that exists now. */
+function deletion(path: string): Promise<WatchEvent> {
+  return new Promise((resolve, reject) => {
+    zk.exists(path, { watch: resolve }).then(
+      (stat) => stat ?? reject(new Error(`${path} is already gone`)),
+      reject,
+    );
+  });
+}
+
+describe('create modes', () => {
+  it('sequential nodes get a 10-digit suffix; create2 returns the Stat', async () => {
+    await zk.create('/seq');
+    const a = await zk.create('/seq/item-', 'x', { mode: 'persistent-sequential' });
+    const b = await zk.create2('/seq/item-', 'y', { mode: 'persistent-sequential' });
+    expect(a).toMatch(/^\/seq\/item-\d{10}$/);
+    expect(b.path > a).toBe(true);
+    expect(b.stat.dataLength).toBe(1);
+    expect(b.stat.ephemeralOwner).toBe(0n);
+    // A sequential create may end with "/".
+    expect(await zk.create('/seq/', null, { mode: 'persistent-sequential' })).toMatch(/^\/seq\/\d{10}$/);
+  });
+
+  it('ephemeral nodes belong to the session and go with it', async () => {
+    const owner = await connect({ connectString: server.connectString });
+    const path = await owner.create('/eph-', null, { mode: 'ephemeral-sequential' });
+    expect((await zk.exists(path))?.ephemeralOwner).toBe(owner.sessionId);
+    expect(await owner.getEphemerals()).toEqual([path]);
+    expect(await owner.getEphemerals('/nothing-here')).toEqual([]);
+    await owner.close();
+    expect(await zk.exists(path)).toBeNull();
+  });
+
+  it('containers go once their last child goes; TTL nodes go when their TTL passes', async () => {
+    // The server shows 0 as the ephemeralOwner of containers and TTL nodes (DataNode.getClientEphemeralOwner).
+    const container = await zk.create2('/box', null, { mode: 'container' });
+    expect(container.stat.ephemeralOwner).toBe(0n);
+    await zk.create('/box/item');
+    const ttl = await zk.create2('/ttl', 'x', { mode: 'persistent-ttl', ttlMs: 1 });
+    expect(ttl.stat.ephemeralOwner).toBe(0n);
+    expect(await zk.create('/ttl-', null, { mode: 'persistent-sequential-ttl', ttlMs: 1n })).toMatch(
+      /^\/ttl-\d{10}$/,
+    );
+    const persistent = await zk.create('/kept');
+    const boxGone = deletion('/box');
+    const ttlGone = deletion('/ttl');
+    await zk.delete('/box/item');
+    expect(await boxGone).toEqual({ type: 'deleted', path: '/box' });
+    expect(await ttlGone).toEqual({ type: 'deleted', path: '/ttl' });
+    expect(await zk.exists(persistent)).not.toBeNull();
+  });
+
+  it('refuses a TTL mode without a TTL, and a TTL without a TTL mode', async () => {
+    await expect(zk.create('/t1', null, { mode: 'persistent-ttl' })).rejects.toMatchObject({
+      argument: 'ttlMs',
+    });
+    await expect(zk.create('/t2', null, { ttlMs: 5 })).rejects.toBeInstanceOf(InvalidArgumentError);
+    await expect(zk.create('/t3', null, { mode: 'bogus' as never })).rejects.toMatchObject({
+      argument: 'mode',
+    });
+  });
+
+  it('creates missing parents as persistent nodes or containers', async () => {
+    expect(await zk.create('/deep/er/leaf', 'x', { createParents: true })).toBe('/deep/er/leaf');
+    expect(await zk.getChildren('/deep')).toEqual(['er']);
+    await zk.create('/cdeep/er/leaf', 'x', { createParents: 'container' });
+    const gone = deletion('/cdeep/er');
+    await zk.delete('/cdeep/er/leaf');
+    expect(await gone).toEqual({ type: 'deleted', path: '/cdeep/er' });
+    await zk.delete('/deep/er/leaf');
+    await zk.sync('/');
+    expect(await zk.exists('/deep/er')).not.toBeNull();
+    await expect(zk.create('/nodeep/leaf')).rejects.toBeInstanceOf(NoNodeError);
+  });
+});
+
+describe('ACLs, counts, sync, whoAmI', () => {
+  it('reads and writes ACLs with versions', async () => {
+    await zk.create('/acl', 'x', {
+      acl: acls.readOnly().concat([{ perms: Perms.ADMIN, id: { scheme: 'world', id: 'anyone' } }]),
+    });
+    const { acl, stat } = await zk.getACL('/acl');
+    expect(acl).toEqual([
+      { perms: Perms.READ, id: { scheme: 'world', id: 'anyone' } },
+      { perms: Perms.ADMIN, id: { scheme: 'world', id: 'anyone' } },
+    ]);
+    expect(stat.aversion).toBe(0);
+    await expect(zk.setData('/acl', 'y')).rejects.toMatchObject({ code: 'NOAUTH' });
+    await expect(zk.setACL('/acl', acls.open(), { version: 5 })).rejects.toMatchObject({
+      code: 'BADVERSION',
+    });
+    expect((await zk.setACL('/acl', acls.open(), { version: 0 })).aversion).toBe(1);
+    await zk.setData('/acl', 'y');
+    await expect(zk.setACL('/acl', [])).rejects.toMatchObject({ argument: 'acl' });
+  });
+
+  it('counts all descendants', async () => {
+    await zk.create('/count/a/b', null, { createParents: true });
+    await zk.create('/count/c');
+    expect(await zk.getAllChildrenNumber('/count')).toBe(3);
+    expect(zk.serverVersion).toBe('3.8.0');
+    await expect(zk.getAllChildrenNumber('/count-missing')).rejects.toSatisfy(isNoNode);
+  });
+
+  it('syncs and reports identities', async () => {
+    await zk.sync('/');
+    expect(await zk.whoAmI()).toEqual([{ authScheme: 'ip', user: '127.0.0.1' }]);
+  });
+});
+
+describe('multi and multiRead', () => {
+  it('applies every op of a transaction and returns each result', async () => {
+    await zk.create('/tx', 'v0');
+    const results = await zk.multi([
+      op.check('/tx', 0),
+      op.setData('/tx', 'v1', 0),
+      op.create('/tx/child', 'c'),
+      op.create('/tx/seq-', null, { mode: 'persistent-sequential' }),
+      op.delete('/tx/child'),
+    ]);
+    expect(results.map((r) => r.type)).toEqual(['check', 'setData', 'create', 'create', 'delete']);
+    expect(results[1]).toMatchObject({ type: 'setData', stat: { version: 1 } });
+    expect(results[2]).toMatchObject({ type: 'create', path: '/tx/child' });
+    expect((results[3] as { path: string }).path).toMatch(/^\/tx\/seq-\d{10}$/);
+    expect(await zk.exists('/tx/child')).toBeNull();
+    expect(await zk.multi([])).toEqual([]);
+  });
+
+  it('applies nothing when one op fails, and names the failed op', async () => {
+    await zk.create('/tx2', 'v0');
+    const error = await zk
+      .multi([op.create('/tx2/a'), op.check('/tx2', 9), op.setData('/tx2', 'never')])
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(MultiError);
+    const multi = error as MultiError;
+    expect(multi.failedIndex).toBe(1);
+    expect(multi.code).toBe('BADVERSION');
+    expect(multi.failed.path).toBe('/tx2');
+    expect(multi.results.map((r) => r?.code ?? null)).toEqual([null, 'BADVERSION', 'RUNTIMEINCONSISTENCY']);
+    expect(await zk.exists('/tx2/a')).toBeNull();
+    expect((await zk.getData('/tx2')).data.toString()).toBe('v0');
+    await expect(zk.multi([op.create('/tx2')])).rejects.toMatchObject({ code: 'NODEEXISTS', failedIndex: 0 });
+  });
+
+  it('reads several nodes in one request, each with its own outcome', async () => {
+    await zk.create('/mr', 'data');
+    await zk.create('/mr/k');
+    const [data, kids, missing] = await zk.multiRead([
+      readOp.getData('/mr'),
+      readOp.getChildren('/mr'),
+      readOp.getData('/mr-none'),
+    ]);
+    expect(data).toMatchObject({ type: 'getData', stat: { dataLength: 4 } });
+    expect((data as { data: Buffer }).data.toString()).toBe('data');
+    expect(kids).toEqual({ type: 'getChildren', children: ['k'] });
+    expect(missing).toBeInstanceOf(ZooKeeperError);
+    expect(missing).toMatchObject({ code: 'NONODE', path: '/mr-none' });
+  });
+});
+
+describe('abort and timeouts', () => {
+  it('rejects at once with an already-aborted signal and sends nothing', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('stop'));
+    await expect(zk.create('/aborted', null, { signal: controller.signal })).rejects.toThrow('stop');
+    expect(await zk.exists('/aborted')).toBeNull();
+  });
+
+  it('drops a call aborted before it is written', async () => {
+    const controller = new AbortController();
+    const call = zk.create('/aborted2', null, { signal: controller.signal });
+    controller.abort(new Error('changed my mind'));
+    await expect(call).rejects.toThrow('changed my mind');
+    expect(await zk.exists('/aborted2')).toBeNull();
+  });
+
+  it('discards the result of a call aborted after it was written, and the client carries on', async () => {
+    const controller = new AbortController();
+    const call = zk.create('/aborted3', null, { signal: controller.signal });
+    await Promise.resolve();
+    await Promise.resolve();
+    controller.abort(new Error('late'));
+    await expect(call).rejects.toThrow('late');
+    // It was on the wire, so the server applied it; the next create proves the FIFO stayed in step.
+    await expect(zk.create('/aborted3')).rejects.toBeInstanceOf(NodeExistsError);
+  });
+
+  it('times out a call whose reply does not come in time', async () => {
+    // A huge pipeline ahead of it keeps the reply from arriving within 1 ms.
+    const flood = Array.from({ length: 2000 }, () => zk.exists('/'));
+    await expect(zk.exists('/', { timeoutMs: 1 })).rejects.toBeInstanceOf(OperationTimeoutError);
+    await Promise.all(flood);
+    expect(await zk.exists('/')).not.toBeNull();
+  });
+});
