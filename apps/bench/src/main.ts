@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchServer, openServer } from './bench-server.js';
 import { type BenchOptions, parseOptions, usage } from './cli-options.js';
+import type { CodecCase } from './codec-bench.js';
 import { createFixtures, removeFixtures } from './fixtures.js';
 import { type JavaStatus, javaCommand, prepareJava } from './java-contender.js';
 import { ensureNativePeer } from './native-peer.js';
@@ -100,11 +101,16 @@ async function measure(
   contenders: ContenderId[],
   java: JavaStatus | undefined,
   progress: Progress,
+  codec: CodecCase[],
 ): Promise<Observation[]> {
   const cases = expandCases(options.scenarios, options);
   const observations: Observation[] = [];
   for (let round = 1; round <= options.rounds; round++) {
     for (const [index, benchCase] of cases.entries()) {
+      if (benchCase.kind === 'codec') {
+        await runCodec(codec, options, progress, round);
+        continue;
+      }
       // Rotating the order keeps any "who runs first after a pause" effect from favouring one contender.
       for (const contender of rotate(contenders, round + index)) {
         const spec: CellSpec = {
@@ -134,6 +140,20 @@ async function measure(
     }
   }
   return observations;
+}
+
+async function runCodec(codec: CodecCase[], options: BenchOptions, progress: Progress, round: number) {
+  try {
+    const { runCodecRound } = await import('./codec-bench.js');
+    runCodecRound(codec, options.durationMs);
+    for (const c of codec) {
+      const g = c.generic.at(-1) ?? 0;
+      const f = c.fast.at(-1) ?? 0;
+      progress.log(`  r${round} codec: ${c.name}: generic ${Math.round(g)}/s, fast ${Math.round(f)}/s`);
+    }
+  } catch (error) {
+    progress.log(`  r${round} codec: FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 async function main(): Promise<number> {
@@ -175,15 +195,18 @@ async function main(): Promise<number> {
       stamp.replace(/[^0-9TZ]/g, ''),
       options.dataSize,
     );
-    const cellProgress = new Progress(cases.length * runnable.length * options.rounds);
+    const wireCases = cases.filter((c) => c.kind !== 'codec');
+    const cellProgress = new Progress(wireCases.length * runnable.length * options.rounds);
+    const codec: CodecCase[] = [];
     let observations: Observation[];
     try {
-      observations = await measure(options, server, paths, runnable, java, cellProgress);
+      observations = await measure(options, server, paths, runnable, java, cellProgress, codec);
     } finally {
       const problem = await removeFixtures(server.connectString, paths);
       if (problem) notes.push(problem);
     }
-    const summaries = summarize(cases, runnable, observations);
+    const summaries = summarize(wireCases, runnable, observations);
+    const { summarizeCodec } = await import('./codec-bench.js').catch(() => ({ summarizeCodec: () => [] }));
     // A contender that ran but never completed one supported cell means something is broken: say so loudly.
     for (const id of runnable) {
       const mine = summaries.flatMap((s) => s.contenders.filter((c) => c.contender === id));
@@ -215,6 +238,7 @@ async function main(): Promise<number> {
       contenders: statuses,
       cases: summaries,
       targets: checkTargets(summaries),
+      codec: summarizeCodec(codec),
       observations,
       notes,
     };

@@ -55,6 +55,11 @@ export const scenarios: Record<string, ScenarioDef> = {
     depths: [1],
     describe: 'watch notification: setData on one session, event on another',
   },
+  codec: {
+    kind: 'codec',
+    depths: [1],
+    describe: '@zkwire/jute-codec: generic buffer-layout path vs fast path',
+  },
 };
 
 /** What --quick measures: the headline case and one of each other kind, in seconds. */

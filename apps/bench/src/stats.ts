@@ -54,7 +54,8 @@ export function median(values: readonly number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-function spread(values: readonly number[]): Spread | undefined {
+/** Median and min-max of a list; undefined when empty. */
+export function spread(values: readonly number[]): Spread | undefined {
   if (values.length === 0) return undefined;
   return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }

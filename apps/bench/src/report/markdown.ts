@@ -1,5 +1,5 @@
 /** The Markdown report: method, machine, every case as a table, targets, and what did not run and why. */
-import { contenderLabel, ratio } from './format.js';
+import { contenderLabel, rate, ratio } from './format.js';
 import type { RunReport } from './model.js';
 import { caseRows } from './rows.js';
 
@@ -45,6 +45,21 @@ export function renderMarkdown(report: RunReport): string {
     const { header, rows } = caseRows(summary);
     lines.push('', `### ${summary.case.key}`, '', summary.case.title, '', ...table(header, rows));
     if (summary.oursVsCeiling) lines.push('', `ours / ceiling: ${ratio(summary.oursVsCeiling)}`);
+  }
+  if (report.codec.length > 0) {
+    lines.push(
+      '',
+      '### codec',
+      '',
+      '@zkwire/jute-codec: the generic buffer-layout path against the fast path, in one process, alternating.',
+      '',
+    );
+    lines.push(
+      ...table(
+        ['case', 'generic ops/s', 'fast ops/s', 'fast ÷ generic'],
+        report.codec.map((c) => [c.name, rate(c.generic), rate(c.fast), ratio(c.speedup)]),
+      ),
+    );
   }
   if (report.notes.length > 0) lines.push('', '## Notes', '', ...report.notes.map((n) => `- ${n}`));
   lines.push('', 'Chart: [chart.svg](chart.svg). Every observation: [results.json](results.json).', '');

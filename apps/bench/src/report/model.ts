@@ -1,5 +1,6 @@
 /** The whole result of a run, as written to results.json and rendered into the table, Markdown and SVG. */
 import type { BenchOptions } from '../cli-options.js';
+import type { CodecSummary } from '../codec-bench.js';
 import type { CaseSummary, Observation } from '../stats.js';
 import type { TargetCheck } from '../targets.js';
 import type { ContenderId } from '../types.js';
@@ -21,6 +22,8 @@ export interface RunReport {
   contenders: Partial<Record<ContenderId, ContenderStatus>>;
   cases: CaseSummary[];
   targets: TargetCheck[];
+  /** codec micro-benchmarks (generic vs fast path), when the codec scenario ran */
+  codec: CodecSummary[];
   observations: Observation[];
   notes: string[];
 }

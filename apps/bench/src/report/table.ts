@@ -1,6 +1,6 @@
 /** The plain-text table printed at the end of a run. */
 
-import { ratio } from './format.js';
+import { rate, ratio } from './format.js';
 import type { RunReport } from './model.js';
 import { caseRows } from './rows.js';
 
@@ -33,6 +33,14 @@ export function renderTable(report: RunReport): string {
       lines.push(
         `  ours / ceiling (best of raw limit and peers, per round): ${ratio(summary.oursVsCeiling)}`,
       );
+  }
+  if (report.codec.length > 0) {
+    lines.push(
+      '',
+      'codec: @zkwire/jute-codec, generic buffer-layout path vs fast path (ops/s, median over rounds)',
+    );
+    const rows = report.codec.map((c) => [c.name, rate(c.generic), rate(c.fast), ratio(c.speedup)]);
+    for (const line of pad([['case', 'generic', 'fast', 'fast ÷ generic'], ...rows])) lines.push(`  ${line}`);
   }
   const unavailable = Object.entries(report.contenders).filter(([, s]) => !s.available);
   if (unavailable.length > 0) {
