@@ -87,6 +87,32 @@ describe('InterProcessMutex', () => {
     await theirs.release();
   });
 
+  it('shares one hold between concurrent acquires of the same object', async () => {
+    const mutex = new InterProcessMutex(a, '/mutex/same-object');
+    const results = await Promise.all([
+      mutex.acquire(),
+      mutex.acquire(),
+      mutex.acquire({ timeoutMs: 5_000 }),
+    ]);
+    expect(results).toEqual([true, true, true]);
+    expect(mutex.holdCount).toBe(3);
+    expect(await childrenOf(a, '/mutex/same-object')).toHaveLength(1);
+    await mutex[Symbol.asyncDispose]();
+    expect(mutex.isAcquiredInThisProcess()).toBe(false);
+    expect(await childrenOf(a, '/mutex/same-object')).toEqual([]);
+  });
+
+  it('reports "deleted" when someone else deletes the held node', async () => {
+    const mutex = new InterProcessMutex(a, '/mutex/deleted');
+    await mutex.acquire();
+    const lost = new Promise((resolve) => mutex.once('lost', resolve));
+    await b.delete(mutex.lockNodePath as string);
+    expect(await lost).toEqual({ reason: 'deleted', path: mutex.lockNodePath });
+    expect(mutex.lostSignal?.aborted).toBe(true);
+    await mutex.release(); // the node is already gone: release still completes
+    expect(mutex.isAcquiredInThisProcess()).toBe(false);
+  });
+
   it('refuses a release by a non-owner', async () => {
     const owner = new InterProcessMutex(a, '/mutex/owner');
     const other = new InterProcessMutex(a, '/mutex/owner');

@@ -6,7 +6,7 @@ import { NotLockOwnerError } from '../src/internal-common/recipe-errors.js';
 import { InterProcessSemaphoreMutex } from '../src/locks/interprocess-semaphore-mutex.js';
 import { InterProcessSemaphoreV2 } from '../src/locks/interprocess-semaphore-v2.js';
 import { SharedCount } from '../src/shared/shared-count.js';
-import { childrenOf, closeAll, openClients, type TestClient } from './lock-helpers.js';
+import { childrenOf, closeAll, eventually, openClients, type TestClient } from './lock-helpers.js';
 
 const int32 = (n: number) => {
   const bytes = Buffer.alloc(4);
@@ -121,6 +121,20 @@ describe('InterProcessSemaphoreV2 and InterProcessSemaphoreMutex', () => {
       await countA.close();
       countB.close();
     }
+  });
+
+  it('gives up on abort with the reason, leaving no lease and no lock node', async () => {
+    const path = '/sem/abort';
+    const held = await new InterProcessSemaphoreV2(a, path, 1).acquire();
+    const controller = new AbortController();
+    const waiting = new InterProcessSemaphoreV2(b, path, 1).acquire({ signal: controller.signal });
+    await eventually(async () => (await childrenOf(a, `${path}/leases`)).length === 2);
+    const reason = new Error('no longer needed');
+    controller.abort(reason);
+    await expect(waiting).rejects.toBe(reason);
+    await eventually(async () => (await childrenOf(a, `${path}/locks`)).length === 0);
+    expect(await childrenOf(a, `${path}/leases`)).toEqual([(held?.nodePath ?? '').split('/').pop()]);
+    await held?.close();
   });
 
   it('refuses bad arguments', () => {
