@@ -1,0 +1,207 @@
+import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ClientClosedError,
+  ConnectionLossError,
+  type ConnectionState,
+  connect,
+  createClient,
+  SessionExpiredError,
+  type WatchEvent,
+  type ZooKeeperClient,
+} from '../src/index.js';
+
+let server: ZooKeeperServer;
+let proxy: FaultProxy;
+let admin: ZooKeeperClient;
+
+beforeAll(async () => {
+  server = await startZooKeeper({ tickTime: 500 });
+  proxy = await startFaultProxy({ host: server.host, port: server.port });
+  admin = await connect({ connectString: server.connectString });
+});
+afterAll(async () => {
+  await admin?.close();
+  await proxy?.close();
+  await server?.[Symbol.asyncDispose]();
+});
+
+/** Collects state events until `count` have arrived. */
+function collectStates(zk: ZooKeeperClient, count: number): Promise<ConnectionState[]> {
+  return (async () => {
+    const seen: ConnectionState[] = [];
+    for await (const state of zk.states()) {
+      seen.push(state);
+      if (seen.length === count) break;
+    }
+    return seen;
+  })();
+}
+
+function nextState(zk: ZooKeeperClient, wanted: ConnectionState): Promise<void> {
+  return new Promise((resolve) => {
+    const listener = (state: ConnectionState) => {
+      if (state !== wanted) return;
+      zk.off('state', listener);
+      resolve();
+    };
+    zk.on('state', listener);
+  });
+}
+
+describe('closing', () => {
+  it('close() ends the session on the server: its ephemerals are gone at once', async () => {
+    const zk = await connect({ connectString: server.connectString });
+    await zk.create('/close-eph', null, { mode: 'ephemeral' });
+    await zk.close();
+    expect(zk.state).toBe('closed');
+    expect(await admin.exists('/close-eph')).toBeNull();
+    await expect(zk.getData('/')).rejects.toBeInstanceOf(ClientClosedError);
+    await zk.close();
+  });
+
+  it('await using closes the client at the end of the scope', async () => {
+    let kept: ZooKeeperClient;
+    {
+      await using zk = await connect({ connectString: server.connectString });
+      kept = zk;
+      await zk.create('/dispose-eph', null, { mode: 'ephemeral' });
+    }
+    expect(kept.state).toBe('closed');
+    expect(await admin.exists('/dispose-eph')).toBeNull();
+  });
+
+  it('queued calls fail with ClientClosed when the client closes before connecting', async () => {
+    const zk = createClient({ connectString: '127.0.0.1:1' });
+    const call = zk.exists('/');
+    await zk.close();
+    await expect(call).rejects.toBeInstanceOf(ClientClosedError);
+    await expect(zk.connected()).rejects.toBeInstanceOf(ClientClosedError);
+  });
+});
+
+describe('reattaching and expiry', () => {
+  it('reattaches to a live session with its id and password', async () => {
+    const first = await connect({ connectString: server.connectString });
+    await first.create('/reattach-eph', null, { mode: 'ephemeral' });
+    const second = await connect({
+      connectString: server.connectString,
+      session: { id: first.sessionId, password: first.sessionPassword },
+    });
+    expect(second.sessionId).toBe(first.sessionId);
+    expect(await second.getEphemerals()).toEqual(['/reattach-eph']);
+    await second.close();
+    expect(await admin.exists('/reattach-eph')).toBeNull();
+    // The first handle's session was closed by the second: it learns so on its next connection.
+    await first.close();
+  });
+
+  it('a wrong password means an expired session: connect fails SessionExpired', async () => {
+    const live = await connect({ connectString: server.connectString });
+    const attempt = connect({
+      connectString: server.connectString,
+      session: { id: live.sessionId, password: new Uint8Array(16) },
+    });
+    await expect(attempt).rejects.toBeInstanceOf(SessionExpiredError);
+    await live.close();
+  });
+
+  it('a session closed elsewhere expires this client: state lost, every call SessionExpired', async () => {
+    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 4000 });
+    const states = collectStates(zk, 2);
+    const thief = await connect({
+      connectString: server.connectString,
+      session: { id: zk.sessionId, password: zk.sessionPassword },
+    });
+    await thief.close();
+    expect(await states).toEqual(['suspended', 'lost']);
+    expect(zk.state).toBe('expired');
+    await expect(zk.getData('/')).rejects.toBeInstanceOf(SessionExpiredError);
+    await zk.close();
+  });
+
+  it('with autoRecreateSession a new session follows an expiry', async () => {
+    const zk = await connect({ connectString: server.connectString, autoRecreateSession: true });
+    const oldId = zk.sessionId;
+    const reconnected = nextState(zk, 'reconnected');
+    const thief = await connect({
+      connectString: server.connectString,
+      session: { id: zk.sessionId, password: zk.sessionPassword },
+    });
+    await thief.close();
+    await reconnected;
+    expect(zk.sessionId).not.toBe(oldId);
+    expect(await zk.exists('/')).not.toBeNull();
+    await zk.close();
+  });
+});
+
+describe('connection loss and reconnect', () => {
+  it('rejects pending calls with ConnectionLoss, reconnects to the same session, restores watches', async () => {
+    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 8000 });
+    const session = zk.sessionId;
+    await admin.create('/restore', 'v0');
+    await admin.create('/restore-missing-parent');
+    const dataEvents: WatchEvent[] = [];
+    const existEvents: WatchEvent[] = [];
+    const childEvents: WatchEvent[] = [];
+    await zk.getData('/restore', { watch: (e) => dataEvents.push(e) });
+    await zk.exists('/restore-new', { watch: (e) => existEvents.push(e) });
+    await zk.getChildren('/restore-missing-parent', { watch: (e) => childEvents.push(e) });
+    const states = collectStates(zk, 2);
+
+    proxy.pause();
+    const pending = zk.getData('/restore');
+    // Changes made while this client cannot hear: the restored watches must fire for them.
+    await admin.setData('/restore', 'v1');
+    await admin.create('/restore-new');
+    await admin.create('/restore-missing-parent/kid');
+    proxy.cut();
+    proxy.resume();
+    await expect(pending).rejects.toBeInstanceOf(ConnectionLossError);
+
+    expect(await states).toEqual(['suspended', 'reconnected']);
+    expect(zk.sessionId).toBe(session);
+    await zk.sync('/');
+    await new Promise((r) => setImmediate(r));
+    expect(dataEvents).toEqual([{ type: 'dataChanged', path: '/restore' }]);
+    expect(existEvents).toEqual([{ type: 'created', path: '/restore-new' }]);
+    expect(childEvents).toEqual([{ type: 'childrenChanged', path: '/restore-missing-parent' }]);
+    expect((await zk.getData('/restore')).data.toString()).toBe('v1');
+    await zk.close();
+  });
+
+  it('survives a server restart with its session and a persistent watch', async () => {
+    const zk = await connect({ connectString: server.connectString, sessionTimeoutMs: 10_000 });
+    const session = zk.sessionId;
+    await admin.close();
+    await zk.create('/restart', 'a');
+    await zk.create('/restart-eph', null, { mode: 'ephemeral' });
+    const events: WatchEvent[] = [];
+    await zk.addWatch('/restart', 'persistent', (e) => events.push(e));
+    const reconnected = nextState(zk, 'reconnected');
+    await server.restart();
+    await reconnected;
+    expect(zk.sessionId).toBe(session);
+    expect(await zk.exists('/restart-eph')).not.toBeNull();
+    await zk.setData('/restart', 'b');
+    await zk.setData('/restart', 'c');
+    expect(events).toEqual([
+      { type: 'dataChanged', path: '/restart' },
+      { type: 'dataChanged', path: '/restart' },
+    ]);
+    admin = await connect({ connectString: server.connectString });
+    await zk.close();
+  });
+
+  it('declares a silent server dead after the read timeout and moves on', async () => {
+    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 4000 });
+    const suspended = nextState(zk, 'suspended');
+    proxy.drop(true);
+    await suspended;
+    proxy.drop(false);
+    await nextState(zk, 'reconnected');
+    expect(await zk.exists('/')).not.toBeNull();
+    await zk.close();
+  });
+});
