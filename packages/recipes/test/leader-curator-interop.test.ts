@@ -1,0 +1,158 @@
+/**
+ * Interop with real Curator 5.4.0 (Debian's jars, a Java driver compiled at test time) on one real server:
+ * a Java and a Node LeaderLatch agree on one leader and hand over both ways; a double barrier mixes members of
+ * both; Java's SharedCount / DistributedAtomicLong and ours see the same values and bytes.
+ */
+import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
+import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-barrier.js';
+import { LeaderLatch } from '../src/leader/leader-latch.js';
+import { SharedCount } from '../src/shared/shared-count.js';
+import { type ElectionsDriver, startElectionsDriver } from './java/drivers-elections/elections-driver.js';
+import {
+  type Client,
+  childrenOf,
+  closeAll,
+  deferred,
+  eventually,
+  open,
+  stateAfter,
+} from './shared-helpers.js';
+
+describe('interop with Curator 5.4.0 (real server)', () => {
+  let server: ZooKeeperServer;
+  let java: ElectionsDriver;
+  let clients: Client[] = [];
+
+  beforeAll(async () => {
+    server = await startZooKeeper();
+    [java, ...clients] = await Promise.all([
+      startElectionsDriver(server.connectString),
+      open(server.connectString),
+      open(server.connectString),
+    ]);
+  });
+
+  afterAll(async () => {
+    await java?.close();
+    await closeAll(clients);
+    await server?.stop();
+  });
+
+  it('a Java and a Node LeaderLatch agree on one leader and hand over both ways', async () => {
+    const path = '/interop/latch';
+    const [client] = clients as [Client];
+    await java.call('a', 'latch.start', 'j1', path, 'java-1');
+    expect(await java.call('a', 'latch.await', 'j1', 20_000)).toBe('true');
+
+    await using node = new LeaderLatch(client, path, { id: 'node-1' });
+    await node.start();
+    expect(await node.await({ timeoutMs: 300 })).toBe(false);
+    expect(await node.getParticipants()).toEqual([
+      { id: 'java-1', isLeader: true },
+      { id: 'node-1', isLeader: false },
+    ]);
+    expect(await java.call('a', 'latch.participants', 'j1')).toBe('*java-1,node-1');
+    expect(await java.call('a', 'latch.has', 'j1')).toBe('true');
+
+    // Java leaves: Node leads, and Java sees it.
+    await java.call('a', 'latch.close', 'j1');
+    await java.waitForEvent('latch j1 notLeader');
+    expect(await node.await({ timeoutMs: 20_000 })).toBe(true);
+
+    await java.call('a', 'latch.start', 'j2', path, 'java-2');
+    expect(await java.call('a', 'latch.leader', 'j2')).toBe('node-1');
+    expect(await java.call('a', 'latch.await', 'j2', 300)).toBe('false');
+    expect(await java.call('a', 'latch.has', 'j2')).toBe('false');
+
+    // Node leaves: Java leads.
+    await node.close();
+    await java.waitForEvent('latch j2 isLeader');
+    expect(await java.call('a', 'latch.has', 'j2')).toBe('true');
+    expect(node.hasLeadership).toBe(false);
+    await java.call('a', 'latch.close', 'j2');
+    await eventually(async () => (await childrenOf(client, path)).length === 0);
+  });
+
+  it('a double barrier with Java and Node members enters and leaves together', async () => {
+    const path = '/interop/dbarrier';
+    const [c1, c2] = clients as [Client, Client];
+    await java.call('a', 'dbarrier.new', 'jb1', path, 4);
+    await java.call('a', 'dbarrier.new', 'jb2', path, 4);
+    const node1 = new DistributedDoubleBarrier(c1, path, 4);
+    const node2 = new DistributedDoubleBarrier(c2, path, 4);
+
+    // Three of four in: nobody passes.
+    const javaEnter1 = java.call('e1', 'dbarrier.enter', 'jb1', 30_000);
+    const nodeEnter1 = node1.enter({ timeoutMs: 30_000 });
+    const nodeEnter2 = node2.enter({ timeoutMs: 30_000 });
+    await eventually(async () => (await childrenOf(c1, path)).length === 3);
+    expect(await stateAfter(Promise.all([javaEnter1, nodeEnter1, nodeEnter2]), 300)).toBe('pending');
+    const javaEnter2 = java.call('e2', 'dbarrier.enter', 'jb2', 30_000);
+    expect(await Promise.all([javaEnter1, javaEnter2])).toEqual(['true', 'true']);
+    expect(await Promise.all([nodeEnter1, nodeEnter2])).toEqual([true, true]);
+    expect((await childrenOf(c1, path)).sort()).toContain('ready');
+
+    // Leaving: nobody is done until the last member left.
+    const javaLeave1 = java.call('e1', 'dbarrier.leave', 'jb1', 30_000);
+    const nodeLeave1 = node1.leave({ timeoutMs: 30_000 });
+    const nodeLeave2 = node2.leave({ timeoutMs: 30_000 });
+    expect(await stateAfter(Promise.all([javaLeave1, nodeLeave1, nodeLeave2]), 300)).toBe('pending');
+    const javaLeave2 = java.call('e2', 'dbarrier.leave', 'jb2', 30_000);
+    expect(await Promise.all([javaLeave1, javaLeave2])).toEqual(['true', 'true']);
+    expect(await Promise.all([nodeLeave1, nodeLeave2])).toEqual([true, true]);
+    await eventually(async () => (await childrenOf(c1, path)).length === 0);
+  });
+
+  it("a Java SharedCount and ours see each other's values, bytes and versions", async () => {
+    const path = '/interop/count';
+    const [client] = clients as [Client];
+    expect(await java.call('a', 'count.start', 'jc', path, 5)).toBe('5');
+    await using count = new SharedCount(client, path, 99);
+    await count.start();
+    expect(count.count).toBe(5);
+
+    await count.setCount(-2);
+    await java.waitForEvent('count jc -2');
+    expect(await java.call('a', 'data', path)).toBe('fffffffe');
+
+    const seen = deferred<number>();
+    count.on('change', (value) => {
+      if (value === 11) seen.resolve(value);
+    });
+    await java.call('a', 'count.set', 'jc', 11);
+    expect(await seen.promise).toBe(11);
+
+    // Java's compare-and-set wins from the version it saw; ours from the older version then fails.
+    const stale = count.versionedValue;
+    expect(await java.call('a', 'count.tryset', 'jc', 12)).toBe('true');
+    expect(await count.trySetCount(stale, 13)).toBe(false);
+    await eventually(() => count.count === 12);
+    expect(await count.trySetCount(count.versionedValue, 14)).toBe(true);
+    await java.waitForEvent('count jc 14');
+    expect(await java.call('a', 'count.versioned', 'jc')).toBe(`14 ${count.versionedValue.version}`);
+    await java.call('a', 'count.close', 'jc');
+  });
+
+  it('a Java DistributedAtomicLong and ours count together without losing updates', async () => {
+    const path = '/interop/along';
+    const [client] = clients as [Client];
+    await java.call('a', 'along.new', 'jl', path);
+    expect(await java.call('a', 'along.add', 'jl', 1)).toBe('true 0 1');
+    const counter = new DistributedAtomicLong(client, path, { retry: { maxRetries: 1000, sleepMs: 1 } });
+    expect(await counter.add(255)).toMatchObject({ succeeded: true, preValue: 1n, postValue: 256n });
+    expect(await java.call('a', 'data', path)).toBe('0000000000000100');
+    expect(await java.call('a', 'along.get', 'jl')).toBe('true 256 256');
+
+    const javaAdds = Array.from({ length: 25 }, (_, i) => java.call(`add${i % 5}`, 'along.add', 'jl', 1));
+    const nodeAdds = Array.from({ length: 25 }, () => counter.increment());
+    const javaResults = await Promise.all(javaAdds);
+    const nodeResults = await Promise.all(nodeAdds);
+    expect(javaResults.every((line) => line.startsWith('true '))).toBe(true);
+    expect(nodeResults.every((result) => result.succeeded)).toBe(true);
+    expect((await counter.get()).postValue).toBe(306n);
+    expect(await java.call('a', 'along.cas', 'jl', 306, -1)).toBe('true 306 -1');
+    expect((await counter.get()).postValue).toBe(-1n);
+  });
+});
