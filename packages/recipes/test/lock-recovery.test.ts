@@ -1,0 +1,51 @@
+/**
+ * Protected-create recovery after a real connection loss (curator-compat.md §1.5): the server makes our lock
+ * node, the reply never reaches us, the connection is cut; after reconnecting, the lock finds its own
+ * `_c_<uuid>-` node and adopts it instead of making a second one.
+ */
+import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
+import { childrenOf, closeAll, eventually, openClient, type TestClient } from './lock-helpers.js';
+
+describe('protected create after a connection loss', () => {
+  let server: ZooKeeperServer;
+  let proxy: FaultProxy;
+  let observer: TestClient;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    server = await startZooKeeper();
+    proxy = await startFaultProxy({ host: server.host, port: server.port });
+    observer = await openClient(server.connectString);
+    client = await openClient(proxy.connectString);
+  });
+
+  afterAll(async () => {
+    await closeAll([client, observer]);
+    await proxy?.close();
+    await server?.stop();
+  });
+
+  it('adopts the node whose create reply was lost, making no second node', async () => {
+    const path = '/recovery/mutex';
+    await observer.create('/recovery', null, { mode: 'persistent' });
+    await observer.create(path, null, { mode: 'persistent' });
+    const sessionBefore = client.sessionId;
+
+    // Swallow the next reply to the client: the create's.
+    proxy.corrupt('toClient', () => Buffer.alloc(0), true);
+    const mutex = new InterProcessMutex(client, path);
+    const acquiring = mutex.acquire({ timeoutMs: 60_000 });
+    await eventually(async () => (await childrenOf(observer, path)).length === 1);
+    proxy.cut(); // the create is pending on the client: it fails with a connection loss
+
+    expect(await acquiring).toBe(true);
+    expect(client.sessionId).toBe(sessionBefore); // same session, so the node is ours to adopt
+    const children = await childrenOf(observer, path);
+    expect(children).toHaveLength(1);
+    expect(mutex.lockNodePath).toBe(`${path}/${children[0]}`);
+    await mutex.release();
+    expect(await childrenOf(observer, path)).toEqual([]);
+  });
+});
