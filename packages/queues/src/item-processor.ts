@@ -174,6 +174,12 @@ export async function processLockSafe<T>(ctx: ProcessorContext<T>, name: string)
         outcome = 'stopped';
         break;
       }
+      if (ctx.client.state === 'expired' || ctx.client.state === 'closed') {
+        // The lock went with the session: another consumer may have the batch now. Deliver no more of it;
+        // the requeue below fails with the session's error and ends this consumer.
+        requeueFrom = index;
+        break;
+      }
       try {
         await ctx.deliver(batch.values[index] as T, { path: itemPath, name, index, batchSize: size });
       } catch (error) {
