@@ -60,7 +60,7 @@ describe('lock-safe mode loses nothing', () => {
     const all = new Set<string>();
     for (let b = 0; b < 5; b++) {
       const batch = Array.from({ length: 4 }, (_, i) => `b${b}-${i}`);
-      batch.forEach((item) => all.add(item));
+      for (const item of batch) all.add(item);
       await producer.putMulti(batch);
     }
     const child: ChildProcess = spawn(
@@ -115,7 +115,7 @@ describe('lock-safe mode loses nothing', () => {
       const all = new Set<string>();
       for (let b = 0; b < 20; b++) {
         const batch = Array.from({ length: 5 }, (_, i) => `c${b}-${i}`);
-        batch.forEach((item) => all.add(item));
+        for (const item of batch) all.add(item);
         await producer.putMulti(batch);
       }
       const consumer = lockSafeQueue(viaProxy, path);
