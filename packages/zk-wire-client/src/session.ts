@@ -315,10 +315,13 @@ export class Session extends EventEmitter<SessionEventMap> {
       for (const w of waiters) w.resolve();
       return;
     }
-    // A refused credential is dropped, so that the next connection (the server closes this one) works.
+    // A refused credential is dropped, so that the next connection works. The server closes this one right
+    // after its answer; closing it here first keeps later calls off a connection that is already dead.
     const index = this.savedAuth.indexOf(saved);
     if (index >= 0) this.savedAuth.splice(index, 1);
-    for (const w of waiters) w.reject(errorFromCode(err, { operation: 'addAuth' }));
+    const error = errorFromCode(err, { operation: 'addAuth' });
+    this.connection?.close(new ConnectionLossError({ cause: error }));
+    for (const w of waiters) w.reject(error);
   }
 
   private onNotification(payload: Buffer): void {
