@@ -102,7 +102,12 @@ describe('digest ACLs', () => {
     expect((await owner.getACL('/mine')).acl).toEqual([
       { perms: Perms.ALL, id: { scheme: 'digest', id: digestId(BOB.user, BOB.password) } },
     ]);
-    await expectNoAuth((await client()).getData('/mine'));
+    const anonymous = await client();
+    await expectNoAuth(anonymous.getData('/mine'));
+    // Without an authenticated identity there is nobody to give the rights to.
+    expect((await rejectionOf(anonymous.create('/nobodys', 'x', { acl: acls.creatorAll() }))).code).toBe(
+      'INVALIDACL',
+    );
   });
 
   it('ip ACLs match the client address, single or CIDR', async () => {
@@ -163,14 +168,20 @@ describe('credentials across reconnects', () => {
 });
 
 describe('refused credentials', () => {
-  it('an unknown scheme fails with AUTHFAILED, and no credential shows in errors or console output', async () => {
+  it('an unknown scheme fails with AUTHFAILED, the session goes on, and no credential shows in errors or output', async () => {
     const secret = 'do-not-print-me-42';
     let shown = '';
     const output = await captureOutput(async () => {
       const zk = await client();
+      const session = zk.sessionId;
+      const reconnected = nextState(zk, 'reconnected');
       const error = await rejectionOf(zk.addAuth('no-such-scheme', `${BOB.user}:${secret}`));
       expect(error.code).toBe('AUTHFAILED');
       shown = everythingShown(error);
+      // The server closes the connection; the client drops the refused credential and carries on.
+      await reconnected;
+      expect(zk.sessionId).toBe(session);
+      expect(await zk.exists('/')).not.toBeNull();
     });
     expectNoSecrets(`${shown}\n${output}`, [secret]);
   });

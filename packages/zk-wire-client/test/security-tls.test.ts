@@ -136,6 +136,11 @@ describe('TLS refusals (clear errors, no retry loop)', () => {
     expect(error.message).toMatch(/plaintext client port/);
   });
 
+  it('says when client and server share no TLS version (the server offers only TLS 1.2)', async () => {
+    const error = await refusedConnect({ ...goodTls(), minVersion: 'TLSv1.3' });
+    expect(error.reason).toBe(TlsFailure.NO_SHARED_PROTOCOL);
+  });
+
   it('refuses an unusable tls option before connecting, naming the field', () => {
     expect(() =>
       createClient({ connectString: server.secureConnectString, tls: { ca: '/etc/zookeeper/ca.pem' } }),

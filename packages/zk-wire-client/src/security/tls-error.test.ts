@@ -13,6 +13,7 @@ describe('tlsErrorFrom', () => {
     ['ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE', TlsFailure.CLIENT_CERTIFICATE_REJECTED, false],
     ['ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN', TlsFailure.CLIENT_CERTIFICATE_REJECTED, false],
     ['ERR_SSL_WRONG_VERSION_NUMBER', TlsFailure.NOT_TLS, false],
+    ['ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION', TlsFailure.NO_SHARED_PROTOCOL, false],
     ['ERR_SSL_SOMETHING_NEW', TlsFailure.HANDSHAKE_FAILED, true],
   ])('maps %s to %s', (code, reason, retryable) => {
     const error = tlsErrorFrom(nodeError(code), '10.0.0.1:2281');

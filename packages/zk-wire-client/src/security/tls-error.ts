@@ -14,8 +14,10 @@ export const TlsFailure = {
   SERVER_CERTIFICATE_EXPIRED: 'SERVER_CERTIFICATE_EXPIRED',
   /** The server refused our client certificate, or wanted one and got none (`ssl.clientAuth=need`). */
   CLIENT_CERTIFICATE_REJECTED: 'CLIENT_CERTIFICATE_REJECTED',
-  /** The peer does not speak TLS (for example the plaintext client port), or no protocol version is shared. */
+  /** The peer does not speak TLS. */
   NOT_TLS: 'NOT_TLS',
+  /** Both speak TLS but share no protocol version or cipher suite (e.g. `minVersion: 'TLSv1.3'` vs a 1.2 server). */
+  NO_SHARED_PROTOCOL: 'NO_SHARED_PROTOCOL',
   /** Any other handshake failure. */
   HANDSHAKE_FAILED: 'HANDSHAKE_FAILED',
 } as const;
@@ -42,8 +44,11 @@ const REASONS: Record<string, TlsFailureReason> = {
   ERR_SSL_TLSV1_ALERT_UNKNOWN_CA: TlsFailure.CLIENT_CERTIFICATE_REJECTED,
   ERR_SSL_WRONG_VERSION_NUMBER: TlsFailure.NOT_TLS,
   ERR_SSL_PACKET_LENGTH_TOO_LONG: TlsFailure.NOT_TLS,
-  ERR_SSL_UNSUPPORTED_PROTOCOL: TlsFailure.NOT_TLS,
-  ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION: TlsFailure.NOT_TLS,
+  ERR_SSL_UNSUPPORTED_PROTOCOL: TlsFailure.NO_SHARED_PROTOCOL,
+  ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION: TlsFailure.NO_SHARED_PROTOCOL,
+  ERR_SSL_NO_PROTOCOLS_AVAILABLE: TlsFailure.NO_SHARED_PROTOCOL,
+  ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE: TlsFailure.NO_SHARED_PROTOCOL,
+  ERR_SSL_NO_SHARED_CIPHER: TlsFailure.NO_SHARED_PROTOCOL,
 };
 
 const EXPLANATIONS: Record<TlsFailureReason, string> = {
@@ -54,6 +59,8 @@ const EXPLANATIONS: Record<TlsFailureReason, string> = {
   CLIENT_CERTIFICATE_REJECTED:
     'the server refused the client certificate, or requires one (check `cert`/`key` and the CA the server trusts)',
   NOT_TLS: 'the server did not answer in TLS (is this the plaintext client port, not secureClientPort?)',
+  NO_SHARED_PROTOCOL:
+    'client and server share no TLS version or cipher suite (check minVersion/ciphers and the server ssl.* settings)',
   HANDSHAKE_FAILED: 'the TLS handshake failed',
 };
 
@@ -64,6 +71,7 @@ const PERMANENT: ReadonlySet<TlsFailureReason> = new Set([
   TlsFailure.SERVER_CERTIFICATE_EXPIRED,
   TlsFailure.CLIENT_CERTIFICATE_REJECTED,
   TlsFailure.NOT_TLS,
+  TlsFailure.NO_SHARED_PROTOCOL,
 ]);
 
 /**
