@@ -5,7 +5,7 @@
  * then wait for the watch, so a removal between the check and the wait cannot be missed.
  */
 import { createWithContainerParents } from '../internal-common/create-with-parents.js';
-import { DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
+import { Deadline, DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
 import { nodeDataOf } from '../internal-common/default-data.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import { Wakeup } from '../internal-common/wakeup.js';
@@ -58,12 +58,14 @@ export class DistributedBarrier implements AsyncDisposable {
    */
   async waitOnBarrier(options?: WaitOptions): Promise<boolean> {
     const deadline = this.#scope.deadline(options);
+    // As in Curator the timeout bounds the waiting, not the check: an answer "no barrier" is never cut short.
+    const checks = Deadline.of(deadline.signal ? { signal: deadline.signal } : {});
     try {
       for (;;) {
         const wakeup = new Wakeup(this.#client);
         let stat: unknown;
         try {
-          stat = await deadline.guard(this.#client.exists(this.path, { watch: wakeup.watcher }));
+          stat = await checks.guard(this.#client.exists(this.path, { watch: wakeup.watcher }));
         } catch (error) {
           wakeup.dispose();
           throw error;
