@@ -7,6 +7,7 @@ import { DIGEST_MD5 } from './digest-md5.js';
 import { digestMd5Authenticator } from './sasl-authenticator.js';
 
 export { formatPerms, parsePerms, saslAcl, x509Acl } from './acl-ids.js';
+export { concealCredentials, concealProperty } from './conceal.js';
 export {
   DIGEST_MD5,
   DigestMd5Client,
