@@ -149,6 +149,19 @@ describe('InterProcessMutex', () => {
     await holder.release();
   });
 
+  it('leaves no node behind whatever moment the abort comes (during create, listing or waiting)', async () => {
+    const holder = new InterProcessMutex(a, '/mutex/abort-anytime');
+    await holder.acquire();
+    for (const delayMs of [0, 1, 2, 3, 5, 8, 13, 21]) {
+      const controller = new AbortController();
+      const waiting = new InterProcessMutex(b, '/mutex/abort-anytime').acquire({ signal: controller.signal });
+      setTimeout(() => controller.abort(new Error(`abort after ${delayMs} ms`)), delayMs);
+      await expect(waiting).rejects.toThrow(`abort after ${delayMs} ms`);
+      expect(await childrenOf(a, '/mutex/abort-anytime')).toHaveLength(1);
+    }
+    await holder.release();
+  });
+
   it('lists participants in lock order, holder first', async () => {
     const first = new InterProcessMutex(a, '/mutex/participants');
     const second = new InterProcessMutex(b, '/mutex/participants');

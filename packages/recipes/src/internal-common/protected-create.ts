@@ -75,3 +75,16 @@ export async function createProtected(
   findAndDeleteProtectedInBackground(client, parentPath, prefix);
   throw lastError;
 }
+
+/**
+ * Cleans up after a caller that stopped waiting for a create (timeout or abort): the node is deleted once the
+ * create lands. While connected the reply is moments away, so this waits for the delete and the caller
+ * leaves nothing behind; while disconnected it carries on in the background rather than hold the caller.
+ */
+export async function abandonCreate(client: RecipeClient, creating: Promise<ProtectedNode>): Promise<void> {
+  const cleanup = creating.then(
+    (node) => deleteGuaranteed(client, node.path).catch(() => {}),
+    () => {}, // a failed create already cleans up after itself
+  );
+  if (client.state === 'connected' || client.state === 'read-only') await cleanup;
+}

@@ -11,7 +11,7 @@ import { Deadline, DeadlineExpired } from '../internal-common/deadline.js';
 import { nodeDataOf } from '../internal-common/default-data.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
 import type { LostPolicy } from '../internal-common/hold-monitor.js';
-import { createProtected } from '../internal-common/protected-create.js';
+import { abandonCreate, createProtected } from '../internal-common/protected-create.js';
 import { NodeLostError } from '../internal-common/recipe-errors.js';
 import { validatePositiveInteger, validateRecipePath } from '../internal-common/validate.js';
 import { Wakeup } from '../internal-common/wakeup.js';
@@ -162,10 +162,7 @@ export class InterProcessSemaphoreV2 implements AsyncDisposable {
     try {
       return (await deadline.guard(creating)).path;
     } catch (error) {
-      creating.then(
-        (node) => deleteGuaranteed(this.#client, node.path).catch(() => {}),
-        () => {},
-      );
+      await abandonCreate(this.#client, creating);
       if (error instanceof DeadlineExpired) return null;
       throw error;
     }

@@ -5,7 +5,7 @@
  */
 import { type Deadline, DeadlineExpired } from '../internal-common/deadline.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
-import { createProtected } from '../internal-common/protected-create.js';
+import { abandonCreate, createProtected } from '../internal-common/protected-create.js';
 import { NodeLostError } from '../internal-common/recipe-errors.js';
 import { sortContenders } from '../internal-common/sequence-sort.js';
 import { waitForPredecessor } from '../internal-common/wait-for-predecessor.js';
@@ -85,11 +85,7 @@ export async function attemptLock(
     try {
       ourPath = (await deadline.guard(creating)).path;
     } catch (error) {
-      // The create runs on: delete its node when it lands (a failed create cleans up after itself).
-      creating.then(
-        (node) => deleteGuaranteed(client, node.path).catch(() => {}),
-        () => {},
-      );
+      await abandonCreate(client, creating);
       if (error instanceof DeadlineExpired) return null;
       throw error;
     }
