@@ -68,6 +68,35 @@ describe('elections across session loss (real server)', () => {
     await follower.close();
   });
 
+  it('a LeaderLatch leader whose connection drops steps down and re-joins behind the other contender', async () => {
+    const path = '/t/session/latch-reconnect';
+    const leaderClient = await client(proxy.connectString);
+    const otherClient = await client(server.connectString);
+    const leader = new LeaderLatch(leaderClient, path, { id: 'was-leader' });
+    const other = new LeaderLatch(otherClient, path, { id: 'other' });
+    const lost: LostEvent[] = [];
+    leader.on('lost', (event) => lost.push(event));
+    await leader.start();
+    await other.start();
+    const oldNode = leader.ourPath;
+    const signal = leader.leadershipSignal as AbortSignal;
+
+    proxy.cut(); // the connection resets; the client reconnects within the same session
+    expect(await other.await({ timeoutMs: 30_000 })).toBe(true);
+    expect(signal.aborted).toBe(true);
+    expect(lost.map((event) => event.reason)).toEqual(['suspended']);
+    await eventually(async () => (await other.getParticipants()).length === 2);
+    expect(await other.getParticipants()).toEqual([
+      { id: 'other', isLeader: true },
+      { id: 'was-leader', isLeader: false },
+    ]);
+    expect(leader.ourPath).not.toBe(oldNode); // a fresh node, at the back of the line
+    expect(leader.hasLeadership).toBe(false);
+    await other.close();
+    expect(await leader.await({ timeoutMs: 30_000 })).toBe(true);
+    await leader.close();
+  });
+
   it('cancels a LeaderSelector term when its connection is suspended; the other contender leads after expiry', async () => {
     const path = '/t/session/selector';
     const leaderClient = await client(proxy.connectString, 4_000);
