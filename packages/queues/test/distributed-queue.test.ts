@@ -1,4 +1,5 @@
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { acls } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CorruptQueueItemError,
@@ -195,6 +196,44 @@ describe('DistributedQueue', () => {
     await queue.close();
   });
 
+  it('reports a corrupt batch it cannot move once, skips it, and does not loop on it', async () => {
+    const path = uniquePath('corrupt-stuck');
+    const corruptPath = `${path}-readonly`;
+    const reported: unknown[] = [];
+    const queue = new DistributedQueue(client, path, {
+      serializer: stringSerializer,
+      corruptPath,
+      onError: (error) => reported.push(error),
+    });
+    await queue.start();
+    // The corrupt path refuses children (read-only ACL), so the move fails.
+    await client.create(corruptPath, null, { acl: acls.readOnly() });
+    const bad = await client.create(`${path}/queue-`, Buffer.from('ff'), { mode: 'persistent-sequential' });
+    await queue.put('one');
+    const seen: string[] = [];
+    const stop = new AbortController();
+    const run = queue.consume(
+      (item) => {
+        seen.push(item);
+        if (seen.length === 3) stop.abort();
+      },
+      { signal: stop.signal },
+    );
+    await eventually(() => seen.length === 1, 10_000, 'the first good item');
+    // Later changes make the consumer list again; the stuck node must not be reported again.
+    await queue.put('two');
+    await queue.put('three');
+    await run;
+    expect(seen).toEqual(['one', 'two', 'three']);
+    expect(reported).toHaveLength(2);
+    expect(reported[0]).toBeInstanceOf(CorruptQueueItemError);
+    expect((reported[0] as CorruptQueueItemError).path).toBe(bad);
+    expect((reported[0] as CorruptQueueItemError).movedTo).toBeUndefined();
+    expect((reported[1] as { code?: string }).code).toBe('NOAUTH');
+    expect(await client.getChildren(path)).toEqual([bad.slice(path.length + 1)]);
+    await queue.close();
+  });
+
   it('drains 10,000 items with a handful of listings, not one per item', async () => {
     const path = uniquePath('large');
     const counted = countingClient(client);
@@ -259,5 +298,3 @@ describe('DistributedQueue', () => {
     expect(decodeBatch(encodeBatch([Buffer.from('z')])).map(String)).toEqual(['z']);
   });
 });
-
-export { eventually };

@@ -126,6 +126,35 @@ describe('lock-safe (at-least-once) consumption', () => {
     await queue.close();
   });
 
+  it('moves a corrupt batch aside under its lock, and releases the lock', async () => {
+    const path = uniquePath('ls-corrupt');
+    const reported: unknown[] = [];
+    const queue = lockSafe(path, { onError: (e) => reported.push(e) });
+    await queue.start();
+    const bad = await client.create(`${path}/queue-`, Buffer.from('0001000101ffffffff02', 'hex'), {
+      mode: 'persistent-sequential',
+    });
+    await queue.put('good');
+    const seen: string[] = [];
+    const stop = new AbortController();
+    await queue.consume(
+      (item) => {
+        seen.push(item);
+        stop.abort();
+      },
+      { signal: stop.signal },
+    );
+    expect(seen).toEqual(['good']);
+    expect(reported).toHaveLength(1);
+    expect((reported[0] as { path?: string }).path).toBe(bad);
+    expect((reported[0] as Error).message).toMatch(/negative item length/);
+    const name = bad.slice(path.length + 1);
+    expect(await client.getChildren(`${path}-corrupt`)).toEqual([name]);
+    expect(await client.getChildren(path)).toEqual([]);
+    expect(await client.getChildren(`${path}-locks`)).toEqual([]);
+    await queue.close();
+  });
+
   it('a break out of the iterator puts the current item and the rest of its batch back', async () => {
     const path = uniquePath('ls-iter');
     const queue = lockSafe(path);
