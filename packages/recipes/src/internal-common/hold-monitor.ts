@@ -73,7 +73,10 @@ export class HoldMonitor {
       if (state === 'lost') this.#fire(LostReason.LOST);
       else if (state === 'suspended' && this.#policy === 'suspended') this.#fire(LostReason.SUSPENDED);
     });
+    // The connection may have changed between the read that granted the hold and this subscription.
     if (this.#client.state === 'expired') this.#fire(LostReason.LOST);
+    else if (this.#client.state === 'suspended' && this.#policy === 'suspended')
+      this.#fire(LostReason.SUSPENDED);
     this.#client
       .exists(this.#path, {
         watch: (event) => {
