@@ -117,9 +117,11 @@ describe('elections across session loss (real server)', () => {
             { once: true },
           );
         }),
-      { id: 'first' },
+      { id: 'first', autoRequeue: true },
     );
     first.on('lost', (event) => lostEvents.push(event));
+    const gaveUp = deferred<unknown>();
+    first.on('error', (error) => gaveUp.resolve(error));
     const secondLeads = deferred();
     const second = new LeaderSelector(otherClient, path, async () => secondLeads.resolve(), { id: 'second' });
     first.start();
@@ -131,6 +133,9 @@ describe('elections across session loss (real server)', () => {
     expect(lostEvents.map((event) => event.reason)).toContain('suspended');
     await secondLeads.promise; // the server expired the first session and deleted its node
     proxy.drop(false);
+    // With its session gone for good, the auto-requeueing selector reports it and stops standing.
+    expect(await gaveUp.promise).toMatchObject({ code: 'SESSIONEXPIRED' });
+    await eventually(async () => (await second.getParticipants()).length === 0); // nobody stands any more
     await first.close();
     await second.close();
     expect(await childrenOf(otherClient, path)).toEqual([]);

@@ -165,12 +165,13 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
         await this.#oneTerm();
       } catch (error) {
         if (this.#state !== 'started') break;
-        if (isSessionExpired(error) || isClientClosed(error)) {
-          if (!this.#autoRequeue) this.#report(error);
-          if (isClientClosed(error)) break;
-        } else if (!isRetryable(error) || !this.#autoRequeue) {
+        if (isClientClosed(error) || this.#clientIsDone()) {
+          // Nothing more can be done with this client (closed, or expired without a new session).
           this.#report(error);
+          break;
         }
+        // Curator's autoRequeue swallows connection and session errors and stands again.
+        if (!this.#autoRequeue || !(isRetryable(error) || isSessionExpired(error))) this.#report(error);
         await sleep(REQUEUE_BACKOFF_MS);
       }
     } while (this.#state === 'started' && (this.#autoRequeue || this.#requeued));
@@ -200,6 +201,10 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
       this.#term = undefined;
       await this.#mutex.release();
     }
+  }
+
+  #clientIsDone(): boolean {
+    return this.#client.state === 'closed' || this.#client.state === 'expired';
   }
 
   #report(error: unknown): void {
