@@ -5,7 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh || exit 1
-[ -d node_modules ] || npm ci --no-fund --no-audit || exit 1
+[ -d node_modules ] || npm install --no-fund --no-audit --loglevel=error || exit 1
 
 mkdir -p .tmp
 report=.tmp/vitest-report.json
