@@ -6,7 +6,14 @@ describe('parseOptions', () => {
   it('defaults to every scenario and contender, three rounds', () => {
     const o = parseOptions([]);
     expect(o.rounds).toBe(3);
-    expect(o.contenders).toEqual(['ours', 'raw', 'node-zookeeper-client', 'zookeeper-native', 'java']);
+    expect(o.contenders).toEqual([
+      'ours',
+      'raw',
+      'node-zookeeper-client',
+      'zookeeper-native',
+      'java',
+      'curator',
+    ]);
     expect(o.scenarios).toContain('getData');
     expect(o.pin).toBe(true);
   });

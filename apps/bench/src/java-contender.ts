@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { CellSpec } from './types.js';
+import { HANDOFF_CONTENDERS } from './worker/run-recipes.js';
 
 /** How to start the Java driver for one cell, or why it cannot run. */
 export type JavaStatus =
@@ -32,6 +33,46 @@ export async function prepareJava(): Promise<JavaStatus> {
       reason: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
     };
   }
+}
+
+/** Compiles the Curator driver against Debian's Curator jars; never throws. */
+export async function prepareCurator(): Promise<JavaStatus> {
+  try {
+    const testing = await import('@zkwire/testing');
+    const curator = testing.findCurator();
+    const java = testing.findJava();
+    const source = readFileSync(new URL('./java/CuratorBench.java', import.meta.url), 'utf8');
+    const classpath = curator.classpath.map((jar) => jar.replace(/slf4j-simple\.jar$/, 'slf4j-nop.jar'));
+    const compiled = await testing.compileJava({ sources: { 'CuratorBench.java': source }, classpath });
+    return { ok: true, java, classpath: compiled.classpath, detail: 'Apache Curator 5.4 recipes (Debian)' };
+  } catch (error) {
+    return {
+      ok: false,
+      reason: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
+    };
+  }
+}
+
+/** The java command line of the Curator driver for one recipe cell. */
+export function curatorCommand(status: Extract<JavaStatus, { ok: true }>, spec: CellSpec): string[] {
+  const args: Record<string, string | number> = {
+    scenario: spec.scenario,
+    base: `${spec.paths.root}/recipes/${spec.cellId}`,
+    contenders: HANDOFF_CONTENDERS,
+    connect: spec.connectString,
+    warmupMs: spec.warmupMs,
+    durationMs: spec.durationMs,
+    dataSize: spec.dataSize,
+  };
+  return [
+    status.java,
+    '-Xmx128m',
+    '-XX:+UseSerialGC',
+    '-cp',
+    status.classpath.join(':'),
+    'CuratorBench',
+    ...Object.entries(args).map(([k, v]) => `${k}=${v}`),
+  ];
 }
 
 /** The java command line for one cell. */

@@ -11,7 +11,13 @@ import { type BenchServer, openServer } from './bench-server.js';
 import { type BenchOptions, parseOptions, usage } from './cli-options.js';
 import type { CodecCase } from './codec-bench.js';
 import { createFixtures, removeFixtures } from './fixtures.js';
-import { type JavaStatus, javaCommand, prepareJava } from './java-contender.js';
+import {
+  curatorCommand,
+  type JavaStatus,
+  javaCommand,
+  prepareCurator,
+  prepareJava,
+} from './java-contender.js';
 import { ensureNativePeer } from './native-peer.js';
 import { Progress } from './progress.js';
 import { renderMarkdown } from './report/markdown.js';
@@ -22,7 +28,7 @@ import { nodeWorkerCommand, runWorker } from './run-worker.js';
 import { expandCases } from './scenarios.js';
 import { type Observation, summarize } from './stats.js';
 import { checkTargets } from './targets.js';
-import type { CellSpec, ContenderId, FixturePaths } from './types.js';
+import { type CellResult, type CellSpec, type ContenderId, type FixturePaths, supports } from './types.js';
 
 const resultsBase = fileURLToPath(new URL('../results', import.meta.url));
 
@@ -38,9 +44,9 @@ function packageVersion(specifier: string): string {
 async function prepareContenders(
   wanted: readonly ContenderId[],
   progress: Progress,
-): Promise<{ statuses: Partial<Record<ContenderId, ContenderStatus>>; java?: JavaStatus }> {
+): Promise<{ statuses: Partial<Record<ContenderId, ContenderStatus>>; java: Jvms }> {
   const statuses: Partial<Record<ContenderId, ContenderStatus>> = {};
-  let java: JavaStatus | undefined;
+  const java: Jvms = {};
   for (const id of wanted) {
     switch (id) {
       case 'raw':
@@ -78,15 +84,37 @@ async function prepareContenders(
       }
       case 'java': {
         progress.log('compiling the Java driver ...');
-        java = await prepareJava();
-        statuses.java = java.ok
-          ? { available: true, detail: `${java.detail}, async API, one JVM per cell (-Xmx128m, SerialGC)` }
-          : { available: false, reason: java.reason };
+        const status = await prepareJava();
+        java.java = status;
+        statuses.java = status.ok
+          ? { available: true, detail: `${status.detail}, async API, one JVM per cell (-Xmx128m, SerialGC)` }
+          : { available: false, reason: status.reason };
+        break;
+      }
+      case 'curator': {
+        progress.log('compiling the Curator driver ...');
+        const status = await prepareCurator();
+        java.curator = status;
+        statuses.curator = status.ok
+          ? { available: true, detail: `${status.detail}, one JVM per cell (-Xmx128m, SerialGC)` }
+          : { available: false, reason: status.reason };
         break;
       }
     }
   }
-  return java ? { statuses, java } : { statuses };
+  return { statuses, java };
+}
+
+/** The compiled Java drivers, where they compiled. */
+interface Jvms {
+  java?: JavaStatus;
+  curator?: JavaStatus;
+}
+
+function commandFor(spec: CellSpec, java: Jvms): string[] {
+  if (spec.contender === 'java' && java.java?.ok) return javaCommand(java.java, spec);
+  if (spec.contender === 'curator' && java.curator?.ok) return curatorCommand(java.curator, spec);
+  return nodeWorkerCommand(spec);
 }
 
 function rotate<T>(items: readonly T[], by: number): T[] {
@@ -99,7 +127,7 @@ async function measure(
   server: BenchServer,
   paths: FixturePaths,
   contenders: ContenderId[],
-  java: JavaStatus | undefined,
+  java: Jvms,
   progress: Progress,
   codec: CodecCase[],
 ): Promise<Observation[]> {
@@ -127,8 +155,17 @@ async function measure(
           dataSize: options.dataSize,
           cellId: `r${round}c${index}${contender.slice(0, 4)}`,
         };
+        if (!supports(contender, benchCase.kind)) {
+          const result: CellResult = {
+            ok: false,
+            unsupported: true,
+            error: `not a ${benchCase.kind} contender`,
+          };
+          observations.push({ round, caseKey: benchCase.key, contender, result });
+          continue;
+        }
         progress.start(round, options.rounds, benchCase.key, contender);
-        const command = contender === 'java' && java?.ok ? javaCommand(java, spec) : nodeWorkerCommand(spec);
+        const command = commandFor(spec, java);
         const result = await runWorker(
           server.clientPrefix,
           command,
@@ -196,7 +233,8 @@ async function main(): Promise<number> {
       options.dataSize,
     );
     const wireCases = cases.filter((c) => c.kind !== 'codec');
-    const cellProgress = new Progress(wireCases.length * runnable.length * options.rounds);
+    const cells = wireCases.reduce((n, c) => n + runnable.filter((r) => supports(r, c.kind)).length, 0);
+    const cellProgress = new Progress(cells * options.rounds);
     const codec: CodecCase[] = [];
     let observations: Observation[];
     try {

@@ -55,6 +55,21 @@ export const scenarios: Record<string, ScenarioDef> = {
     depths: [1],
     describe: 'watch notification: setData on one session, event on another',
   },
+  lockUncontended: {
+    kind: 'recipe',
+    depths: [1],
+    describe: 'InterProcessMutex acquire + release, uncontended',
+  },
+  lockHandoff: {
+    kind: 'recipe',
+    depths: [1],
+    describe: 'InterProcessMutex hand-off among 10 sessions (acquisitions per second, all together)',
+  },
+  queue: {
+    kind: 'recipe',
+    depths: [1],
+    describe: 'SimpleDistributedQueue offer + take of one 100-byte item',
+  },
   codec: {
     kind: 'codec',
     depths: [1],

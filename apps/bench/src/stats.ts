@@ -113,7 +113,8 @@ export function summarize(
       oursVs: {},
     };
     // Ratios only where throughput is the point; for latency-kind cases the report compares percentiles.
-    if (benchCase.kind !== 'throughput' || !contenders.includes('ours')) return summary;
+    const rated = benchCase.kind === 'throughput' || benchCase.kind === 'recipe';
+    if (!rated || !contenders.includes('ours')) return summary;
     const rounds = [...new Set(mine.map((o) => o.round))];
     const vsCeiling: number[] = [];
     const vs: Partial<Record<ContenderId, number[]>> = {};

@@ -10,12 +10,20 @@ export const ContenderId = {
   nzc: 'node-zookeeper-client',
   native: 'zookeeper-native',
   java: 'java',
+  curator: 'curator',
 } as const;
 export type ContenderId = (typeof ContenderId)[keyof typeof ContenderId];
 export const contenderIds: readonly ContenderId[] = Object.values(ContenderId);
 
 /** How a scenario measures: a closed loop with N in flight, a paced open loop, or a sequence of waits. */
-export type ScenarioKind = 'throughput' | 'latency' | 'session' | 'watch' | 'codec';
+export type ScenarioKind = 'throughput' | 'latency' | 'session' | 'watch' | 'codec' | 'recipe';
+
+/** Which contenders can run a kind of scenario (the others are skipped, and shown as n/a). */
+export function supports(contender: ContenderId, kind: ScenarioKind): boolean {
+  if (kind === 'codec') return false;
+  if (kind === 'recipe') return contender === 'ours' || contender === 'curator';
+  return contender !== 'curator';
+}
 
 /** The operations a throughput cell repeats; one "op" of createDelete is a create followed by a delete. */
 export type ThroughputOp = 'getData' | 'exists' | 'setData' | 'createDelete' | 'getChildren' | 'multi';

@@ -9,6 +9,7 @@ export const contenderLabel: Record<ContenderId, string> = {
   'node-zookeeper-client': 'node-zookeeper-client',
   'zookeeper-native': 'zookeeper (native, C client)',
   java: 'Java client (official)',
+  curator: 'Apache Curator 5.4 (Java)',
 };
 
 /** Short names for narrow columns. */
@@ -18,6 +19,7 @@ export const contenderShort: Record<ContenderId, string> = {
   'node-zookeeper-client': 'nzc',
   'zookeeper-native': 'native',
   java: 'java',
+  curator: 'curator',
 };
 
 /** 12345.6 -> "12,346" */

@@ -14,6 +14,7 @@ const colors: Record<ContenderId, string> = {
   'node-zookeeper-client': '#e08a2c',
   'zookeeper-native': '#4caf50',
   java: '#b5483b',
+  curator: '#8e5bb5',
 };
 
 const BAR = 14;

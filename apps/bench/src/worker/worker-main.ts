@@ -41,6 +41,11 @@ async function runRaw(spec: CellSpec): Promise<CellResult> {
 
 /** Runs one cell in this process. */
 export async function runCell(spec: CellSpec): Promise<CellResult> {
+  if (spec.kind === 'recipe') {
+    if (spec.contender !== 'ours')
+      return { ok: false, unsupported: true, error: `${spec.contender} has no recipes` };
+    return (await import('./run-recipes.js')).runRecipe(spec);
+  }
   if (spec.contender === 'raw') return runRaw(spec);
   const factory = await factoryFor(spec.contender);
   switch (spec.kind) {

@@ -1,0 +1,140 @@
+// Apache Curator 5.4 (Debian's libcurator-recipes-java) as the contender for the recipes and queues
+// scenarios: the same loops as apps/bench/src/worker/run-recipes.ts, one JVM per cell.
+// Prints one line "@@result {json}".
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.recipes.locks.InterProcessMutex;
+import org.apache.curator.framework.recipes.queue.SimpleDistributedQueue;
+import org.apache.curator.retry.RetryOneTime;
+
+public final class CuratorBench {
+  private static Map<String, String> args;
+  private static final AtomicLong completed = new AtomicLong();
+  private static volatile boolean stopped = false;
+  private static long ops0, cpu0, t0;
+
+  private static String arg(String name) {
+    String v = args.get(name);
+    if (v == null) throw new IllegalArgumentException("missing argument " + name);
+    return v;
+  }
+
+  private static long cpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
+  private static CuratorFramework client() throws Exception {
+    CuratorFramework c = CuratorFrameworkFactory.newClient(arg("connect"), 30000, 10000, new RetryOneTime(100));
+    c.start();
+    if (!c.blockUntilConnected(10, TimeUnit.SECONDS)) throw new IllegalStateException("curator: no connection in 10 s");
+    return c;
+  }
+
+  /** Runs `loops` threads until stopped; measures the window between warm-up and the end. */
+  private static String measure(List<Runnable> loops) throws Exception {
+    List<Thread> threads = new ArrayList<>();
+    for (Runnable loop : loops) {
+      Thread t = new Thread(loop);
+      t.setDaemon(true);
+      threads.add(t);
+      t.start();
+    }
+    Thread.sleep(Long.parseLong(arg("warmupMs")));
+    ops0 = completed.get();
+    cpu0 = cpuNanos();
+    t0 = System.nanoTime();
+    Thread.sleep(Long.parseLong(arg("durationMs")));
+    long ops = completed.get() - ops0;
+    long cpu = cpuNanos() - cpu0;
+    long elapsed = System.nanoTime() - t0;
+    stopped = true;
+    for (Thread t : threads) t.join(10000);
+    return String.format("{\"ok\":true,\"ops\":%d,\"errors\":0,\"elapsedMs\":%.3f,\"cpuUs\":%d}", ops, elapsed / 1e6, cpu / 1000);
+  }
+
+  interface Body {
+    void run() throws Exception;
+  }
+
+  private static Runnable loop(Body body) {
+    return () -> {
+      try {
+        while (!stopped) {
+          body.run();
+          completed.incrementAndGet();
+        }
+      } catch (Exception e) {
+        if (!stopped) {
+          System.out.println("@@result {\"ok\":false,\"error\":\"" + String.valueOf(e).replace("\"", "'") + "\"}");
+          Runtime.getRuntime().halt(0);
+        }
+      }
+    };
+  }
+
+  public static void main(String[] argv) {
+    args = new HashMap<>();
+    for (String a : argv) {
+      int eq = a.indexOf('=');
+      args.put(a.substring(0, eq), a.substring(eq + 1));
+    }
+    String result;
+    List<CuratorFramework> clients = new ArrayList<>();
+    try {
+      String base = arg("base");
+      List<Runnable> loops = new ArrayList<>();
+      switch (arg("scenario")) {
+        case "lockUncontended": {
+          CuratorFramework c = client();
+          clients.add(c);
+          InterProcessMutex mutex = new InterProcessMutex(c, base + "/lock");
+          loops.add(loop(() -> {
+            mutex.acquire();
+            mutex.release();
+          }));
+          break;
+        }
+        case "lockHandoff": {
+          int n = Integer.parseInt(arg("contenders"));
+          for (int i = 0; i < n; i++) {
+            CuratorFramework c = client();
+            clients.add(c);
+            InterProcessMutex mutex = new InterProcessMutex(c, base + "/lock");
+            loops.add(loop(() -> {
+              mutex.acquire();
+              mutex.release();
+            }));
+          }
+          break;
+        }
+        case "queue": {
+          CuratorFramework c = client();
+          clients.add(c);
+          SimpleDistributedQueue queue = new SimpleDistributedQueue(c, base + "/queue");
+          byte[] item = new byte[Integer.parseInt(arg("dataSize"))];
+          loops.add(loop(() -> {
+            queue.offer(item);
+            queue.take();
+          }));
+          break;
+        }
+        default:
+          throw new IllegalArgumentException("unknown scenario " + arg("scenario"));
+      }
+      result = measure(loops);
+    } catch (Throwable t) {
+      result = "{\"ok\":false,\"error\":\"" + String.valueOf(t).replace("\\", "\\\\").replace("\"", "'") + "\"}";
+    }
+    System.out.println("@@result " + result);
+    System.out.flush();
+    Runtime.getRuntime().halt(0);
+  }
+}

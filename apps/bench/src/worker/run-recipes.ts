@@ -1,0 +1,114 @@
+/**
+ * Recipes and queues with our packages, mirroring CuratorBench.java loop for loop: an uncontended mutex
+ * (acquire + release on one session), a lock handed off among 10 sessions, and a SimpleDistributedQueue
+ * offer + take. One op is one acquire + release, or one item through the queue.
+ */
+import type { CellResult, CellSpec } from '../types.js';
+import { MeasureWindow, sleep } from './window.js';
+
+/** How many sessions contend for the lock in the hand-off scenario (the issue's figure). */
+export const HANDOFF_CONTENDERS = 10;
+
+interface Closeable {
+  close(): Promise<void>;
+}
+interface Mutex {
+  acquire(): Promise<boolean>;
+  release(): Promise<void>;
+}
+interface SimpleQueue {
+  offer(data: Uint8Array): Promise<string>;
+  take(): Promise<Buffer>;
+  close(): void;
+}
+interface Modules {
+  connect(options: { connectString: string; sessionTimeoutMs?: number }): Promise<Closeable>;
+  InterProcessMutex: new (client: Closeable, path: string) => Mutex;
+  SimpleDistributedQueue: new (client: Closeable, path: string) => SimpleQueue;
+}
+
+async function load(): Promise<Modules> {
+  const [client, recipes, queues] = await Promise.all([
+    import('@zkwire/zk-wire-client'),
+    import('@zkwire/recipes'),
+    import('@zkwire/queues'),
+  ]);
+  return { ...client, ...recipes, ...queues } as unknown as Modules;
+}
+
+/** Runs `loops` (each an endless sequence of ops) through warmup + duration and measures the window. */
+async function measureLoops(loops: (() => Promise<void>)[], spec: CellSpec): Promise<CellResult> {
+  let completed = 0;
+  let stopped = false;
+  let failure: unknown;
+  const running = loops.map(async (op) => {
+    while (!stopped) {
+      try {
+        await op();
+        completed++;
+      } catch (error) {
+        failure ??= error;
+        stopped = true;
+      }
+    }
+  });
+  const window = new MeasureWindow();
+  await sleep(spec.warmupMs);
+  window.open(completed, 0);
+  await sleep(spec.durationMs);
+  const measured = window.close(completed, 0);
+  stopped = true;
+  await Promise.race([Promise.all(running), sleep(10_000)]);
+  if (failure !== undefined) {
+    return { ok: false, error: failure instanceof Error ? failure.message : String(failure) };
+  }
+  return { ok: true, ...measured };
+}
+
+/** One recipe cell for our packages. */
+export async function runRecipe(spec: CellSpec): Promise<CellResult> {
+  const m = await load();
+  const base = `${spec.paths.root}/recipes/${spec.cellId}`;
+  const sessions = spec.scenario === 'lockHandoff' ? HANDOFF_CONTENDERS : 1;
+  const clients = await Promise.all(
+    Array.from({ length: sessions }, () =>
+      m.connect({ connectString: spec.connectString, sessionTimeoutMs: 30_000 }),
+    ),
+  );
+  try {
+    switch (spec.scenario) {
+      case 'lockUncontended':
+      case 'lockHandoff': {
+        const loops = clients.map((client) => {
+          const mutex = new m.InterProcessMutex(client, `${base}/lock`);
+          return async () => {
+            await mutex.acquire();
+            await mutex.release();
+          };
+        });
+        return await measureLoops(loops, spec);
+      }
+      case 'queue': {
+        const queue = new m.SimpleDistributedQueue(clients[0] as Closeable, `${base}/queue`);
+        const item = Buffer.alloc(spec.dataSize, 0x71);
+        try {
+          return await measureLoops(
+            [
+              async () => {
+                await queue.offer(item);
+                await queue.take();
+              },
+            ],
+            spec,
+          );
+        } finally {
+          queue.close();
+        }
+      }
+      default:
+        return { ok: false, unsupported: true, error: `no recipe scenario ${spec.scenario}` };
+    }
+  } finally {
+    await Promise.allSettled(clients.map((c) => c.close()));
+  }
+}
