@@ -125,7 +125,6 @@ export async function runConsumerLoop<T>(
   } catch (error) {
     if (!signal.aborted) throw error;
   } finally {
-    stats.listings = Math.max(stats.listings, watcher.listings);
     unsubscribe();
     watcher.close();
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueueArgumentError } from './errors.js';
 import {
+  createdPrefix,
   delayItemPrefix,
   delayNaming,
   idItemPrefix,
@@ -79,6 +80,16 @@ describe('delay names', () => {
     for (const bad of [0, -5, 1.5, Number.POSITIVE_INFINITY]) {
       expect(() => delayItemPrefix(bad)).toThrow(QueueArgumentError);
     }
+  });
+});
+
+describe('createdPrefix', () => {
+  it('strips the server sequence, keeping priority, due time or id', () => {
+    expect(createdPrefix('queue-1000000050000000003')).toBe('queue-100000005');
+    expect(createdPrefix('queue-|1A20149314F|0000000000')).toBe('queue-|1A20149314F|');
+    expect(createdPrefix('queue-|my_id|0000000012')).toBe('queue-|my_id|');
+    expect(createdPrefix('queue--000000001')).toBe('queue-');
+    expect(createdPrefix('queue-odd')).toBe('queue-');
   });
 });
 

@@ -85,6 +85,14 @@ export function parseIdName(name: string): { id: string; cleaned: string } {
   return { id: name.slice(first + 1, second), cleaned: name.slice(0, first) + name.slice(second + 1) };
 }
 
+/**
+ * The prefix a node was created with: its name without the server's 10-character sequence suffix. Used to
+ * put undelivered items back with their priority, due time or id intact.
+ */
+export function createdPrefix(name: string): string {
+  return /(\d{10}|-\d{9})$/.test(name) ? name.slice(0, -10) : QUEUE_ITEM_PREFIX;
+}
+
 /** How one queue kind names, orders and requeues its items. */
 export interface ItemNaming {
   /** The items of a listing (foreign names already removed) in consumption order. Must not mutate. */

@@ -14,7 +14,7 @@ import { decodeBatch, encodeBatch } from './batch-format.js';
 import { type CorruptItemTarget, moveCorruptItem } from './corrupt-items.js';
 import { CorruptQueueItemError } from './errors.js';
 import { acquireItemLock, releaseItemLock } from './item-lock.js';
-import type { ItemNaming } from './item-names.js';
+import { createdPrefix, type ItemNaming } from './item-names.js';
 import { retryTransient } from './retry.js';
 import { deserializeItem, type QueueSerializer } from './serializers.js';
 import { createOp, deleteOp, type QueueClient, type QueueWatcher } from './zk-client.js';
@@ -113,10 +113,13 @@ async function readBatch<T>(
   }
 }
 
-/** Puts undelivered items back as a new batch (at-most-once: the original node is already gone). */
+/**
+ * Puts the items a stopping consumer did not take back as a new batch under the node's own prefix (priority,
+ * due time or id kept). At-most-once: the original node is already gone.
+ */
 async function putBack<T>(ctx: ProcessorContext<T>, name: string, raws: Buffer[]): Promise<void> {
   if (raws.length === 0) return;
-  const prefix = `${ctx.queuePath}/${ctx.naming.requeuePrefix(name)}`;
+  const prefix = `${ctx.queuePath}/${createdPrefix(name)}`;
   await retryTransient(
     ctx.client,
     () => ctx.client.create(prefix, encodeBatch(raws), { mode: 'persistent-sequential' }),
@@ -203,12 +206,10 @@ export async function processLockSafe<T>(ctx: ProcessorContext<T>, name: string)
         },
       );
     } else {
-      await requeue(
-        ctx,
-        name,
-        itemPath,
-        requeueFrom === 0 ? batch.data : encodeBatch(batch.raws.slice(requeueFrom)),
-      );
+      // A consumer error requeues as Curator does (its naming rule); a stop keeps the node's own prefix.
+      const prefix = outcome === 'stopped' ? createdPrefix(name) : ctx.naming.requeuePrefix(name);
+      const bytes = requeueFrom === 0 ? batch.data : encodeBatch(batch.raws.slice(requeueFrom));
+      await requeue(ctx, itemPath, `${ctx.queuePath}/${prefix}`, bytes);
     }
     return outcome;
   } finally {
@@ -219,11 +220,10 @@ export async function processLockSafe<T>(ctx: ProcessorContext<T>, name: string)
 /** Deletes the item and re-creates its bytes at the back of the queue, in one transaction. */
 async function requeue<T>(
   ctx: ProcessorContext<T>,
-  name: string,
   itemPath: string,
+  prefix: string,
   bytes: Buffer,
 ): Promise<void> {
-  const prefix = `${ctx.queuePath}/${ctx.naming.requeuePrefix(name)}`;
   try {
     await retryTransient(
       ctx.client,

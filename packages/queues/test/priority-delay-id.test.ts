@@ -81,6 +81,30 @@ describe('DistributedPriorityQueue', () => {
   });
 });
 
+describe('stopping mid-batch', () => {
+  it('puts the rest back under the same priority (at-most-once) or the same id (lock-safe)', async () => {
+    const path = uniquePath('prio-putback');
+    const queue = new DistributedPriorityQueue(client, path, { serializer: stringSerializer });
+    await queue.putMulti(['a', 'b', 'c'], 7);
+    for await (const item of queue.items()) if (item === 'a') break;
+    const [rest] = await client.getChildren(path);
+    expect(rest?.startsWith('queue-100000007')).toBe(true);
+    await queue.close();
+
+    const idPath = uniquePath('id-putback');
+    const ids = new DistributedIdQueue(client, idPath, {
+      serializer: stringSerializer,
+      lockPath: `${idPath}-l`,
+    });
+    await ids.put('only', 'job-9');
+    for await (const _ of ids.items()) break;
+    const [back] = await client.getChildren(idPath);
+    expect(back?.startsWith('queue-|job-9|')).toBe(true);
+    expect(await ids.remove('job-9')).toBe(1);
+    await ids.close();
+  });
+});
+
 describe('DistributedDelayQueue', () => {
   it('withholds items until due, delivers earliest first, and wakes by timer (few listings)', async () => {
     const path = uniquePath('delay');
