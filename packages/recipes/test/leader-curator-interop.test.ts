@@ -1,13 +1,15 @@
 /**
  * Interop with real Curator 5.4.0 (Debian's jars, a Java driver compiled at test time) on one real server:
- * a Java and a Node LeaderLatch agree on one leader and hand over both ways; a double barrier mixes members of
- * both; Java's SharedCount / DistributedAtomicLong and ours see the same values and bytes.
+ * a Java and a Node LeaderLatch agree on one leader and hand over both ways; Java and Node LeaderSelectors take
+ * turns; a double barrier mixes members of both; Java's SharedCount / DistributedAtomicLong and ours see the
+ * same values and bytes.
  */
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
 import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-barrier.js';
 import { LeaderLatch } from '../src/leader/leader-latch.js';
+import { LeaderSelector } from '../src/leader/leader-selector.js';
 import { SharedCount } from '../src/shared/shared-count.js';
 import { type ElectionsDriver, startElectionsDriver } from './java/drivers-elections/elections-driver.js';
 import {
@@ -72,6 +74,48 @@ describe('interop with Curator 5.4.0 (real server)', () => {
     expect(await java.call('a', 'latch.has', 'j2')).toBe('true');
     expect(node.hasLeadership).toBe(false);
     await java.call('a', 'latch.close', 'j2');
+    await eventually(async () => (await childrenOf(client, path)).length === 0);
+  });
+
+  it('a Java and a Node LeaderSelector take turns on one path, never leading at once', async () => {
+    const path = '/interop/selector';
+    const [client] = clients as [Client];
+    await java.call('a', 'selector.start', 'js', path, 'java-sel');
+    await java.waitForEvent('selector js leading');
+
+    const nodeLeads = deferred<string>();
+    const nodeMayFinish = deferred();
+    const node = new LeaderSelector(
+      client,
+      path,
+      async () => {
+        nodeLeads.resolve(await java.call('a', 'selector.has', 'js')); // Java's view while we lead
+        await nodeMayFinish.promise;
+      },
+      { id: 'node-sel' },
+    );
+    node.start();
+    await eventually(async () => (await node.getParticipants()).length === 2);
+    expect(await node.getParticipants()).toEqual([
+      { id: 'java-sel', isLeader: true },
+      { id: 'node-sel', isLeader: false },
+    ]);
+    expect(await java.call('a', 'selector.leader', 'js')).toBe('java-sel');
+
+    await java.call('a', 'selector.yield', 'js'); // Java's term ends; it requeues behind us
+    expect(await nodeLeads.promise).toBe('false');
+    expect(node.hasLeadership).toBe(true);
+    await eventually(
+      async () => (await java.call('a', 'selector.participants', 'js')) === '*node-sel,java-sel',
+    );
+
+    nodeMayFinish.resolve(); // our term ends: Java leads again
+    await java.waitForEvent('selector js leading', 2);
+    expect(node.hasLeadership).toBe(false);
+    expect(await java.call('a', 'selector.has', 'js')).toBe('true');
+    await java.call('a', 'selector.yield', 'js');
+    await java.call('a', 'selector.close', 'js');
+    await node.close();
     await eventually(async () => (await childrenOf(client, path)).length === 0);
   });
 

@@ -8,14 +8,18 @@
 //   count.start <name> <path> <seed>   count.get <name>  count.set <name> <n>       count.tryset <name> <n>
 //   count.versioned <name>             count.close <name>
 //   along.new <name> <path>            along.get <name>  along.add <name> <delta>   along.cas <name> <exp> <new>
+//   selector.start <name> <path> <id>  selector.yield <name>     selector.has <name>  selector.leader <name>
+//   selector.participants <name>       selector.close <name>
 //   data <path>                        (the node's bytes as hex)
 //
-// Events: "latch <name> isLeader|notLeader", "count <name> <value>".
+// Events: "latch <name> isLeader|notLeader", "count <name> <value>", "selector <name> leading|done".
+// A selector auto-requeues; each term lasts until the test sends selector.yield.
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.recipes.atomic.AtomicValue;
@@ -23,6 +27,8 @@ import org.apache.curator.framework.recipes.atomic.DistributedAtomicLong;
 import org.apache.curator.framework.recipes.barriers.DistributedDoubleBarrier;
 import org.apache.curator.framework.recipes.leader.LeaderLatch;
 import org.apache.curator.framework.recipes.leader.LeaderLatchListener;
+import org.apache.curator.framework.recipes.leader.LeaderSelector;
+import org.apache.curator.framework.recipes.leader.LeaderSelectorListenerAdapter;
 import org.apache.curator.framework.recipes.leader.Participant;
 import org.apache.curator.framework.recipes.shared.SharedCount;
 import org.apache.curator.framework.recipes.shared.SharedCountListener;
@@ -81,6 +87,36 @@ public final class ElectionsHandler implements DriverHandler {
             case "latch.path": return ((LeaderLatch) recipe(name)).getOurPath();
             case "latch.close":
                 ((LeaderLatch) recipes.remove(name)).close(LeaderLatch.CloseMode.NOTIFY_LEADER);
+                return "";
+            case "selector.start": {
+                Semaphore yieldPermits = new Semaphore(0);
+                LeaderSelector selector = new LeaderSelector(client, a[1], new LeaderSelectorListenerAdapter() {
+                    @Override
+                    public void takeLeadership(CuratorFramework c) throws Exception {
+                        driver.event("selector " + name + " leading");
+                        try {
+                            yieldPermits.acquire();
+                        } finally {
+                            driver.event("selector " + name + " done");
+                        }
+                    }
+                });
+                selector.setId(a[2]);
+                selector.autoRequeue();
+                recipes.put(name, selector);
+                recipes.put(name + ".yield", yieldPermits);
+                selector.start();
+                return "";
+            }
+            case "selector.yield":
+                ((Semaphore) recipe(name + ".yield")).release();
+                return "";
+            case "selector.has": return String.valueOf(((LeaderSelector) recipe(name)).hasLeadership());
+            case "selector.leader": return ((LeaderSelector) recipe(name)).getLeader().getId();
+            case "selector.participants": return ids(((LeaderSelector) recipe(name)).getParticipants());
+            case "selector.close":
+                recipes.remove(name + ".yield");
+                ((LeaderSelector) recipes.remove(name)).close();
                 return "";
             case "dbarrier.new":
                 recipes.put(name, new DistributedDoubleBarrier(client, a[1], Integer.parseInt(a[2])));

@@ -11,8 +11,8 @@ import { compileJava, findCurator } from '@zkwire/testing';
 export interface ElectionsDriver extends AsyncDisposable {
   /** Sends `actor op args...`; resolves with the text after "ok", rejects with the "err" text. */
   call(actor: string, op: string, ...args: (string | number)[]): Promise<string>;
-  /** Resolves with the first event (past or future) equal to `event`. */
-  waitForEvent(event: string): Promise<void>;
+  /** Resolves once `event` has been received `times` times (default once), counting past ones. */
+  waitForEvent(event: string, times?: number): Promise<void>;
   /** Events received so far, in order. */
   readonly events: readonly string[];
   /** Closes stdin (the driver closes its Curator recipes and client) and waits for the JVM to exit. */
@@ -37,7 +37,8 @@ export async function startElectionsDriver(
   const child = compiled.run('DriverMain', [connectString, 'ElectionsHandler', String(sessionTimeoutMs)]);
   const pending = new Map<string, { resolve: (text: string) => void; reject: (error: Error) => void }>();
   const events: string[] = [];
-  const waiters: { event: string; resolve: () => void }[] = [];
+  const waiters: { event: string; times: number; resolve: () => void }[] = [];
+  const count = (event: string) => events.filter((e) => e === event).length;
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString('utf8')).slice(-4000);
@@ -62,7 +63,7 @@ export async function startElectionsDriver(
     if (line.startsWith('! ')) {
       const event = line.slice(2);
       events.push(event);
-      for (const waiter of waiters.filter((w) => w.event === event)) {
+      for (const waiter of waiters.filter((w) => w.event === event && count(event) >= w.times)) {
         waiters.splice(waiters.indexOf(waiter), 1);
         waiter.resolve();
       }
@@ -93,9 +94,9 @@ export async function startElectionsDriver(
         child.stdin?.write(`${id} ${words.join(' ')}\n`);
       });
     },
-    waitForEvent(event) {
-      if (events.includes(event)) return Promise.resolve();
-      return new Promise((resolve) => waiters.push({ event, resolve }));
+    waitForEvent(event, times = 1) {
+      if (count(event) >= times) return Promise.resolve();
+      return new Promise((resolve) => waiters.push({ event, times, resolve }));
     },
     async close() {
       if (child.exitCode === null && child.signalCode === null) {
