@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { InvalidArgumentError } from './errors.js';
+import { Chroot, pathProblem, paths, sequenceOf, validatePath } from './paths.js';
+
+describe('path validation (PathUtils.validatePath)', () => {
+  it.each(['/', '/a', '/a/b', '/a.b/..c', '/ü/日本', '/a-0000000001'])('accepts %j', (path) => {
+    expect(pathProblem(path)).toBeNull();
+  });
+
+  it.each([
+    ['', /empty/],
+    ['a', /start with/],
+    ['/a/', /end with/],
+    ['/a//b', /empty segment/],
+    ['/a/./b', /"\."/],
+    ['/a/..', /"\.\."/],
+    ['/a\u0000', /null character/],
+    ['/a\u0001', /U\+0001/],
+    ['/a\u007f', /U\+007F/],
+    ['/a\u009f', /U\+009F/],
+    ['/a\ud83d\ude00', /U\+D83D/],
+    ['/a\ue000', /U\+E000/],
+    ['/a\ufff0', /U\+FFF0/],
+  ])('refuses %j', (path, problem) => {
+    expect(pathProblem(path)).toMatch(problem);
+  });
+
+  it('lets a sequential create end with "/"', () => {
+    expect(pathProblem('/queue/', true)).toBeNull();
+    expect(pathProblem('/queue/')).not.toBeNull();
+  });
+
+  it('throws InvalidArgumentError naming the argument and the operation', () => {
+    expect(() => validatePath('x', { operation: 'getData' })).toThrow(InvalidArgumentError);
+    try {
+      validatePath(42);
+    } catch (error) {
+      expect(error).toMatchObject({ argument: 'path', code: 'BADARGUMENTS' });
+    }
+  });
+});
+
+describe('path helpers', () => {
+  it('joins, splits, and takes parents and basenames', () => {
+    expect(paths.join('/a', 'b', 'c/d')).toBe('/a/b/c/d');
+    expect(paths.join('/', '')).toBe('/');
+    expect(paths.split('/a/b')).toEqual(['a', 'b']);
+    expect(paths.split('/')).toEqual([]);
+    expect(paths.parent('/a/b')).toBe('/a');
+    expect(paths.parent('/a')).toBe('/');
+    expect(paths.parent('/')).toBe('/');
+    expect(paths.basename('/a/b')).toBe('b');
+  });
+
+  it('reads sequence suffixes', () => {
+    expect(sequenceOf('item-0000000042')).toBe(42);
+    expect(sequenceOf('/q/lock-2147483647')).toBe(2147483647);
+    expect(sequenceOf('x-00000001')).toBeNull();
+    expect(sequenceOf('x-000000001')).toBe(-1);
+    expect(sequenceOf('-000000001')).toBe(-1);
+    expect(sequenceOf('plain')).toBeNull();
+  });
+});
+
+describe('chroot', () => {
+  it('maps client paths to server paths and back', () => {
+    const chroot = new Chroot('/app/a');
+    expect(chroot.toServer('/')).toBe('/app/a');
+    expect(chroot.toServer('/x')).toBe('/app/a/x');
+    expect(chroot.toClient('/app/a')).toBe('/');
+    expect(chroot.toClient('/app/a/x/y')).toBe('/x/y');
+    // Outside the chroot (and /zookeeper) paths pass through; a sibling prefix is not inside.
+    expect(chroot.toClient('/zookeeper/config')).toBe('/zookeeper/config');
+    expect(chroot.toClient('/app/ab')).toBe('/app/ab');
+  });
+
+  it('treats "/" and no chroot as none, and refuses an invalid one', () => {
+    expect(new Chroot('/').toServer('/x')).toBe('/x');
+    expect(new Chroot(undefined).toClient('/x')).toBe('/x');
+    expect(() => new Chroot('/app/')).toThrow(InvalidArgumentError);
+  });
+});
