@@ -63,6 +63,11 @@ describe('TLS client', () => {
     expect((await zk.getData('/over-tls')).data.toString()).toBe('encrypted');
   });
 
+  it('checks the certificate against servername when given (localhost, reached at 127.0.0.1)', async () => {
+    const zk = await tlsClient({ ...goodTls(), servername: 'localhost' });
+    expect(await zk.exists('/')).not.toBeNull();
+  });
+
   it('is named by its certificate subject (x509) in whoAmI', async () => {
     const identities = await (await tlsClient()).whoAmI();
     expect(identities).toContainEqual({ authScheme: 'x509', user: certs().clientX509Id });
