@@ -34,7 +34,7 @@ function panel(
   x0: number,
   y: number,
   bars: { id: ContenderId; value: Spread }[],
-  unit: (n: number) => string,
+  unit: (n: number, value: Spread) => string,
 ): string[] {
   const max = Math.max(...bars.map((b) => b.value.max), 1e-9);
   const out: string[] = [];
@@ -54,23 +54,34 @@ function panel(
       );
     }
     out.push(
-      `<text x="${x0 + LABEL_W + PANEL_W + 6}" y="${top + BAR - 3}">${esc(unit(bar.value.median))}</text>`,
+      `<text x="${x0 + LABEL_W + PANEL_W + 6}" y="${top + BAR - 3}">${esc(unit(bar.value.median, bar.value))}</text>`,
     );
   });
   return out;
 }
 
 function group(summary: CaseSummary, y: number): { svg: string[]; height: number } {
-  const ops = summary.contenders.flatMap((c) =>
-    c.opsPerSec ? [{ id: c.contender, value: c.opsPerSec }] : [],
-  );
+  // For latency-kind cases ops/s only echoes the pacing: chart p50 with a whisker up to p99 instead.
+  const latencyKind =
+    summary.case.kind === 'latency' || summary.case.kind === 'session' || summary.case.kind === 'watch';
+  const ops = latencyKind
+    ? summary.contenders.flatMap((c) =>
+        c.latency
+          ? [{ id: c.contender, value: { median: c.latency.p50, min: c.latency.p50, max: c.latency.p99 } }]
+          : [],
+      )
+    : summary.contenders.flatMap((c) => (c.opsPerSec ? [{ id: c.contender, value: c.opsPerSec }] : []));
   const cpu = summary.contenders.flatMap((c) =>
     c.cpuUsPerOp ? [{ id: c.contender, value: c.cpuUsPerOp }] : [],
   );
   const svg = [
     `<text x="10" y="${y + 15}" font-weight="bold">${esc(`${summary.case.key}: ${summary.case.title}`)}</text>`,
   ];
-  svg.push(...panel(0, y + GROUP_HEAD, ops, (n) => `${int(n)} ops/s`));
+  svg.push(
+    ...panel(0, y + GROUP_HEAD, ops, (n, v) =>
+      latencyKind ? `p50 ${micros(n)} µs, p99 ${micros(v.max)}` : `${int(n)} ops/s`,
+    ),
+  );
   svg.push(...panel(LABEL_W + PANEL_W + TEXT_W + 20, y + GROUP_HEAD, cpu, (n) => `${micros(n)} µs/op`));
   return { svg, height: GROUP_HEAD + Math.max(ops.length, 1) * (BAR + GAP) + GROUP_GAP };
 }
@@ -85,7 +96,7 @@ export function renderSvg(report: RunReport): string {
     body.push(...g.svg);
     y += g.height;
   }
-  const title = `zkwire bench ${report.stamp}: ops/s (left, median with min–max over ${report.options.rounds} round(s)) and client CPU µs/op (right)`;
+  const title = `zkwire bench ${report.stamp}: ops/s (left, median with min–max over ${report.options.rounds} round(s); latency cases: p50 with a whisker to p99) and client CPU µs/op (right)`;
   const sub = `${report.server.description}, ZooKeeper ${report.server.version}; ${report.server.pinning}`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${y + 10}" viewBox="0 0 ${WIDTH} ${y + 10}" font-family="sans-serif" font-size="12">`,

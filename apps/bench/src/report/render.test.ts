@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { expandCases } from '../scenarios.js';
+import { type Observation, summarize } from '../stats.js';
+import { checkTargets } from '../targets.js';
+import type { CellResult, ContenderId } from '../types.js';
+import { renderMarkdown } from './markdown.js';
+import type { RunReport } from './model.js';
+import { renderSvg } from './svg-chart.js';
+import { renderTable } from './table.js';
+
+const cases = expandCases(['getData', 'watch'], { quick: true, rate: 2000 });
+const contenders: ContenderId[] = ['ours', 'raw', 'node-zookeeper-client', 'zookeeper-native'];
+
+const result = (ops: number, latencyP50?: number): CellResult => ({
+  ok: true,
+  ops,
+  elapsedMs: 1000,
+  cpuUs: ops * 5,
+  errors: 0,
+  ...(latencyP50
+    ? {
+        latency: {
+          count: ops,
+          p50: latencyP50,
+          p90: 2 * latencyP50,
+          p99: 3 * latencyP50,
+          p999: 4 * latencyP50,
+          max: 9999,
+        },
+      }
+    : {}),
+});
+
+const observations: Observation[] = [
+  { round: 1, caseKey: 'getData@1000', contender: 'ours', result: result(30_000) },
+  { round: 1, caseKey: 'getData@1000', contender: 'raw', result: result(29_000) },
+  { round: 1, caseKey: 'getData@1000', contender: 'node-zookeeper-client', result: result(15_000) },
+  {
+    round: 1,
+    caseKey: 'getData@1000',
+    contender: 'zookeeper-native',
+    result: { ok: false, error: 'rc=-4 connection loss' },
+  },
+  { round: 1, caseKey: 'watch', contender: 'ours', result: result(2_000, 150) },
+  { round: 1, caseKey: 'watch', contender: 'raw', result: result(2_100, 120) },
+  { round: 1, caseKey: 'watch', contender: 'node-zookeeper-client', result: result(1_900, 160) },
+  { round: 1, caseKey: 'watch', contender: 'zookeeper-native', result: result(1_800, 170) },
+];
+
+const summaries = summarize(cases, contenders, observations);
+const report: RunReport = {
+  stamp: '2026-01-01T00-00-00Z',
+  startedAt: '2026-01-01T00:00:00Z',
+  finishedAt: '2026-01-01T00:01:00Z',
+  machine: { cpus: 2, cpuModel: 'test cpu', node: 'v20', platform: 'linux-x64' },
+  server: { description: 'embedded', version: '3.8.0', pinning: 'server core 0, clients core 1' },
+  options: {
+    quick: true,
+    rounds: 1,
+    warmupMs: 1,
+    durationMs: 1,
+    rate: 2000,
+    dataSize: 100,
+    scenarios: ['getData', 'watch'],
+  },
+  contenders: {
+    ours: { available: true, detail: 'ours' },
+    raw: { available: true, detail: 'raw' },
+    'node-zookeeper-client': { available: true, detail: 'nzc' },
+    'zookeeper-native': { available: true, detail: 'native' },
+    java: { available: false, reason: 'no JDK here' },
+  },
+  cases: summaries,
+  targets: checkTargets(summaries),
+  codec: [],
+  observations,
+  notes: [],
+};
+
+describe('reports', () => {
+  it('Markdown: a row per contender, ratios, the failure, targets and why a contender did not run', () => {
+    const md = renderMarkdown(report);
+    expect(md).toContain('| ours (@zkwire/zk-wire-client) | 30,000 | 5.00 |  |');
+    expect(md).toContain('| node-zookeeper-client | 15,000 | 5.00 | 2.00× |');
+    expect(md).toContain('failed: rc=-4 connection loss');
+    expect(md).toContain('ours / ceiling: 1.03×');
+    expect(md).toContain('| getData@1000: ours / ceiling >= 0.95 | 1.03 | met |');
+    expect(md).toContain('| getData@1000: ours / node-zookeeper-client >= 1.5 | 2.00 | met |');
+    expect(md).toContain('| getData@1000: ours / zookeeper (native) >= 1.5 | - | not measured |');
+    expect(md).toContain('**not run**: no JDK here');
+    expect(md).toContain('| ours (@zkwire/zk-wire-client) | 2,000 | 5.00 | 150 | 300 | 450 | 600 |');
+  });
+
+  it('table: the same figures as plain text', () => {
+    const text = renderTable(report);
+    expect(text).toMatch(/node-zookeeper-client\s+15,000\s+5\.00\s+2\.00×/);
+    expect(text).toContain('[met] getData@1000: ours / ceiling >= 0.95: 1.03');
+    expect(text).toContain('java: no JDK here');
+  });
+
+  it('SVG: bars for every successful contender, p50/p99 for latency cases', () => {
+    const svg = renderSvg(report);
+    expect(svg).toContain('>30,000 ops/s</text>');
+    expect(svg).toContain('>15,000 ops/s</text>');
+    expect(svg).toContain('>p50 150 µs, p99 450</text>');
+    expect(svg).not.toContain('NaN');
+    // getData: 3 successful contenders; watch: 4; each in both panels
+    expect(svg.match(/<rect x=/g)?.length).toBe(2 * (3 + 4));
+  });
+});
