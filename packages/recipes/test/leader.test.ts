@@ -112,6 +112,19 @@ describe('leader election (real server)', () => {
       expect(await childrenOf(clients[1] as Client, path)).toEqual([]);
     });
 
+    it("keeps watching when the predecessor's data changes, and still takes over when it goes", async () => {
+      const path = '/t/latch/data-change';
+      const first = new LeaderLatch(clients[0] as Client, path, { id: 'first' });
+      const second = new LeaderLatch(clients[1] as Client, path, { id: 'second' });
+      await first.start();
+      await second.start();
+      await (clients[2] as Client).setData(first.ourPath as string, 'touched'); // fires the follower's watch
+      expect(await second.await({ timeoutMs: 200 })).toBe(false);
+      await first.close();
+      expect(await second.await({ timeoutMs: 20_000 })).toBe(true);
+      await second.close();
+    });
+
     it('wakes a waiting await when it becomes leader', async () => {
       const path = '/t/latch/wake';
       const first = new LeaderLatch(clients[0] as Client, path, { id: 'first' });

@@ -252,9 +252,12 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
   }
 
   async #watchPredecessor(round: number, predecessor: string): Promise<void> {
+    // Curator re-checks on NodeDeleted only; any other event (a data change) would leave us without a watch,
+    // so every event but a watch removal triggers a re-check, which arms a new one.
     const watcher = (event: { type: string }) => {
-      if (event.type === 'deleted' && round === this.#round)
+      if (round === this.#round && !event.type.endsWith('WatchRemoved')) {
         this.#inBackground(() => this.#checkLeadership(round));
+      }
     };
     try {
       await this.#client.getData(predecessor, { watch: watcher });
