@@ -30,7 +30,13 @@ import { batchWatches, encodeSetWatches, setWatchesReply } from './ops/set-watch
 import type { Chroot } from './paths.js';
 import { RequestPipeline } from './pipeline.js';
 import { type SaslChannel, saslAuthenticatorFactory } from './sasl-hook.js';
-import { registerBuiltInSaslMechanisms, validateSaslOptions, validateTlsOption } from './security/index.js';
+import {
+  concealCredentials,
+  concealProperty,
+  registerBuiltInSaslMechanisms,
+  validateSaslOptions,
+  validateTlsOption,
+} from './security/index.js';
 import { atLeast, probeServerVersion } from './server-version.js';
 import type { ClientOptions, ConnectionState, SessionState, WatchEvent, Watcher } from './types.js';
 import { WatchTables } from './watches.js';
@@ -89,8 +95,12 @@ export class Session extends EventEmitter<SessionEventMap> {
   private readonly versionByHost = new Map<string, Promise<string | undefined>>();
   private readonly handler: ConnectionHandler;
 
-  constructor(private readonly options: ClientOptions) {
+  private readonly options: ClientOptions;
+
+  constructor(options: ClientOptions) {
     super();
+    // Credentials stay out of inspect/log/JSON output of the client's objects.
+    this.options = concealCredentials(options);
     const parsed = parseConnectString(options.connectString);
     this.chroot = parsed.chroot;
     this.hosts = shuffled(parsed.hosts);
@@ -114,7 +124,7 @@ export class Session extends EventEmitter<SessionEventMap> {
     // A handle built with an explicit session counts as having seen a r/w server (§2.1).
     this.seenReadWriteServer = options.session !== undefined;
     for (const { scheme, credentials } of options.auth ?? []) {
-      this.savedAuth.push({ scheme, auth: toBytes(credentials), waiters: [] });
+      this.savedAuth.push(concealProperty({ scheme, auth: toBytes(credentials), waiters: [] }, 'auth'));
     }
     this.pipeline = new RequestPipeline(this, options.requestTimeoutMs ?? 0);
     this.handler = {
@@ -353,7 +363,7 @@ export class Session extends EventEmitter<SessionEventMap> {
     const refusal = this.refusal();
     if (refusal) return Promise.reject(refusal);
     return new Promise((resolve, reject) => {
-      const saved: SavedAuth = { scheme, auth: toBytes(credentials), waiters: [{ resolve, reject }] };
+      const saved: SavedAuth = concealProperty({ scheme, auth: toBytes(credentials), waiters: [{ resolve, reject }] }, 'auth');
       this.savedAuth.push(saved);
       if (this.ready && this.connection) {
         this.authReplies.push(saved);
