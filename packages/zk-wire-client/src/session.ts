@@ -363,7 +363,10 @@ export class Session extends EventEmitter<SessionEventMap> {
     const refusal = this.refusal();
     if (refusal) return Promise.reject(refusal);
     return new Promise((resolve, reject) => {
-      const saved: SavedAuth = concealProperty({ scheme, auth: toBytes(credentials), waiters: [{ resolve, reject }] }, 'auth');
+      const saved: SavedAuth = concealProperty(
+        { scheme, auth: toBytes(credentials), waiters: [{ resolve, reject }] },
+        'auth',
+      );
       this.savedAuth.push(saved);
       if (this.ready && this.connection) {
         this.authReplies.push(saved);
