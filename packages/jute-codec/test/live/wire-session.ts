@@ -44,7 +44,11 @@ export class WireSession {
   static async open(
     host: string,
     port: number,
-  ): Promise<{ session: WireSession; response: ReturnType<typeof decodeConnectResponse> }> {
+  ): Promise<{
+    session: WireSession;
+    response: ReturnType<typeof decodeConnectResponse>;
+    rawConnectResponse: Buffer;
+  }> {
     const socket = net.connect(port, host);
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', resolve);
@@ -64,7 +68,7 @@ export class WireSession {
         }),
       );
     });
-    return { session, response: decodeConnectResponse(payload) };
+    return { session, response: decodeConnectResponse(payload), rawConnectResponse: payload };
   }
 
   /** The next ordinary xid. */
