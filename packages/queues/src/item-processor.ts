@@ -74,13 +74,21 @@ async function readBatch<T>(
   name: string,
   itemPath: string,
   lockedByUs: boolean,
+  prefetched?: Promise<PrefetchedData>,
 ): Promise<{ raws: Buffer[]; values: T[]; data: Buffer; version: number } | ProcessOutcome> {
   let got: { data: Buffer; stat: { version: number } };
-  try {
-    got = await retryTransient(ctx.client, () => ctx.client.getData(itemPath), { signal: ctx.signal });
-  } catch (error) {
-    if (isNoNode(error)) return 'taken';
-    throw error;
+  const early = prefetched === undefined ? undefined : await prefetched;
+  if (early !== undefined && 'value' in early) {
+    got = early.value;
+  } else if (early !== undefined && isNoNode(early.error)) {
+    return 'taken';
+  } else {
+    try {
+      got = await retryTransient(ctx.client, () => ctx.client.getData(itemPath), { signal: ctx.signal });
+    } catch (error) {
+      if (isNoNode(error)) return 'taken';
+      throw error;
+    }
   }
   const data = got.data ?? Buffer.alloc(0);
   try {
@@ -127,10 +135,28 @@ async function putBack<T>(ctx: ProcessorContext<T>, name: string, raws: Buffer[]
   );
 }
 
-/** At-most-once: versioned delete before delivery (Curator's processNormally). */
-export async function processAtMostOnce<T>(ctx: ProcessorContext<T>, name: string): Promise<ProcessOutcome> {
+/** A getData issued ahead of time (read-ahead), settled either way so it never rejects unhandled. */
+export type PrefetchedData = { value: { data: Buffer; stat: { version: number } } } | { error: unknown };
+
+/** Starts reading a node ahead of its turn. */
+export function prefetchItem(client: QueueClient, itemPath: string): Promise<PrefetchedData> {
+  return client.getData(itemPath).then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+}
+
+/**
+ * At-most-once: versioned delete before delivery (Curator's processNormally). `prefetched` is a read of the
+ * node made ahead of time: items are never modified, and the versioned delete still decides who takes it.
+ */
+export async function processAtMostOnce<T>(
+  ctx: ProcessorContext<T>,
+  name: string,
+  prefetched?: Promise<PrefetchedData>,
+): Promise<ProcessOutcome> {
   const itemPath = `${ctx.queuePath}/${name}`;
-  const batch = await readBatch(ctx, name, itemPath, false);
+  const batch = await readBatch(ctx, name, itemPath, false, prefetched);
   if (typeof batch === 'string') return batch;
   try {
     // A retry after a lost reply may meet NONODE for our own delete: at-most-once then drops the batch.

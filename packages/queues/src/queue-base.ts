@@ -36,6 +36,11 @@ export interface QueueOptions<T> {
   listingLimitBytes?: number | undefined;
   /** How long close() waits for puts in flight. Default 5000 ms (Curator's finalFlushMs). */
   finalFlushMs?: number | undefined;
+  /**
+   * At-most-once consumers read this many nodes ahead of the one being taken, pipelined (0 = one at a time,
+   * as Curator). Default 16.
+   */
+  readAhead?: number | undefined;
 }
 
 /** Options of one put. */
@@ -151,7 +156,11 @@ export abstract class QueueBase<T> implements AsyncDisposable {
     const put = (async () => {
       await this.start();
       if (this.options.maxItems !== undefined) {
-        await waitForRoom(this.client, this.path, this.options.maxItems, options);
+        const signal = anySignal(options.signal, this.closing.signal);
+        await waitForRoom(this.client, this.path, this.options.maxItems, {
+          timeoutMs: options.timeoutMs,
+          signal,
+        });
       }
       // A retry after a lost reply can create the batch twice (as Curator's does): duplicates, never losses.
       return retryTransient(
@@ -194,6 +203,7 @@ export abstract class QueueBase<T> implements AsyncDisposable {
       naming: this.naming,
       minItemsBeforeRefresh: this.minItemsBeforeRefresh,
       listingLimitBytes: options.listingLimitBytes,
+      readAhead: options.readAhead ?? 16,
       report: options.onError ?? defaultReport,
     };
   }
