@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { makeTempDir } from '../server.js';
 
 const run = promisify(execFile);
 
@@ -41,7 +41,7 @@ export interface TestCertificates {
 
 /** What {@link makeTestCertificates} may be told. */
 export interface MakeCertificatesOptions {
-  /** Directory to write into (created); default a fresh temp dir. */
+  /** Directory to write into (created); default a fresh temp dir, removed when the process exits. */
   dir?: string;
   /** Client certificate subject in openssl `-subj` form; default `/O=Test/OU=clients/CN=alice`. */
   clientSubject?: string;
@@ -173,7 +173,7 @@ const CLIENT_EXT =
  * client certificate, and a rogue CA with a client certificate that no one trusts.
  */
 export async function makeTestCertificates(options: MakeCertificatesOptions = {}): Promise<TestCertificates> {
-  const dir = options.dir ?? (await mkdtemp(join(tmpdir(), 'zkwire-certs-')));
+  const dir = options.dir ?? makeTempDir('zkwire-certs-');
   await mkdir(dir, { recursive: true });
   const password = 'changeit';
   const ca = await makeCa(dir, 'ca', 'zkwire test CA');

@@ -10,9 +10,5 @@ export {
 } from './certificates.js';
 export { jaasClientConfig, jaasServerConfig } from './jaas.js';
 export { secureJavaClientClasspath, secureServerClasspath } from './secure-classpath.js';
-export {
-  type ClientAuthMode,
-  type SecureZooKeeperOptions,
-  type SecureZooKeeperServer,
-  startSecureZooKeeper,
-} from './secure-zookeeper.js';
+export type { ClientAuthMode, SecureZooKeeperOptions } from './secure-config.js';
+export { type SecureZooKeeperServer, startSecureZooKeeper } from './secure-zookeeper.js';
