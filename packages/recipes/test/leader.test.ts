@@ -55,6 +55,40 @@ describe('leader election (real server)', () => {
       expect(await (latches[0] as LeaderLatch).getLeader()).toEqual({ id: '', isLeader: false });
     });
 
+    it('wakes only the next in line when the leader leaves (no herd)', async () => {
+      const path = '/t/latch/herd';
+      let fired = 0;
+      const counting = (client: Client) =>
+        new Proxy(client, {
+          get(target, property) {
+            if (property !== 'getData') return Reflect.get(target, property, target);
+            return (p: string, options?: { watch?: (event: { type: string; path: string }) => void }) => {
+              const watch = options?.watch;
+              return target.getData(
+                p,
+                watch
+                  ? {
+                      ...options,
+                      watch: (event) => {
+                        fired += 1;
+                        watch(event);
+                      },
+                    }
+                  : options,
+              );
+            };
+          },
+        });
+      const latches = clients.map((client, i) => new LeaderLatch(counting(client), path, { id: `h${i}` }));
+      for (const latch of latches) await latch.start();
+      expect(fired).toBe(0);
+      await (latches[0] as LeaderLatch).close();
+      expect(await (latches[1] as LeaderLatch).await({ timeoutMs: 20_000 })).toBe(true);
+      expect(await (latches[3] as LeaderLatch).await({ timeoutMs: 200 })).toBe(false); // give stray events time
+      expect(fired).toBe(1);
+      for (const latch of latches) await latch.close();
+    });
+
     it('answers await with false on timeout and rejects it on abort, while another leads', async () => {
       const path = '/t/latch/await';
       await using leader = new LeaderLatch(clients[0] as Client, path, { id: 'a' });
