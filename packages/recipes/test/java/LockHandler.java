@@ -24,6 +24,7 @@ import org.apache.curator.framework.recipes.locks.Lease;
  *   sem.release path                 (returns every lease the actor holds there)
  *   incr path                        -> new value (unlocked read-modify-write of a decimal counter node)
  *   children path                    -> comma-separated child names
+ *   mutex.cycle path n               -> elapsed ms for n uncontended acquire+release (for measurements)
  * </pre>
  */
 public final class LockHandler implements DriverHandler {
@@ -92,6 +93,16 @@ public final class LockHandler implements DriverHandler {
                 Thread.sleep(2); // widen the window a lost update would need
                 client.setData().forPath(path, String.valueOf(next).getBytes(StandardCharsets.UTF_8));
                 return String.valueOf(next);
+            }
+            case "mutex.cycle": {
+                InterProcessMutex mutex = mutexes.computeIfAbsent(key, k -> new InterProcessMutex(client, path));
+                int n = Integer.parseInt(args[1]);
+                long start = System.nanoTime();
+                for (int i = 0; i < n; i++) {
+                    mutex.acquire();
+                    mutex.release();
+                }
+                return String.valueOf((System.nanoTime() - start) / 1_000_000);
             }
             case "children": {
                 Collection<String> children = client.getChildren().forPath(path);
