@@ -14,6 +14,7 @@ import {
   isNotEmpty,
   NoWatcherError,
   OperationTimeoutError,
+  SessionExpiredError,
   type ZooKeeperError,
 } from './errors.js';
 import { type AddWatchContext, addWatchReply, encodeAddWatch } from './ops/add-watch.js';
@@ -582,10 +583,15 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
           this.removeWatches(path, 'any', { watcher }).catch(() => {});
         };
         const queue = new AsyncQueue<WatchEvent>(stop);
+        // The watch dies with the session: the loop ends (with the reason when the session expired).
         const onState = (state: SessionState) => {
-          if (state === 'closed' || (state === 'expired' && this.session.isTerminal)) {
+          if (state === 'closed' || state === 'expired') {
             this.session.off('sessionState', onState);
-            queue.end();
+            queue.end(
+              state === 'expired'
+                ? new SessionExpiredError({ path, operation: 'watchPersistent' })
+                : undefined,
+            );
           }
         };
         this.session.on('sessionState', onState);
@@ -620,6 +626,10 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
     const watches = this.session.watches;
     if (!watches.has(path, type, options.watcher))
       throw new NoWatcherError({ path, operation: 'removeWatches' });
+    if (options.local && !this.session.isReady) {
+      this.removeLocally(path, type, options.watcher);
+      return;
+    }
     await this.gate('removeWatches');
     const remaining = options.watcher === undefined ? false : this.othersRemain(path, type, options.watcher);
     const decoder = remaining ? checkWatchesReply : removeWatchesReply;
@@ -635,12 +645,16 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
       const code = (error as ZooKeeperError).code;
       if (!(options.local && (code === 'CONNECTIONLOSS' || code === 'NOWATCHER'))) throw error;
     }
-    const removed = watches.remove(path, type, options.watcher);
+    this.removeLocally(path, type, options.watcher);
+  }
+
+  private removeLocally(path: string, type: WatchType, watcher: Watcher | undefined): void {
+    const removed = this.session.watches.remove(path, type, watcher);
     const seen = new Set<Watcher>();
-    for (const { kind, watcher } of removed) {
-      if (seen.has(watcher)) continue;
-      seen.add(watcher);
-      this.session.dispatch([watcher], { type: removalEventType(kind), path });
+    for (const entry of removed) {
+      if (seen.has(entry.watcher)) continue;
+      seen.add(entry.watcher);
+      this.session.dispatch([entry.watcher], { type: removalEventType(entry.kind), path });
     }
   }
 

@@ -50,6 +50,17 @@ export type { GetChildren2Result } from './ops/get-children.js';
 export type { GetDataResult } from './ops/get-data.js';
 export { paths } from './paths.js';
 export {
+  BoundedExponentialBackoffRetry,
+  ExponentialBackoffRetry,
+  isRetryable,
+  RetryForever,
+  RetryNTimes,
+  RetryOneTime,
+  type RetryPolicy,
+  RetryUntilElapsed,
+  retry,
+} from './retry.js';
+export {
   registerSaslAuthenticator,
   type SaslAuthenticator,
   type SaslAuthenticatorFactory,
