@@ -45,24 +45,46 @@ export abstract class JuteLayoutBase<T> extends Layout<T> {
   abstract write(value: T, b: Buffer, offset: number): number;
 
   override decode(b: Buffer, offset = 0): T {
-    return this.read(new Cursor(b, offset, b.length));
+    return decodeWith(this, b, offset);
   }
 
   override encode(value: T, b: Buffer, offset = 0): number {
-    const size = this.size(value);
-    if (offset < 0 || size > b.length - offset) {
-      throw new JuteCodecError('INVALID_VALUE', `target has no room for ${size} bytes at offset ${offset}`);
-    }
-    return this.write(value, b, offset) - offset;
+    return encodeWith(this, value, b, offset);
   }
 
   override getSpan(b?: Buffer, offset = 0): number {
-    if (this.span >= 0) return this.span;
-    if (b === undefined) throw new RangeError('indeterminate span');
-    const cursor = new Cursor(b, offset, b.length);
-    this.read(cursor);
-    return cursor.offset - offset;
+    return spanWith(this, this.span, b, offset);
   }
+}
+
+type ReadWrite<T> = Pick<JuteLayout<T>, 'size' | 'read' | 'write'>;
+
+/** buffer-layout `decode` on top of `read`: decodes up to the end of `b`. */
+export function decodeWith<T>(layout: ReadWrite<T>, b: Buffer, offset: number): T {
+  return layout.read(new Cursor(b, offset, b.length));
+}
+
+/** buffer-layout `encode` on top of `size` and `write`: checks the room first, returns bytes written. */
+export function encodeWith<T>(layout: ReadWrite<T>, value: T, b: Buffer, offset: number): number {
+  const size = layout.size(value);
+  if (!Number.isInteger(offset) || offset < 0 || size > b.length - offset) {
+    throw new JuteCodecError('INVALID_VALUE', `target has no room for ${size} bytes at offset ${offset}`);
+  }
+  return layout.write(value, b, offset) - offset;
+}
+
+/** buffer-layout `getSpan`: the fixed span, or the length of the encoded value at `offset`. */
+export function spanWith<T>(
+  layout: ReadWrite<T>,
+  span: number,
+  b: Buffer | undefined,
+  offset: number,
+): number {
+  if (span >= 0) return span;
+  if (b === undefined) throw new RangeError('indeterminate span');
+  const cursor = new Cursor(b, offset, b.length);
+  layout.read(cursor);
+  return cursor.offset - offset;
 }
 
 /** Builds an INVALID_VALUE error naming what was expected and what came. */

@@ -2,7 +2,7 @@
 import { Structure } from 'buffer-layout';
 import { JuteCodecError } from '../errors';
 import { Cursor, checkRange } from './cursor';
-import { invalid, type JuteLayout, type JuteType } from './layout';
+import { decodeWith, encodeWith, invalid, type JuteLayout, type JuteType, spanWith } from './layout';
 
 /** The layouts of a record's fields: each names a key of `T` and carries that key's value type. */
 export type FieldsOf<T> = { [K in keyof T & string]: JuteLayout<T[K], K> }[keyof T & string][];
@@ -63,23 +63,15 @@ class RecordLayout<T extends object> extends Structure<T> {
   }
 
   override decode(b: Buffer, offset = 0): T {
-    return this.read(new Cursor(b, offset, b.length));
+    return decodeWith(this, b, offset);
   }
 
   override encode(value: T, b: Buffer, offset = 0): number {
-    const size = this.size(value);
-    if (offset < 0 || size > b.length - offset) {
-      throw new JuteCodecError('INVALID_VALUE', `target has no room for ${size} bytes at offset ${offset}`);
-    }
-    return this.write(value, b, offset) - offset;
+    return encodeWith(this, value, b, offset);
   }
 
   override getSpan(b?: Buffer, offset = 0): number {
-    if (this.span >= 0) return this.span;
-    if (b === undefined) throw new RangeError('indeterminate span');
-    const cursor = new Cursor(b, offset, b.length);
-    this.read(cursor);
-    return cursor.offset - offset;
+    return spanWith(this, this.span, b, offset);
   }
 
   private missing(property: string): JuteCodecError {

@@ -107,12 +107,14 @@ const statOnly = (name: string) => record<StatResponse>(name, [StatLayout.replic
 const pathVersion = (name: string) => record<PathVersionRequest>(name, [ustring('path'), int32('version')]);
 const watches = (name: string) => record<WatchesRequest>(name, [ustring('path'), int32('type')]);
 
+/** The `CreateRequest` record layout, fields in `.jute` order. */
 export const CreateRequestLayout = record<CreateRequest>('CreateRequest', [
   ustring('path'),
   buffer('data'),
   vector(ACLLayout, 'acl'),
   int32('flags'),
 ]);
+/** The `CreateTTLRequest` record layout, fields in `.jute` order. */
 export const CreateTTLRequestLayout = record<CreateTTLRequest>('CreateTTLRequest', [
   ustring('path'),
   buffer('data'),
@@ -120,71 +122,100 @@ export const CreateTTLRequestLayout = record<CreateTTLRequest>('CreateTTLRequest
   int32('flags'),
   int64('ttl'),
 ]);
+/** The `CreateResponse` record layout, fields in `.jute` order. */
 export const CreateResponseLayout = pathOnly('CreateResponse');
+/** The `Create2Response` record layout, fields in `.jute` order. */
 export const Create2ResponseLayout = record<Create2Response>('Create2Response', [
   ustring('path'),
   StatLayout.replicate('stat'),
 ]);
+/** The `DeleteRequest` record layout, fields in `.jute` order. */
 export const DeleteRequestLayout = pathVersion('DeleteRequest');
+/** The `ExistsRequest` record layout, fields in `.jute` order. */
 export const ExistsRequestLayout = pathWatch('ExistsRequest');
+/** The `ExistsResponse` record layout, fields in `.jute` order. */
 export const ExistsResponseLayout = statOnly('ExistsResponse');
+/** The `GetDataRequest` record layout, fields in `.jute` order. */
 export const GetDataRequestLayout = pathWatch('GetDataRequest');
+/** The `GetDataResponse` record layout, fields in `.jute` order. */
 export const GetDataResponseLayout = record<GetDataResponse>('GetDataResponse', [
   buffer('data'),
   StatLayout.replicate('stat'),
 ]);
+/** The `SetDataRequest` record layout, fields in `.jute` order. */
 export const SetDataRequestLayout = record<SetDataRequest>('SetDataRequest', [
   ustring('path'),
   buffer('data'),
   int32('version'),
 ]);
+/** The `SetDataResponse` record layout, fields in `.jute` order. */
 export const SetDataResponseLayout = statOnly('SetDataResponse');
+/** The `GetACLRequest` record layout, fields in `.jute` order. */
 export const GetACLRequestLayout = pathOnly('GetACLRequest');
+/** The `GetACLResponse` record layout, fields in `.jute` order. */
 export const GetACLResponseLayout = record<GetACLResponse>('GetACLResponse', [
   vector(ACLLayout, 'acl'),
   StatLayout.replicate('stat'),
 ]);
+/** The `SetACLRequest` record layout, fields in `.jute` order. */
 export const SetACLRequestLayout = record<SetACLRequest>('SetACLRequest', [
   ustring('path'),
   vector(ACLLayout, 'acl'),
   int32('version'),
 ]);
+/** The `SetACLResponse` record layout, fields in `.jute` order. */
 export const SetACLResponseLayout = statOnly('SetACLResponse');
+/** The `GetChildrenRequest` record layout, fields in `.jute` order. */
 export const GetChildrenRequestLayout = pathWatch('GetChildrenRequest');
+/** The `GetChildrenResponse` record layout, fields in `.jute` order. */
 export const GetChildrenResponseLayout = record<GetChildrenResponse>('GetChildrenResponse', [
   vector(ustring(), 'children'),
 ]);
+/** The `GetChildren2Request` record layout, fields in `.jute` order. */
 export const GetChildren2RequestLayout = pathWatch('GetChildren2Request');
+/** The `GetChildren2Response` record layout, fields in `.jute` order. */
 export const GetChildren2ResponseLayout = record<GetChildren2Response>('GetChildren2Response', [
   vector(ustring(), 'children'),
   StatLayout.replicate('stat'),
 ]);
+/** The `CheckVersionRequest` record layout, fields in `.jute` order. */
 export const CheckVersionRequestLayout = pathVersion('CheckVersionRequest');
+/** The `SyncRequest` record layout, fields in `.jute` order. */
 export const SyncRequestLayout = pathOnly('SyncRequest');
+/** The `SyncResponse` record layout, fields in `.jute` order. */
 export const SyncResponseLayout = pathOnly('SyncResponse');
+/** The `ReconfigRequest` record layout, fields in `.jute` order. */
 export const ReconfigRequestLayout = record<ReconfigRequest>('ReconfigRequest', [
   ustring('joiningServers'),
   ustring('leavingServers'),
   ustring('newMembers'),
   int64('curConfigId'),
 ]);
+/** The `AddWatchRequest` record layout, fields in `.jute` order. */
 export const AddWatchRequestLayout = record<AddWatchRequest>('AddWatchRequest', [
   ustring('path'),
   int32('mode'),
 ]);
+/** The `CheckWatchesRequest` record layout, fields in `.jute` order. */
 export const CheckWatchesRequestLayout = watches('CheckWatchesRequest');
+/** The `RemoveWatchesRequest` record layout, fields in `.jute` order. */
 export const RemoveWatchesRequestLayout = watches('RemoveWatchesRequest');
+/** The `GetEphemeralsRequest` record layout, fields in `.jute` order. */
 export const GetEphemeralsRequestLayout = record<GetEphemeralsRequest>('GetEphemeralsRequest', [
   ustring('prefixPath'),
 ]);
+/** The `GetEphemeralsResponse` record layout, fields in `.jute` order. */
 export const GetEphemeralsResponseLayout = record<GetEphemeralsResponse>('GetEphemeralsResponse', [
   vector(ustring(), 'ephemerals'),
 ]);
+/** The `GetAllChildrenNumberRequest` record layout, fields in `.jute` order. */
 export const GetAllChildrenNumberRequestLayout = pathOnly('GetAllChildrenNumberRequest');
+/** The `GetAllChildrenNumberResponse` record layout, fields in `.jute` order. */
 export const GetAllChildrenNumberResponseLayout = record<GetAllChildrenNumberResponse>(
   'GetAllChildrenNumberResponse',
   [int32('totalNumber')],
 );
+/** The `WhoAmIResponse` record layout, fields in `.jute` order. */
 export const WhoAmIResponseLayout = record<WhoAmIResponse>('WhoAmIResponse', [
   vector(ClientInfoLayout, 'clientInfo'),
 ]);

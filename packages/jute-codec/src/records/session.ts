@@ -71,12 +71,15 @@ export interface SetSASLResponse {
   token: Buffer | null;
 }
 
+/** The `RequestHeader` record layout, fields in `.jute` order. */
 export const RequestHeaderLayout = record<RequestHeader>('RequestHeader', [int32('xid'), int32('type')]);
+/** The `ReplyHeader` record layout, fields in `.jute` order. */
 export const ReplyHeaderLayout = record<ReplyHeader>('ReplyHeader', [
   int32('xid'),
   int64('zxid'),
   int32('err'),
 ]);
+/** The `ConnectRequest` record layout, fields in `.jute` order. */
 export const ConnectRequestLayout = record<ConnectRequest>('ConnectRequest', [
   int32('protocolVersion'),
   int64('lastZxidSeen'),
@@ -84,34 +87,41 @@ export const ConnectRequestLayout = record<ConnectRequest>('ConnectRequest', [
   int64('sessionId'),
   buffer('passwd'),
 ]);
+/** The `ConnectResponse` record layout, fields in `.jute` order. */
 export const ConnectResponseLayout = record<ConnectResponse>('ConnectResponse', [
   int32('protocolVersion'),
   int32('timeOut'),
   int64('sessionId'),
   buffer('passwd'),
 ]);
+/** The `MultiHeader` record layout, fields in `.jute` order. */
 export const MultiHeaderLayout = record<MultiHeader>('MultiHeader', [
   int32('type'),
   bool('done'),
   int32('err'),
 ]);
+/** The `AuthPacket` record layout, fields in `.jute` order. */
 export const AuthPacketLayout = record<AuthPacket>('AuthPacket', [
   int32('type'),
   ustring('scheme'),
   buffer('auth'),
 ]);
+/** The `WatcherEvent` record layout, fields in `.jute` order. */
 export const WatcherEventLayout = record<WatcherEvent>('WatcherEvent', [
   int32('type'),
   int32('state'),
   ustring('path'),
 ]);
+/** The `ErrorResponse` record layout, fields in `.jute` order. */
 export const ErrorResponseLayout = record<ErrorResponse>('ErrorResponse', [int32('err')]);
+/** The `SetWatches` record layout, fields in `.jute` order. */
 export const SetWatchesLayout = record<SetWatches>('SetWatches', [
   int64('relativeZxid'),
   vector(ustring(), 'dataWatches'),
   vector(ustring(), 'existWatches'),
   vector(ustring(), 'childWatches'),
 ]);
+/** The `SetWatches2` record layout, fields in `.jute` order. */
 export const SetWatches2Layout = record<SetWatches2>('SetWatches2', [
   int64('relativeZxid'),
   vector(ustring(), 'dataWatches'),
@@ -120,5 +130,7 @@ export const SetWatches2Layout = record<SetWatches2>('SetWatches2', [
   vector(ustring(), 'persistentWatches'),
   vector(ustring(), 'persistentRecursiveWatches'),
 ]);
+/** The `GetSASLRequest` record layout, fields in `.jute` order. */
 export const GetSASLRequestLayout = record<GetSASLRequest>('GetSASLRequest', [buffer('token')]);
+/** The `SetSASLResponse` record layout, fields in `.jute` order. */
 export const SetSASLResponseLayout = record<SetSASLResponse>('SetSASLResponse', [buffer('token')]);
