@@ -171,6 +171,32 @@ describe('connection loss and reconnect', () => {
     await zk.close();
   });
 
+  it('restores more than 128 KiB of watches in several SetWatches batches', async () => {
+    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 10_000 });
+    await admin.create('/many');
+    const names = Array.from({ length: 1400 }, (_, i) => `${'n'.repeat(96)}${String(i).padStart(4, '0')}`);
+    await Promise.all(names.map((n) => admin.create(`/many/${n}`)));
+    const fired = new Set<string>();
+    await Promise.all(names.map((n) => zk.getData(`/many/${n}`, { watch: (e) => fired.add(e.path) })));
+    const persistent: WatchEvent[] = [];
+    await zk.addWatch('/many', 'persistent', (e) => persistent.push(e));
+    const back = nextState(zk, 'reconnected');
+    proxy.pause();
+    await Promise.all(names.map((n) => admin.setData(`/many/${n}`, 'changed')));
+    proxy.cut();
+    proxy.resume();
+    await back;
+    await zk.sync('/');
+    await new Promise((r) => setImmediate(r));
+    expect(fired.size).toBe(names.length);
+    // The persistent watch (sent in a SetWatches2 batch) is back too: it gets no catch-up, but new events.
+    await admin.create('/many/new');
+    await zk.sync('/');
+    await new Promise((r) => setImmediate(r));
+    expect(persistent).toEqual([{ type: 'childrenChanged', path: '/many' }]);
+    await zk.close();
+  });
+
   it('survives a server restart with its session and a persistent watch', async () => {
     const zk = await connect({ connectString: server.connectString, sessionTimeoutMs: 10_000 });
     const session = zk.sessionId;
