@@ -2,6 +2,7 @@
  * SASL DIGEST-MD5 against a real ZooKeeper configured with a JAAS Server section (and the sasl auth provider),
  * on its plaintext and on its TLS port. One server for the whole file.
  */
+import { inspect } from 'node:util';
 import { type SecureZooKeeperServer, startSecureZooKeeper } from '@zkwire/testing';
 import {
   AuthFailedError,
@@ -93,6 +94,28 @@ describe('SASL DIGEST-MD5', () => {
     // A failure is per client: the right password still works at once.
     expect((await client({ sasl: sasl('bob', BOB_PASSWORD) })).state).toBe('connected');
     expectNoSecrets(`${shown}\n${output}`, [WRONG_PASSWORD, BOB_PASSWORD]);
+  });
+
+  it('keeps the SASL password and digest credentials out of inspect, console.log and JSON of the client', async () => {
+    const digestSecret = 'digest-Pa55-for-inspect';
+    const zk = await client({
+      sasl: sasl('bob', BOB_PASSWORD),
+      auth: [{ scheme: 'digest', credentials: `dave:${digestSecret}` }],
+    });
+    await zk.addAuth('digest', `erin:${digestSecret}-2`);
+    const output = await captureOutput(async () => {
+      console.log(zk);
+      console.log('%o', zk);
+    });
+    const shown = [output, inspect(zk, { depth: Number.POSITIVE_INFINITY })];
+    try {
+      shown.push(JSON.stringify(zk));
+    } catch {
+      // a circular client cannot be serialized, which leaks nothing either
+    }
+    expect(output.length).toBeGreaterThan(0);
+    expectNoSecrets(shown.join('\n'), [BOB_PASSWORD, digestSecret]);
+    expect(await zk.whoAmI()).toContainEqual({ authScheme: 'digest', user: 'erin' });
   });
 
   it('authenticates again after the server restarts', async () => {
