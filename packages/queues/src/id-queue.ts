@@ -51,7 +51,7 @@ export class DistributedIdQueue<T> extends QueueBase<T> {
     const lockNodePath = lockPath === undefined ? undefined : `${lockPath}/${name}`;
     if (lockNodePath !== undefined) {
       const lock = await acquireItemLock(this.client, lockNodePath, () => {});
-      if (lock === 'locked') return false;
+      if (lock.result === 'locked') return false;
     }
     try {
       await retryTransient(this.client, () => this.client.delete(itemPath));

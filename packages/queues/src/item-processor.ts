@@ -13,12 +13,12 @@
 import { decodeBatch, encodeBatch } from './batch-format.js';
 import { type CorruptItemTarget, moveCorruptItem } from './corrupt-items.js';
 import { CorruptQueueItemError } from './errors.js';
-import { acquireItemLock, releaseItemLock } from './item-lock.js';
+import { acquireItemLock, forgetItemLock, releaseItemLock } from './item-lock.js';
 import { createdPrefix, type ItemNaming } from './item-names.js';
 import { retryTransient } from './retry.js';
 import { deserializeItem, type QueueSerializer } from './serializers.js';
 import { createOp, deleteOp, type QueueClient, type QueueWatcher } from './zk-client.js';
-import { isNoNode, isTakenByAnother } from './zk-errors.js';
+import { isNoNode, isSessionExpired, isTakenByAnother } from './zk-errors.js';
 
 /** What a consumer is told about the item it receives. */
 export interface ItemInfo {
@@ -189,10 +189,13 @@ export async function processAtMostOnce<T>(
 export async function processLockSafe<T>(ctx: ProcessorContext<T>, name: string): Promise<ProcessOutcome> {
   const lockNodePath = `${ctx.lockPath}/${name}`;
   const itemPath = `${ctx.queuePath}/${name}`;
-  const lock = await acquireItemLock(ctx.client, lockNodePath, ctx.onLockReleased, ctx.signal);
-  if (lock === 'locked') return 'locked';
+  const lock = await acquireItemLock(ctx.client, lockNodePath, ctx.onLockReleased, ctx.signal, () =>
+    prefetchItem(ctx.client, itemPath),
+  );
+  if (lock.result === 'locked') return 'locked';
+  let lockReleased = false;
   try {
-    const batch = await readBatch(ctx, name, itemPath, true);
+    const batch = await readBatch(ctx, name, itemPath, true, lock.read);
     if (typeof batch === 'string') return batch;
     let requeueFrom: number | undefined;
     let outcome: ProcessOutcome = 'consumed';
@@ -226,11 +229,7 @@ export async function processLockSafe<T>(ctx: ProcessorContext<T>, name: string)
       }
     }
     if (requeueFrom === undefined) {
-      await retryTransient(ctx.client, () => ctx.client.delete(itemPath), { signal: undefined }).catch(
-        (error: unknown) => {
-          if (!isNoNode(error)) throw error;
-        },
-      );
+      lockReleased = await deleteItemAndLock(ctx, itemPath, lockNodePath);
     } else {
       // A consumer error requeues as Curator does (its naming rule); a stop keeps the node's own prefix.
       const prefix = outcome === 'stopped' ? createdPrefix(name) : ctx.naming.requeuePrefix(name);
@@ -239,7 +238,27 @@ export async function processLockSafe<T>(ctx: ProcessorContext<T>, name: string)
     }
     return outcome;
   } finally {
-    await releaseItemLock(ctx.client, lockNodePath);
+    if (lockReleased) forgetItemLock(ctx.client, lockNodePath);
+    else await releaseItemLock(ctx.client, lockNodePath);
+  }
+}
+
+/**
+ * Deletes the consumed item and its lock in one transaction (one round trip; to others it looks like
+ * Curator's delete-then-release). True when the lock went too; otherwise the item is deleted alone (a
+ * missing item is fine) and the caller releases the lock.
+ */
+async function deleteItemAndLock<T>(ctx: ProcessorContext<T>, itemPath: string, lockNodePath: string) {
+  try {
+    await retryTransient(ctx.client, () => ctx.client.multi([deleteOp(itemPath), deleteOp(lockNodePath)]));
+    return true;
+  } catch (error) {
+    if (isSessionExpired(error)) throw error;
+    // NONODE on the item: gone already (or our own transaction, whose reply was lost, took both).
+    await retryTransient(ctx.client, () => ctx.client.delete(itemPath)).catch((e: unknown) => {
+      if (!isNoNode(e)) throw e;
+    });
+    return false;
   }
 }
 

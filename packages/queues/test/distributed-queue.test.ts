@@ -250,7 +250,9 @@ describe('DistributedQueue', () => {
     const listings = counted.calls.get('getChildren') ?? 0;
     expect(listings).toBeGreaterThanOrEqual(1);
     expect(listings).toBeLessThan(10);
-    expect(counted.calls.get('getData')).toBe(total);
+    // One read per node (a few more at most, when a read-ahead outlives its snapshot).
+    expect(counted.calls.get('getData')).toBeGreaterThanOrEqual(total);
+    expect(counted.calls.get('getData')).toBeLessThanOrEqual(total + 32);
     await producer.close();
     await consumer.close();
   });
