@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AuthFailedError, ConnectionLossError, InvalidArgumentError, ZooKeeperError } from '../errors.js';
-import type { SaslChannel } from '../sasl-hook.js';
+import { registerSaslAuthenticator, type SaslChannel } from '../sasl-hook.js';
 import { digestMd5Authenticator, validateSaslOptions } from './sasl-authenticator.js';
 import { SaslAuthenticationError, SaslFailure } from './sasl-error.js';
 
@@ -72,6 +72,14 @@ describe('digestMd5Authenticator', () => {
 });
 
 describe('validateSaslOptions', () => {
+  it('accepts a mechanism plugged in with registerSaslAuthenticator', () => {
+    expect(() => validateSaslOptions({ ...OPTIONS, mechanism: 'X-TEST-PLUGGED' })).toThrow(
+      InvalidArgumentError,
+    );
+    registerSaslAuthenticator('X-TEST-PLUGGED', () => ({ start: async () => {} }));
+    expect(() => validateSaslOptions({ ...OPTIONS, mechanism: 'x-test-plugged' })).not.toThrow();
+  });
+
   it('accepts DIGEST-MD5 with a user and password', () => {
     expect(() => validateSaslOptions(undefined)).not.toThrow();
     expect(() =>

@@ -3,7 +3,12 @@
  * connection, driving GetSASLRequest / SetSASLResponse round trips until the server has proven itself.
  */
 import { InvalidArgumentError, ZooKeeperError } from '../errors.js';
-import type { SaslAuthenticator, SaslAuthenticatorFactory, SaslChannel } from '../sasl-hook.js';
+import {
+  type SaslAuthenticator,
+  type SaslAuthenticatorFactory,
+  type SaslChannel,
+  saslAuthenticatorFactory,
+} from '../sasl-hook.js';
 import type { SaslOptions } from '../types.js';
 import { DIGEST_MD5, DigestMd5Client } from './digest-md5.js';
 import { SaslAuthenticationError, SaslFailure } from './sasl-error.js';
@@ -18,8 +23,13 @@ export function validateSaslOptions(sasl: unknown): asserts sasl is SaslOptions 
   if (sasl === undefined) return;
   if (typeof sasl !== 'object' || sasl === null) throw new InvalidArgumentError('sasl', 'must be an object');
   const options = sasl as Partial<SaslOptions>;
-  if (typeof options.mechanism !== 'string' || options.mechanism.toUpperCase() !== DIGEST_MD5) {
-    throw new InvalidArgumentError('sasl.mechanism', `only ${DIGEST_MD5} is supported`);
+  const mechanism = typeof options.mechanism === 'string' ? options.mechanism.toUpperCase() : '';
+  // Mechanisms plugged in with registerSaslAuthenticator are accepted as registered.
+  if (mechanism !== DIGEST_MD5 && saslAuthenticatorFactory(mechanism) === undefined) {
+    throw new InvalidArgumentError(
+      'sasl.mechanism',
+      `no authenticator for "${mechanism}" (built in: ${DIGEST_MD5}; others need registerSaslAuthenticator)`,
+    );
   }
   for (const field of ['username', 'password'] as const) {
     if (typeof options[field] !== 'string' || options[field] === '') {
