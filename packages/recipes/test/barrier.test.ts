@@ -1,23 +1,26 @@
 /** DistributedBarrier and DistributedDoubleBarrier against a real ZooKeeper server. */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistributedBarrier } from '../src/barriers/distributed-barrier.js';
 import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-barrier.js';
-import { type Client, childrenOf, closeAll, open, stateAfter } from './shared-helpers.js';
+import { type Client, childrenOf, closeAll, eventually, open, stateAfter } from './shared-helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('barriers (real server)', () => {
   let server: ZooKeeperServer;
+  let proxy: FaultProxy;
   let clients: Client[] = [];
 
   beforeAll(async () => {
     server = await startZooKeeper();
+    proxy = await startFaultProxy({ host: server.host, port: server.port });
     clients = await Promise.all([0, 1, 2, 3].map(() => open(server.connectString)));
   });
 
   afterAll(async () => {
     await closeAll(clients);
+    await proxy?.close();
     await server?.stop();
   });
 
@@ -115,6 +118,20 @@ describe('barriers (real server)', () => {
       expect(await childrenOf(clients[0] as Client, path)).toContain(low.ourPath.split('/').pop());
       expect(await Promise.all([low.leave(), high.leave()])).toEqual([true, true]);
       expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+    });
+
+    it('rejects a waiting enter with CONNECTION_LOST when its connection drops, and removes its node', async () => {
+      const path = '/t/dbarrier/connection';
+      const viaProxy = await open(proxy.connectString);
+      try {
+        const entering = new DistributedDoubleBarrier(viaProxy, path, 2).enter({ timeoutMs: 30_000 });
+        await eventually(async () => (await childrenOf(clients[0] as Client, path)).length === 1);
+        proxy.cut(); // the client reconnects within its session; Curator would throw ConnectionLoss here
+        await expect(entering).rejects.toMatchObject({ code: 'CONNECTION_LOST' });
+        await eventually(async () => (await childrenOf(clients[0] as Client, path)).length === 0);
+      } finally {
+        await viaProxy.close();
+      }
     });
 
     it('aborts an enter through its signal without leaving a node', async () => {

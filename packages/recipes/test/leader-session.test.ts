@@ -97,6 +97,33 @@ describe('elections across session loss (real server)', () => {
     await leader.close();
   });
 
+  it("with lostOn: 'lost' a LeaderLatch leader keeps leading through a reconnection", async () => {
+    const path = '/t/session/latch-keep';
+    const leaderClient = await client(proxy.connectString);
+    const otherClient = await client(server.connectString);
+    const leader = new LeaderLatch(leaderClient, path, { id: 'keeper', lostOn: 'lost' });
+    const other = new LeaderLatch(otherClient, path, { id: 'other' });
+    const lost: LostEvent[] = [];
+    leader.on('lost', (event) => lost.push(event));
+    await leader.start();
+    await other.start();
+    const node = leader.ourPath;
+    const reconnected = deferred();
+    leaderClient.on('state', (state) => {
+      if (state === 'reconnected') reconnected.resolve();
+    });
+    proxy.cut();
+    await reconnected.promise;
+    expect(await other.await({ timeoutMs: 300 })).toBe(false);
+    expect(leader.hasLeadership).toBe(true);
+    expect(leader.ourPath).toBe(node);
+    expect(leader.leadershipSignal?.aborted).toBe(false);
+    expect(lost).toEqual([]);
+    await leader.close();
+    expect(await other.await({ timeoutMs: 20_000 })).toBe(true);
+    await other.close();
+  });
+
   it('cancels a LeaderSelector term when its connection is suspended; the other contender leads after expiry', async () => {
     const path = '/t/session/selector';
     const leaderClient = await client(proxy.connectString, 4_000);

@@ -90,6 +90,7 @@ export class DistributedDoubleBarrier implements AsyncDisposable {
           break;
         }
         await wakeup.wait(deadline);
+        connection.check(); // as Curator: a dropped connection ends the wait with ConnectionLoss
         wakeup = new Wakeup(this.#client);
         readyExists =
           (await deadline.guard(this.#client.exists(this.#readyPath, { watch: wakeup.watcher }))) !== null;
