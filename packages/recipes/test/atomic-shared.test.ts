@@ -107,6 +107,20 @@ describe('counters (real server)', () => {
       expect((await (counters[0] as DistributedAtomicLong).get()).postValue).toBe(60n);
     });
 
+    it('stops on an aborted signal or after dispose, without writing', async () => {
+      const [a] = clients as [Client];
+      const path = '/t/along/stop';
+      await new DistributedAtomicLong(a, path).forceSet(10n);
+      const versionBefore = (await a.getData(path)).stat.version;
+      const counter = new DistributedAtomicLong(a, path);
+      await expect(counter.increment({ signal: AbortSignal.abort(new Error('not now')) })).rejects.toThrow(
+        'not now',
+      );
+      await counter[Symbol.asyncDispose]();
+      await expect(counter.increment()).rejects.toMatchObject({ code: 'ILLEGAL_STATE' });
+      expect((await a.getData(path)).stat.version).toBe(versionBefore);
+    });
+
     it('reports failure instead of throwing when every optimistic attempt loses', async () => {
       const [a, b] = clients as [Client, Client];
       const path = '/t/along/no-retry';

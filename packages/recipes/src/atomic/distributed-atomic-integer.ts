@@ -14,11 +14,16 @@ import {
 } from './distributed-atomic-value.js';
 
 /** A distributed int32 counter. */
-export class DistributedAtomicInteger {
+export class DistributedAtomicInteger implements AsyncDisposable {
   private readonly value: DistributedAtomicValue;
 
   constructor(client: ValueClient, path: string, options?: DistributedAtomicOptions) {
     this.value = new DistributedAtomicValue(client, path, options);
+  }
+
+  /** Stops retry loops still running (they reject with ILLEGAL_STATE); the node stays. Idempotent. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.value[Symbol.asyncDispose]();
   }
 
   /** The znode path. */

@@ -13,6 +13,7 @@ import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js'
 import { validateRecipePath, validateSignal } from '../internal-common/validate.js';
 import type { RecipeStat } from '../internal-common/zk-client.js';
 import { isNodeExists, isNoNode } from '../internal-common/zk-errors.js';
+import { DisposeScope } from '../shared/dispose-scope.js';
 import type { ValueClient } from '../shared/value-client.js';
 
 /** The outcome of an atomic operation (Curator's AtomicValue). */
@@ -51,8 +52,9 @@ interface CurrentValue {
 }
 
 /** Atomic operations on the raw bytes of one znode. */
-export class DistributedAtomicValue {
+export class DistributedAtomicValue implements AsyncDisposable {
   readonly path: string;
+  private readonly scope = new DisposeScope('DistributedAtomicValue');
   private readonly client: ValueClient;
   private readonly maxRetries: number;
   private readonly sleepMs: number;
@@ -71,6 +73,11 @@ export class DistributedAtomicValue {
     this.sleepMs = sleepMs;
   }
 
+  /** Stops retry loops still running (they reject with ILLEGAL_STATE); the node stays. Idempotent. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    this.scope.close();
+  }
+
   /** The current bytes (null when the node does not exist). */
   async get(): Promise<AtomicValue<Uint8Array | null>> {
     const { bytes } = await this.read();
@@ -85,10 +92,13 @@ export class DistributedAtomicValue {
     update: (current: Uint8Array | null) => Uint8Array,
     options: AtomicCallOptions = {},
   ): Promise<AtomicValue<Uint8Array | null>> {
-    const signal = validateSignal(options.signal);
+    // The caller's signal, and the end of this object's life: either stops the retry loop between attempts.
+    const callerSignal = validateSignal(options.signal);
+    this.scope.checkOpen();
+    const signal = callerSignal ? AbortSignal.any([callerSignal, this.scope.signal]) : this.scope.signal;
     let last: CurrentValue = { bytes: null, stat: null };
     for (let attempt = 1; ; attempt++) {
-      signal?.throwIfAborted();
+      signal.throwIfAborted();
       last = await this.read();
       const next = update(last.bytes);
       if (await this.tryWrite(last.stat, next)) {
