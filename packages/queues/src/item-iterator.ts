@@ -32,6 +32,16 @@ export class ItemIterator<T> implements AsyncIterableIterator<T> {
     outer: AbortSignal,
   ) {
     this.signal = anySignal(outer, this.stopping.signal);
+    // A queue closing (or the caller's signal) while the loop body holds an item: stop without waiting for a
+    // next() that may never come, so close() cannot hang on an abandoned iterator.
+    this.signal.addEventListener('abort', () => this.stopHolding(), { once: true });
+  }
+
+  private stopHolding(): void {
+    this.stopped = true;
+    const ack = this.ack;
+    this.ack = undefined;
+    ack?.reject(new ConsumerStopped(true));
   }
 
   private readonly deliver = (item: T): Promise<void> =>
@@ -77,10 +87,7 @@ export class ItemIterator<T> implements AsyncIterableIterator<T> {
   }
 
   async return(): Promise<IteratorResult<T>> {
-    this.stopped = true;
-    const ack = this.ack;
-    this.ack = undefined;
-    ack?.reject(new ConsumerStopped(true));
+    this.stopHolding();
     this.stopping.abort();
     await this.loop?.catch(() => {});
     this.finished = true;

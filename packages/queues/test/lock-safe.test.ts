@@ -170,6 +170,20 @@ describe('lock-safe (at-least-once) consumption', () => {
     await queue.close();
   });
 
+  it('close() does not hang on an iterator abandoned while it holds an item; the item goes back', async () => {
+    const path = uniquePath('ls-abandon');
+    const queue = lockSafe(path);
+    await queue.putMulti(['held', 'next']);
+    const iterator = queue.items();
+    expect((await iterator.next()).value).toBe('held');
+    await queue.close();
+    const children = await client.getChildren(path);
+    expect(children).toHaveLength(1);
+    const { data } = await client.getData(`${path}/${children[0]}`);
+    expect(decodeBatch(data).map(String)).toEqual(['held', 'next']);
+    expect(await client.getChildren(`${path}-locks`)).toEqual([]);
+  });
+
   it('stopping through the signal mid-batch requeues what was not delivered', async () => {
     const path = uniquePath('ls-stop');
     const queue = lockSafe(path);
