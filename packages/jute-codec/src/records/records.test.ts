@@ -163,4 +163,22 @@ describe('records', () => {
       );
     }
   });
+
+  it('encoding writes every byte: no stale bytes from the target survive (property)', () => {
+    for (const record of Object.values(records) as JuteRecord<unknown>[]) {
+      fc.assert(
+        fc.property(arbitraryOf(record.layout), (value) => {
+          const size = record.size(value);
+          const dirty = Buffer.alloc(size + 2, 0xaa);
+          const clean = Buffer.alloc(size + 2, 0x00);
+          expect(record.encode(value, dirty, 1)).toBe(size);
+          record.encode(value, clean, 1);
+          expect(dirty.subarray(1, 1 + size).equals(clean.subarray(1, 1 + size))).toBe(true);
+          // and nothing outside [offset, offset + size) is touched
+          expect([dirty[0], dirty[size + 1], clean[0], clean[size + 1]]).toEqual([0xaa, 0xaa, 0, 0]);
+        }),
+        { numRuns: 50 },
+      );
+    }
+  });
 });
