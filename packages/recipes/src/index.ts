@@ -40,14 +40,14 @@ export {
 } from './internal-common/recipe-errors.js';
 export { sequenceOf, sortContenders } from './internal-common/sequence-sort.js';
 export type { RecipeClient, RecipeConnectionState } from './internal-common/zk-client.js';
+export { LeaderLatch } from './leader/leader-latch.js';
 export {
   CloseMode,
   LATCH_LOCK_NAME,
-  LeaderLatch,
   type LeaderLatchEvents,
   type LeaderLatchOptions,
   type LeaderLatchState,
-} from './leader/leader-latch.js';
+} from './leader/leader-latch-options.js';
 export {
   LeaderSelector,
   type LeaderSelectorEvents,

@@ -1,7 +1,8 @@
 /** LeaderLatch and LeaderSelector against a real ZooKeeper server: contention, hand-over, timeouts, close. */
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CloseMode, LeaderLatch } from '../src/leader/leader-latch.js';
+import { LeaderLatch } from '../src/leader/leader-latch.js';
+import { CloseMode } from '../src/leader/leader-latch-options.js';
 import { LeaderSelector, type Leadership } from '../src/leader/leader-selector.js';
 import { type Client, childrenOf, closeAll, deferred, eventually, open } from './shared-helpers.js';
 

@@ -27,46 +27,14 @@ import {
 import { isNoNode, isRetryable } from '../internal-common/zk-errors.js';
 import { DisposeScope } from '../shared/dispose-scope.js';
 import { RecipeStateError } from '../shared/recipe-state-error.js';
+import {
+  CloseMode,
+  LATCH_LOCK_NAME,
+  type LeaderLatchEvents,
+  type LeaderLatchOptions,
+  type LeaderLatchState,
+} from './leader-latch-options.js';
 import { type Participant, readLeader, readParticipants } from './participants.js';
-
-/** Curator's name for latch contenders. */
-export const LATCH_LOCK_NAME = 'latch-';
-
-/** What `close()` tells the listeners (Curator's LeaderLatch.CloseMode). */
-export const CloseMode = {
-  /** Close without a `notLeader` event (Curator's default). */
-  SILENT: 'silent',
-  /** Emit `notLeader` when a leader closes. */
-  NOTIFY_LEADER: 'notify-leader',
-} as const;
-
-/** One of {@link CloseMode}. */
-export type CloseMode = (typeof CloseMode)[keyof typeof CloseMode];
-
-/** Options of {@link LeaderLatch}. */
-export interface LeaderLatchOptions {
-  /** Participant id, written as the node's data (UTF-8). Default `''` (zero bytes), as in Curator. */
-  id?: string;
-  /** Default mode of `close()`. */
-  closeMode?: CloseMode;
-  /** Which connection state ends leadership: 'suspended' (default, Curator's standard policy) or only 'lost'. */
-  lostOn?: LostPolicy;
-}
-
-/** Events of {@link LeaderLatch} (Curator's LeaderLatchListener, plus `lost` and `error`). */
-export interface LeaderLatchEvents {
-  /** We became the leader. */
-  isLeader: [];
-  /** We stopped being the leader. */
-  notLeader: [];
-  /** We were leading when the connection was suspended or the session lost: the leadership may be gone. */
-  lost: [event: LostEvent];
-  /** A background step failed with something other than a connection problem. */
-  error: [error: unknown];
-}
-
-/** The latch's life cycle. */
-export type LeaderLatchState = 'latent' | 'started' | 'closed';
 
 /** A leader election in which every participant waits in line and the first one leads until it leaves. */
 export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements AsyncDisposable {
