@@ -120,8 +120,8 @@ export class Connection {
   }
 
   /**
-   * Starts the liveness timer. While not yet connected, `connectTimeoutMs` bounds the wait since the last
-   * send; once connected ({@link setConnected}), silence longer than the read timeout ends the connection and
+   * Starts the liveness timer. While not yet connected, `connectTimeoutMs` bounds the whole attempt (TCP
+   * connect, TLS handshake, ConnectResponse); once connected ({@link setConnected}), silence longer than the read timeout ends the connection and
    * idle sending triggers pings.
    */
   startTimer(connectTimeoutMs: number): void {

@@ -165,6 +165,9 @@ export class Session extends EventEmitter<SessionEventMap> {
     const address = this.hosts[this.hostIndex]!;
     this.handshaken = false;
     this.connection = Connection.open(address, this.options, this.handler);
+    // Java's connectTimeout (T / hosts): it bounds the TCP connect, the TLS handshake and the ConnectResponse.
+    const timeout = this.negotiatedTimeoutMs || this.requestedTimeoutMs;
+    this.connection.startTimer(Math.max(1000, Math.floor(timeout / this.hosts.length)));
   }
 
   private onOpen(connection: Connection): void {
@@ -181,8 +184,6 @@ export class Session extends EventEmitter<SessionEventMap> {
         readOnly: this.options.canBeReadOnly === true,
       }),
     );
-    const timeout = this.negotiatedTimeoutMs || this.requestedTimeoutMs;
-    connection.startTimer(Math.max(1000, Math.floor(timeout / this.hosts.length)));
   }
 
   private scheduleReconnect(): void {

@@ -6,6 +6,7 @@ import {
   type ConnectionState,
   connect,
   createClient,
+  OperationTimeoutError,
   SessionExpiredError,
   type WatchEvent,
   type ZooKeeperClient,
@@ -217,6 +218,23 @@ describe('connection loss and reconnect', () => {
       { type: 'dataChanged', path: '/restart' },
     ]);
     admin = await connect({ connectString: server.connectString });
+    await zk.close();
+  });
+
+  it('abandons a connection attempt that gets no ConnectResponse, and tries again', async () => {
+    proxy.drop(true);
+    const zk = createClient({ connectString: proxy.connectString, sessionTimeoutMs: 4000 });
+    await expect(zk.connected({ timeoutMs: 1500 })).rejects.toBeInstanceOf(OperationTimeoutError);
+    const attempts = proxy.totalConnections;
+    proxy.drop(false);
+    await zk.connected();
+    expect(proxy.totalConnections).toBeGreaterThan(attempts);
+    await zk.close();
+  });
+
+  it('goes round the host list past a dead host', async () => {
+    const zk = await connect({ connectString: `127.0.0.1:1,${server.connectString},127.0.0.1:2` });
+    expect(await zk.exists('/')).not.toBeNull();
     await zk.close();
   });
 
