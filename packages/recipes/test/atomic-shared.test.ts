@@ -1,24 +1,27 @@
 /** SharedCount, SharedValue and the distributed atomics against a real ZooKeeper server. */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistributedAtomicInteger } from '../src/atomic/distributed-atomic-integer.js';
 import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
 import { SharedCount } from '../src/shared/shared-count.js';
-import { type Client, closeAll, deferred, open } from './shared-helpers.js';
+import { type Client, closeAll, deferred, eventually, open } from './shared-helpers.js';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 describe('counters (real server)', () => {
   let server: ZooKeeperServer;
+  let proxy: FaultProxy;
   let clients: Client[] = [];
 
   beforeAll(async () => {
     server = await startZooKeeper();
+    proxy = await startFaultProxy({ host: server.host, port: server.port });
     clients = await Promise.all([0, 1, 2].map(() => open(server.connectString)));
   });
 
   afterAll(async () => {
     await closeAll(clients);
+    await proxy?.close();
     await server?.stop();
   });
 
@@ -59,6 +62,23 @@ describe('counters (real server)', () => {
       // A stale version is refused without a write.
       expect(await first.trySetCount(before, 7)).toBe(false);
       expect((await a.getData('/t/count/cas')).stat.version).toBe(before.version + 1);
+    });
+
+    it('catches up with a change made while its connection was down', async () => {
+      const [a] = clients as [Client];
+      const viaProxy = await open(proxy.connectString);
+      try {
+        await using count = new SharedCount(viaProxy, '/t/count/reconnect', 1);
+        await count.start();
+        proxy.pause(); // nothing reaches the client: the change notification is held back
+        await a.setData('/t/count/reconnect', Buffer.from('0000004d', 'hex'));
+        expect(count.count).toBe(1);
+        proxy.cut();
+        proxy.resume();
+        await eventually(() => count.count === 77);
+      } finally {
+        await viaProxy.close();
+      }
     });
 
     it('refuses bad input, and reports a node too short to be a count as BAD_DATA', async () => {
