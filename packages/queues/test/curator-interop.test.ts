@@ -8,7 +8,7 @@ import {
   stringSerializer,
 } from '../src/index.js';
 import { type CuratorDriver, curatorDriver } from './helpers/curator-driver.js';
-import { connectClient, uniquePath } from './helpers/fixture.js';
+import { connectClient, eventually, uniquePath } from './helpers/fixture.js';
 
 let server: ZooKeeperServer;
 let client: Awaited<ReturnType<typeof connectClient>>;
@@ -177,5 +177,50 @@ describe('interop with Curator 5.4.0: we produce, Java consumes', () => {
     await queue.close();
     expect(await client.getChildren(path)).toContain('queue-|p_q_r|0000000002');
     expect(items(await curator.consume(path, 'id', 3))).toEqual(['z-item', 'a-item', 'slash-item']);
+  });
+});
+
+describe('interop with Curator 5.4.0: Java and Node consumers on one lock-safe queue', () => {
+  it('share the items through the same LP/<item> locks, losing none', async () => {
+    const path = uniquePath('shared-locked');
+    const lockPath = `${path}-locks`;
+    const producer = new DistributedQueue(client, path, { serializer: stringSerializer, lockPath });
+    const all = new Set<string>();
+    for (let b = 0; b < 20; b++) {
+      const batch = [`s${b}-0`, `s${b}-1`, `s${b}-2`];
+      for (const item of batch) all.add(item);
+      await producer.putMulti(batch);
+    }
+    await producer.close();
+    const java = curator.consumeFor(path, 'plain', 4000, lockPath);
+    const ours: string[] = [];
+    const queue = new DistributedQueue(client, path, { serializer: stringSerializer, lockPath });
+    const stop = new AbortController();
+    const run = queue.consume(
+      async (item) => {
+        ours.push(item);
+        // Slow enough that the Java consumer, once its JVM is up, gets its share.
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      },
+      { signal: stop.signal },
+    );
+    const javaSeen = items(await java);
+    // Whatever Java left (or held when it closed) comes to us.
+    await eventually(() => new Set([...ours, ...javaSeen]).size === all.size, 20_000, 'every item');
+    stop.abort();
+    await run;
+    await queue.close();
+    expect(new Set([...ours, ...javaSeen])).toEqual(all);
+    expect(javaSeen.length).toBeGreaterThan(0);
+    expect(ours.length).toBeGreaterThan(0);
+    // A batch is consumed by one side at a time: on each side, its items come together and in order.
+    for (const seen of [ours, javaSeen]) {
+      for (let i = 1; i < seen.length; i++) {
+        const [batch, index] = (seen[i] as string).split('-');
+        if (index !== '0') expect(seen[i - 1]).toBe(`${batch}-${Number(index) - 1}`);
+      }
+    }
+    expect(await client.getChildren(path)).toEqual([]);
+    expect(await client.getChildren(lockPath)).toEqual([]);
   });
 });

@@ -7,6 +7,15 @@ import { type CompiledJava, compileJava, findCurator } from '@zkwire/testing';
 
 const source = readFileSync(new URL('../java/CuratorQueueDriver.java', import.meta.url), 'utf8');
 
+/** The Curator queue kinds the driver builds. */
+export type QueueKind = 'plain' | 'priority' | 'delay' | 'id';
+
+/** One item a Java consumer received, with the Java clock at delivery. */
+export interface JavaDelivery {
+  item: string;
+  at: number;
+}
+
 /** Runs driver commands against one server. */
 export interface CuratorDriver {
   /** One Curator `put` per `[arg, text]` (arg: ignored, priority, due epoch ms, or id by kind). */
@@ -18,17 +27,21 @@ export interface CuratorDriver {
     arg: string | number,
     texts: string[],
   ): Promise<void>;
-  /** A Curator consumer until `count` items came; returns them with the Java clock at delivery. */
-  consume(
-    path: string,
-    kind: QueueKind,
-    count: number,
-    lockPath?: string,
-  ): Promise<{ item: string; at: number }[]>;
+  /** A Curator consumer until `count` items came. */
+  consume(path: string, kind: QueueKind, count: number, lockPath?: string): Promise<JavaDelivery[]>;
+  /** A Curator consumer for `ms` milliseconds, however many items that brings. */
+  consumeFor(path: string, kind: QueueKind, ms: number, lockPath?: string): Promise<JavaDelivery[]>;
 }
 
-/** The Curator queue kinds the driver builds. */
-export type QueueKind = 'plain' | 'priority' | 'delay' | 'id';
+function parseItems(stdout: string): JavaDelivery[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('ITEM\t'))
+    .map((line) => {
+      const [, item, at] = line.split('\t');
+      return { item: item ?? '', at: Number(at) };
+    });
+}
 
 /** Compiles the driver (cached by source hash) and binds it to `connectString`. */
 export async function curatorDriver(connectString: string): Promise<CuratorDriver> {
@@ -39,12 +52,12 @@ export async function curatorDriver(connectString: string): Promise<CuratorDrive
   const run = async (args: string[]): Promise<string> => {
     const result = await java.exec('CuratorQueueDriver', [connectString, ...args]);
     if (result.code !== 0 || !result.stdout.includes('DONE')) {
-      throw new Error(
-        `Curator driver ${args.slice(0, 3).join(' ')} failed (${result.code}):\n${result.stderr.slice(-3000)}`,
-      );
+      const what = args.slice(0, 3).join(' ');
+      throw new Error(`Curator driver ${what} failed (${result.code}):\n${result.stderr.slice(-3000)}`);
     }
     return result.stdout;
   };
+  const lock = (lockPath?: string) => (lockPath ? [lockPath] : []);
   return {
     async put(path, kind, entries) {
       await run(['put', path, kind, ...entries.map(([arg, text]) => `${arg}=${text}`)]);
@@ -53,14 +66,10 @@ export async function curatorDriver(connectString: string): Promise<CuratorDrive
       await run(['putMulti', path, kind, String(arg), ...texts]);
     },
     async consume(path, kind, count, lockPath) {
-      const stdout = await run(['consume', path, kind, String(count), ...(lockPath ? [lockPath] : [])]);
-      return stdout
-        .split('\n')
-        .filter((line) => line.startsWith('ITEM\t'))
-        .map((line) => {
-          const [, item, at] = line.split('\t');
-          return { item: item ?? '', at: Number(at) };
-        });
+      return parseItems(await run(['consume', path, kind, String(count), ...lock(lockPath)]));
+    },
+    async consumeFor(path, kind, ms, lockPath) {
+      return parseItems(await run(['consumeFor', path, kind, String(ms), ...lock(lockPath)]));
     },
   };
 }
