@@ -14,7 +14,7 @@ describe('tlsErrorFrom', () => {
     ['ERR_SSL_SSLV3_ALERT_CERTIFICATE_UNKNOWN', TlsFailure.CLIENT_CERTIFICATE_REJECTED, false],
     ['ERR_SSL_WRONG_VERSION_NUMBER', TlsFailure.NOT_TLS, false],
     ['ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION', TlsFailure.NO_SHARED_PROTOCOL, false],
-    ['ERR_SSL_SOMETHING_NEW', TlsFailure.HANDSHAKE_FAILED, true],
+    ['ERR_SSL_SOMETHING_NEW', TlsFailure.HANDSHAKE_FAILED, false],
   ])('maps %s to %s', (code, reason, retryable) => {
     const error = tlsErrorFrom(nodeError(code), '10.0.0.1:2281');
     expect(error?.reason).toBe(reason);
@@ -27,13 +27,16 @@ describe('tlsErrorFrom', () => {
     expect(error?.cause).toBeInstanceOf(Error);
   });
 
-  it('leaves plain network errors alone, but names a reset during the handshake', () => {
+  it('leaves network errors alone, also a reset during the handshake (proxies and restarting servers do that)', () => {
     expect(tlsErrorFrom(nodeError('ECONNREFUSED'), 'h:1', false)).toBeUndefined();
     expect(tlsErrorFrom(nodeError('ECONNRESET'), 'h:1', true)).toBeUndefined();
+    expect(tlsErrorFrom(nodeError('ECONNRESET'), 'h:1', false)).toBeUndefined();
     expect(tlsErrorFrom(new Error('no code'), 'h:1')).toBeUndefined();
     expect(tlsErrorFrom(undefined, 'h:1')).toBeUndefined();
-    const reset = tlsErrorFrom(nodeError('ECONNRESET'), 'h:1', false);
-    expect(reset?.reason).toBe(TlsFailure.HANDSHAKE_FAILED);
-    expect(reset?.message).toMatch(/plaintext client port/);
+  });
+
+  it('recognises certificate alerts that arrive after the handshake (TLS 1.3)', () => {
+    const late = tlsErrorFrom(nodeError('ERR_SSL_SSLV3_ALERT_BAD_CERTIFICATE'), 'h:1', true);
+    expect(late?.reason).toBe(TlsFailure.CLIENT_CERTIFICATE_REJECTED);
   });
 });

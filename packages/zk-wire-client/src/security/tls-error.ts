@@ -18,7 +18,7 @@ export const TlsFailure = {
   NOT_TLS: 'NOT_TLS',
   /** Both speak TLS but share no protocol version or cipher suite (e.g. `minVersion: 'TLSv1.3'` vs a 1.2 server). */
   NO_SHARED_PROTOCOL: 'NO_SHARED_PROTOCOL',
-  /** Any other handshake failure. */
+  /** Any other TLS failure node reports (an OpenSSL error code this table does not name). */
   HANDSHAKE_FAILED: 'HANDSHAKE_FAILED',
 } as const;
 
@@ -64,19 +64,9 @@ const EXPLANATIONS: Record<TlsFailureReason, string> = {
   HANDSHAKE_FAILED: 'the TLS handshake failed',
 };
 
-/** Reasons that a retry cannot cure: the configuration (ours or the server's) must change first. */
-const PERMANENT: ReadonlySet<TlsFailureReason> = new Set([
-  TlsFailure.UNTRUSTED_SERVER_CERTIFICATE,
-  TlsFailure.HOSTNAME_MISMATCH,
-  TlsFailure.SERVER_CERTIFICATE_EXPIRED,
-  TlsFailure.CLIENT_CERTIFICATE_REJECTED,
-  TlsFailure.NOT_TLS,
-  TlsFailure.NO_SHARED_PROTOCOL,
-]);
-
 /**
- * A TLS connection to a server failed. `code` is 'TLSERROR'; `reason` says what was wrong, `tlsCode` is
- * node's own code, and `retryable` is false when only a configuration change can help.
+ * A TLS connection to a server failed in a way only a configuration change can cure (`retryable` is false).
+ * `code` is 'TLSERROR'; `reason` says what was wrong and `tlsCode` is node's own code.
  */
 export class TlsError extends ZooKeeperError {
   /** What was wrong. */
@@ -85,21 +75,10 @@ export class TlsError extends ZooKeeperError {
   readonly tlsCode: string | undefined;
   /** The server, as `host:port`. */
   readonly server: string;
-  constructor(
-    reason: TlsFailureReason,
-    server: string,
-    tlsCode: string | undefined,
-    cause?: unknown,
-    explanation = EXPLANATIONS[reason],
-  ) {
+  constructor(reason: TlsFailureReason, server: string, tlsCode: string | undefined, cause?: unknown) {
     const code = tlsCode ? ` [${tlsCode}]` : '';
-    super(
-      'TLSERROR',
-      -4,
-      `TLS connection to ${server} failed: ${explanation}${code}`,
-      { cause },
-      !PERMANENT.has(reason),
-    );
+    const explanation = EXPLANATIONS[reason];
+    super('TLSERROR', -4, `TLS connection to ${server} failed: ${explanation}${code}`, { cause }, false);
     this.reason = reason;
     this.tlsCode = tlsCode;
     this.server = server;
@@ -113,26 +92,26 @@ export function isTlsError(error: unknown): error is TlsError {
 
 /**
  * Classifies a socket error of a TLS connection. Returns a {@link TlsError} for certificate, alert and protocol
- * failures, and undefined for plain network errors (ECONNREFUSED, ECONNRESET, ...), which stay connection
- * losses. `handshakeDone` tells whether 'secureConnect' had fired: a reset before it means the peer dropped
- * the handshake (ZooKeeper does so when it refuses a client certificate under TLS 1.3 and on some failures).
+ * failures, which a retry cannot cure, and undefined for network errors (ECONNREFUSED, ECONNRESET, ...), which
+ * stay connection losses and are retried.
+ *
+ * A reset during the handshake stays a connection loss on purpose: a proxy, a load balancer or a server going
+ * down drops handshakes the same way, and the client must ride that out. The price is that TLS sent to
+ * ZooKeeper's plaintext port (which hangs up on the ClientHello) is retried rather than reported.
+ * `handshakeDone` ('secureConnect' fired) does not change the result: under TLS 1.3 the server's certificate
+ * alerts arrive after it, and they are recognised by their codes either way.
  */
-export function tlsErrorFrom(error: unknown, server: string, handshakeDone = true): TlsError | undefined {
+export function tlsErrorFrom(error: unknown, server: string, _handshakeDone = true): TlsError | undefined {
   const tlsCode =
     typeof (error as { code?: unknown })?.code === 'string' ? (error as { code: string }).code : undefined;
-  if (tlsCode && tlsCode in REASONS) return new TlsError(REASONS[tlsCode]!, server, tlsCode, error);
+  if (tlsCode === undefined) return undefined;
+  if (tlsCode in REASONS) return new TlsError(REASONS[tlsCode]!, server, tlsCode, error);
   if (
-    tlsCode?.startsWith('ERR_SSL_') ||
-    tlsCode?.startsWith('ERR_TLS_') ||
-    /^(CERT_|UNABLE_TO_)/.test(tlsCode ?? '')
+    tlsCode.startsWith('ERR_SSL_') ||
+    tlsCode.startsWith('ERR_TLS_') ||
+    /^(CERT_|UNABLE_TO_)/.test(tlsCode)
   ) {
     return new TlsError(TlsFailure.HANDSHAKE_FAILED, server, tlsCode, error);
-  }
-  if (!handshakeDone && tlsCode === 'ECONNRESET') {
-    // Seen when the port is ZooKeeper's plaintext port (it reads the ClientHello as a bogus frame and hangs up).
-    const explanation =
-      'the server closed the connection during the TLS handshake (is this the plaintext client port, or is TLS misconfigured on the server?)';
-    return new TlsError(TlsFailure.HANDSHAKE_FAILED, server, tlsCode, error, explanation);
   }
   return undefined;
 }
