@@ -147,6 +147,37 @@ describe('lock-safe mode loses nothing', () => {
     }
   });
 
+  it("when a producer's connection is cut under puts in flight (duplicates allowed, losses not)", async () => {
+    const path = uniquePath('put-cut');
+    const proxy = await startFaultProxy({ host: server.host, port: server.port });
+    const viaProxy = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 10_000 });
+    try {
+      const producer = lockSafeQueue(viaProxy, path);
+      await producer.start();
+      const states: string[] = [];
+      viaProxy.on('state', (state) => states.push(state));
+      const all = Array.from({ length: 120 }, (_, i) => `put-${i}`);
+      const puts: Promise<string>[] = [];
+      for (const [i, item] of all.entries()) {
+        puts.push(producer.put(item));
+        if (i % 30 === 29) {
+          proxy.cut();
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      }
+      await Promise.all(puts);
+      expect(states.filter((state) => state === 'reconnected').length).toBeGreaterThanOrEqual(1);
+      const consumer = lockSafeQueue(client, path);
+      const seen = await consumeAll(consumer, new Set(all));
+      expect(new Set(seen)).toEqual(new Set(all));
+      await consumer.close();
+      await producer.close();
+    } finally {
+      await viaProxy.close();
+      await proxy.close();
+    }
+  });
+
   it("when a consumer's session expires while it holds a batch", async () => {
     const path = uniquePath('expire');
     const proxy = await startFaultProxy({ host: server.host, port: server.port });
