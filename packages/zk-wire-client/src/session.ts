@@ -409,7 +409,7 @@ export class Session extends EventEmitter<SessionEventMap> {
 
   private onConnectionClosed(connection: Connection, error: ZooKeeperError): void {
     if (connection !== this.connection) return;
-    if (error.code === 'TLSERROR') {
+    if (error.code === 'TLSERROR' && !this.isTransientTlsFailure(error)) {
       // A certificate or handshake failure will not heal by retrying: fail the client with it.
       this.connection = undefined;
       this.terminate(error);
@@ -439,6 +439,15 @@ export class Session extends EventEmitter<SessionEventMap> {
       this.emitConnectionState('suspended');
     }
     this.scheduleReconnect();
+  }
+
+  /**
+   * A reset during the TLS handshake, once this client has been connected over TLS before, is a server or a
+   * proxy going down, not a configuration problem: reconnect. Before the first connection it most likely means
+   * TLS against a plaintext port, which retrying cannot fix.
+   */
+  private isTransientTlsFailure(error: ZooKeeperError): boolean {
+    return this.everConnected && (error as { tlsCode?: string }).tlsCode === 'ECONNRESET';
   }
 
   /** The session is gone: every call fails SessionExpired, or a new session starts (autoRecreateSession). */
