@@ -176,10 +176,12 @@ export class RequestPipeline {
         request.fail(error);
         return;
       }
-      request.fail(
-        new ConnectionLossError({ path: request.path, operation: decoder.operation, cause: error }),
-      );
-      throw error;
+      // Bytes that do not decode end the connection: the call and the connection report the same cause.
+      const cause = new ProtocolError(`undecodable ${decoder.operation} reply: ${describe(error)}`, {
+        cause: error,
+      });
+      request.fail(new ConnectionLossError({ path: request.path, operation: decoder.operation, cause }));
+      throw cause;
     }
     request.fulfil(value);
   }
@@ -234,4 +236,8 @@ export class RequestPipeline {
   dispose(): void {
     this.stopDeadlineTimer();
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
