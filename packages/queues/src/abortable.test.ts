@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { abortError, sleep, throwIfAborted, waitFor } from './abortable.js';
+import { QueueError } from './errors.js';
+
+describe('waitFor', () => {
+  it('resolves true when woken, and unsubscribes', async () => {
+    let wake: (() => void) | undefined;
+    let unsubscribed = false;
+    const waiting = waitFor((w) => {
+      wake = w;
+      return () => {
+        unsubscribed = true;
+      };
+    });
+    wake?.();
+    await expect(waiting).resolves.toBe(true);
+    expect(unsubscribed).toBe(true);
+  });
+
+  it('resolves true at once when woken during subscribe', async () => {
+    await expect(
+      waitFor((w) => {
+        w();
+        return () => {};
+      }),
+    ).resolves.toBe(true);
+  });
+
+  it('resolves false at its timeout', async () => {
+    await expect(waitFor(() => () => {}, { timeoutMs: 5 })).resolves.toBe(false);
+  });
+
+  it("rejects with the signal's reason, at once when already aborted", async () => {
+    const controller = new AbortController();
+    const waiting = waitFor(() => () => {}, { signal: controller.signal });
+    controller.abort(new Error('stop'));
+    await expect(waiting).rejects.toThrow('stop');
+    await expect(waitFor(() => () => {}, { signal: controller.signal })).rejects.toThrow('stop');
+  });
+
+  it('gives a QueueError(ABORTED) for a reason that is not an Error', () => {
+    const controller = new AbortController();
+    controller.abort('plain reason');
+    const error = abortError(controller.signal, 'take');
+    expect(QueueError.isInstance(error)).toBe(true);
+    expect((error as QueueError).code).toBe('ABORTED');
+    expect(() => throwIfAborted(controller.signal)).toThrow(/aborted/);
+  });
+
+  it('sleep rejects early when its signal fires', async () => {
+    const controller = new AbortController();
+    const sleeping = sleep(60_000, controller.signal);
+    controller.abort(new Error('woken'));
+    await expect(sleeping).rejects.toThrow('woken');
+  });
+});
