@@ -204,7 +204,13 @@ export abstract class QueueBase<T> implements AsyncDisposable {
       minItemsBeforeRefresh: this.minItemsBeforeRefresh,
       listingLimitBytes: options.listingLimitBytes,
       readAhead: options.readAhead ?? 16,
-      report: options.onError ?? defaultReport,
+      report: (error, info) => {
+        try {
+          (options.onError ?? defaultReport)(error, info);
+        } catch {
+          // A failing error hook must not stop the consumer; the original error was already in hand.
+        }
+      },
     };
   }
 
