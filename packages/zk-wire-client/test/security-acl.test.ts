@@ -4,7 +4,17 @@
  * reconnect. One server (and one fault proxy) for the whole file.
  */
 import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { acls, connect, digestId, isNoAuth, Perms, type ZooKeeperClient } from '@zkwire/zk-wire-client';
+import {
+  acls,
+  connect,
+  digestId,
+  isNoAuth,
+  isSaslAuthenticationError,
+  Perms,
+  type SaslAuthenticationError,
+  SaslFailure,
+  type ZooKeeperClient,
+} from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   captureOutput,
@@ -184,5 +194,23 @@ describe('refused credentials', () => {
       expect(await zk.exists('/')).not.toBeNull();
     });
     expectNoSecrets(`${shown}\n${output}`, [secret]);
+  });
+});
+
+describe('SASL against a server without SASL', () => {
+  it('fails with AUTHFAILED saying the server has no SASL configured (NOT_CONFIGURED)', async () => {
+    const attempt = connect(
+      {
+        connectString: server.connectString,
+        sasl: { mechanism: 'DIGEST-MD5', username: 'bob', password: 'sasl-pw-unused' },
+      },
+      { timeoutMs: 15_000 },
+    );
+    const error = await rejectionOf(attempt);
+    expect(error.code).toBe('AUTHFAILED');
+    const saslError = isSaslAuthenticationError(error) ? error : error.cause;
+    expect(isSaslAuthenticationError(saslError), String(error)).toBe(true);
+    expect((saslError as SaslAuthenticationError).reason).toBe(SaslFailure.NOT_CONFIGURED);
+    expectNoSecrets(everythingShown(error), ['sasl-pw-unused']);
   });
 });
