@@ -12,7 +12,6 @@ import {
   retry,
   SessionExpiredError,
   type WatchEvent,
-  type ZooKeeperClient,
 } from '../src/index.js';
 import { failOnProcessErrors, nextState, recordStates, until } from './faults-helpers.js';
 
