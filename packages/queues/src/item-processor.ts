@@ -193,6 +193,8 @@ export async function processLockSafe<T>(ctx: ProcessorContext<T>, name: string)
     prefetchItem(ctx.client, itemPath),
   );
   if (lock.result === 'locked') return 'locked';
+  // The lock lives as long as this session; a new session (auto-recreated after expiry) no longer holds it.
+  const lockSession = ctx.client.sessionId;
   let lockReleased = false;
   try {
     const batch = await readBatch(ctx, name, itemPath, true, lock.read);
@@ -206,9 +208,11 @@ export async function processLockSafe<T>(ctx: ProcessorContext<T>, name: string)
         outcome = 'stopped';
         break;
       }
-      if (ctx.client.state === 'expired' || ctx.client.state === 'closed') {
+      const { state } = ctx.client;
+      if (state === 'expired' || state === 'closed' || ctx.client.sessionId !== lockSession) {
         // The lock went with the session: another consumer may have the batch now. Deliver no more of it;
-        // the requeue below fails with the session's error and ends this consumer.
+        // the requeue below fails with the session's error and ends this consumer (on a new session it puts
+        // the rest back).
         requeueFrom = index;
         break;
       }
