@@ -81,6 +81,33 @@ describe('DistributedPriorityQueue', () => {
   });
 });
 
+describe('requeue in lock-safe mode (Curator quirk)', () => {
+  it('re-creates a failed priority batch as queue-<seq>, without its priority, so it comes first', async () => {
+    const path = uniquePath('prio-requeue');
+    const queue = new DistributedPriorityQueue(client, path, {
+      serializer: stringSerializer,
+      lockPath: `${path}-locks`,
+      onError: () => {},
+      minItemsBeforeRefresh: 1, // re-list after the failed batch, so the requeued node is seen at once
+    });
+    await queue.put('urgent', -5);
+    await queue.put('later', 100);
+    const seen: { item: string; name: string }[] = [];
+    const stop = new AbortController();
+    await queue.consume(
+      (item, info) => {
+        seen.push({ item, name: info.name });
+        if (seen.length === 1) throw new Error('fail once');
+        if (seen.length === 3) stop.abort();
+      },
+      { signal: stop.signal },
+    );
+    expect(seen.map((s) => s.item)).toEqual(['urgent', 'urgent', 'later']);
+    expect(seen[1]?.name).toMatch(/^queue-\d{10}$/);
+    await queue.close();
+  });
+});
+
 describe('stopping mid-batch', () => {
   it('puts the rest back under the same priority (at-most-once) or the same id (lock-safe)', async () => {
     const path = uniquePath('prio-putback');
