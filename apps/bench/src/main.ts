@@ -212,7 +212,11 @@ async function main(): Promise<number> {
     .replace(/\.\d+Z$/, 'Z');
   const cases = expandCases(options.scenarios, options);
   const progress = new Progress(0);
-  const { statuses, java } = await prepareContenders(options.contenders, progress);
+  const { statuses, java } = await prepareContenders(
+    // a contender that supports none of the chosen scenarios (Curator without recipes) is not even prepared
+    options.contenders.filter((c) => cases.some((k) => supports(c, k.kind))),
+    progress,
+  );
   const runnable = options.contenders.filter((c) => statuses[c]?.available);
   for (const [id, s] of Object.entries(statuses))
     if (!s.available) progress.log(`${id}: not run: ${s.reason}`);
