@@ -79,6 +79,12 @@ describe('InterProcessSemaphoreV2 and InterProcessSemaphoreMutex', () => {
     const path = '/sem/contention';
     let holders = 0;
     let maxHolders = 0;
+    // Every holder waits until two leases have been held at once, so the test shows that both leases are usable
+    // together without depending on how the contenders happen to interleave.
+    let twoHeld!: () => void;
+    const twoHeldOnce = new Promise<void>((resolve) => {
+      twoHeld = resolve;
+    });
     await Promise.all(
       [...clients, ...clients].map(async (client) => {
         const semaphore = new InterProcessSemaphoreV2(client, path, 2);
@@ -87,7 +93,8 @@ describe('InterProcessSemaphoreV2 and InterProcessSemaphoreMutex', () => {
           expect(lease).not.toBeNull();
           holders += 1;
           maxHolders = Math.max(maxHolders, holders);
-          await new Promise((resolve) => setTimeout(resolve, 5));
+          if (holders === 2) twoHeld();
+          await twoHeldOnce;
           holders -= 1;
           await lease?.close();
         }
