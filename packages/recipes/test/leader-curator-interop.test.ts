@@ -11,7 +11,7 @@ import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-bar
 import { LeaderLatch } from '../src/leader/leader-latch.js';
 import { LeaderSelector } from '../src/leader/leader-selector.js';
 import { SharedCount } from '../src/shared/shared-count.js';
-import { type ElectionsDriver, startElectionsDriver } from './java/drivers-elections/elections-driver.js';
+import { type JavaDriver, startJavaDriver } from './java/java-driver.js';
 import {
   type Client,
   childrenOf,
@@ -24,13 +24,16 @@ import {
 
 describe('interop with Curator 5.4.0 (real server)', () => {
   let server: ZooKeeperServer;
-  let java: ElectionsDriver;
+  let java: JavaDriver;
   let clients: Client[] = [];
 
   beforeAll(async () => {
     server = await startZooKeeper();
     [java, ...clients] = await Promise.all([
-      startElectionsDriver(server.connectString),
+      startJavaDriver({
+        connectString: server.connectString,
+        handlers: ['drivers-elections/ElectionsHandler.java'],
+      }),
       open(server.connectString),
       open(server.connectString),
     ]);

@@ -33,4 +33,15 @@ describe('Java driver harness (Curator 5.4.0)', () => {
     await expect(driver.call('a', 'no.such.op')).rejects.toThrow(/unknown op/);
     await expect(driver.call('a', 'children', 'has space')).rejects.toThrow(TypeError);
   });
+
+  it('refuses handler paths that cannot name a Java class, before compiling anything', async () => {
+    const connectString = server.connectString;
+    await expect(startJavaDriver({ connectString, handlers: [] })).rejects.toThrow(/at least one handler/);
+    await expect(startJavaDriver({ connectString, handlers: ['lock-handler.txt'] })).rejects.toThrow(
+      /not a \.java file named after its class/,
+    );
+    await expect(
+      startJavaDriver({ connectString, handlers: ['LockHandler.java', 'other/LockHandler.java'] }),
+    ).rejects.toThrow(/two sources are named LockHandler\.java/);
+  });
 });
