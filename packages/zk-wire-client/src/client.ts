@@ -5,20 +5,12 @@
  */
 import { EventEmitter } from 'node:events';
 import type { ACL } from './acl.js';
-import { aclArg, DEFAULT_MAX_DATA_LENGTH, dataBytes, modeArg, ttlArg, versionArg } from './args.js';
-import { AsyncQueue } from './async-queue.js';
-import {
-  InvalidArgumentError,
-  isNodeExists,
-  isNoNode,
-  isNotEmpty,
-  NoWatcherError,
-  OperationTimeoutError,
-  SessionExpiredError,
-  type ZooKeeperError,
-} from './errors.js';
-import { type AddWatchContext, addWatchReply, encodeAddWatch } from './ops/add-watch.js';
-import { type CreateArgs, type CreateResult, createReply, encodeCreate, isSequential } from './ops/create.js';
+import { aclArg, dataBytes, versionArg } from './args.js';
+import { ClientCore } from './client-core.js';
+import { InvalidArgumentError, isNoNode } from './errors.js';
+import { multiArgs, multiReadArgs } from './multi-args.js';
+import type { AddWatchModeName } from './ops/add-watch.js';
+import { type CreateResult, createReply, encodeCreate } from './ops/create.js';
 import { deleteReply, encodeDelete } from './ops/delete.js';
 import { encodeExists, existsReply } from './ops/exists.js';
 import { encodeGetACL, type GetACLResult, getACLReply } from './ops/get-acl.js';
@@ -35,13 +27,10 @@ import { encodeMulti, encodeMultiRead, multiReadReply, multiReply } from './ops/
 import { encodeSetACL, setACLReply } from './ops/set-acl.js';
 import { encodeSetData, setDataReply } from './ops/set-data.js';
 import { encodeSync, syncReply } from './ops/sync.js';
-import { checkWatchesReply, encodeWatchRemoval, removeWatchesReply } from './ops/watch-removal.js';
 import { encodeWhoAmI, whoAmIReply } from './ops/who-am-i.js';
-import { join, parent, validatePath } from './paths.js';
-import type { ReplyDecoder } from './pending.js';
-import type { SubmitOptions } from './pipeline.js';
-import { FEATURE_SINCE } from './server-version.js';
+import { parent } from './paths.js';
 import { Session } from './session.js';
+import { deleteRecursive, ensurePath } from './tree-helpers.js';
 import type {
   CallOptions,
   ClientInfo,
@@ -59,7 +48,8 @@ import type {
   Watcher,
   WatchType,
 } from './types.js';
-import { removalEventType } from './watches.js';
+import { waitConnected } from './wait-connected.js';
+import { addWatch, checkWatches, removeWatches, watchPersistent } from './watch-api.js';
 
 /** Options of reads that can set a one-shot watch. */
 export interface WatchOptions extends CallOptions {
@@ -78,13 +68,13 @@ export interface ClientEventMap {
 /** A ZooKeeper client: one session over a sequence of connections. */
 export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements AsyncDisposable {
   private readonly session: Session;
-  private readonly maxDataLength: number;
+  private readonly core: ClientCore;
 
   /** Use {@link createClient} or {@link connect}. */
   constructor(options: ClientOptions) {
     super();
     this.session = new Session(options);
-    this.maxDataLength = options.maxDataLength ?? DEFAULT_MAX_DATA_LENGTH;
+    this.core = new ClientCore(this.session, options.maxDataLength);
     this.session.on('state', (state) => this.emit('state', state));
     this.session.on('watcherError', (error, event) => this.emit('watcherError', error, event));
     this.session.start();
@@ -116,79 +106,8 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   }
 
   /** Resolves once connected (r/w, or read-only when allowed); rejects when closed or expired. */
-  connected(options: CallOptions = {}): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const settled = () => {
-        this.session.off('sessionState', onState);
-        options.signal?.removeEventListener('abort', onAbort);
-        if (timer !== undefined) clearTimeout(timer);
-      };
-      const check = (): boolean => {
-        const refusal = this.session.refusal();
-        if (refusal) {
-          settled();
-          reject(refusal);
-          return true;
-        }
-        if (this.session.isReady && (this.state === 'connected' || this.state === 'read-only')) {
-          settled();
-          resolve();
-          return true;
-        }
-        return false;
-      };
-      const onState = () => {
-        // The state changes just before the pipeline opens; check once the handshake steps are done.
-        queueMicrotask(check);
-      };
-      const onAbort = () => {
-        settled();
-        reject(options.signal!.reason);
-      };
-      let timer: NodeJS.Timeout | undefined;
-      if (options.signal?.aborted) return reject(options.signal.reason);
-      if (check()) return;
-      this.session.on('sessionState', onState);
-      options.signal?.addEventListener('abort', onAbort, { once: true });
-      if (options.timeoutMs) {
-        timer = setTimeout(() => {
-          settled();
-          reject(new OperationTimeoutError({ operation: 'connected' }));
-        }, options.timeoutMs);
-      }
-    });
-  }
-
-  // ---- plumbing ---------------------------------------------------------------------------------------
-
-  private serverPath(path: string, operation: string, sequential = false): string {
-    validatePath(path, { sequential, operation });
-    return this.session.chroot.toServer(path);
-  }
-
-  private send<R>(
-    decoder: ReplyDecoder<R>,
-    encode: (xid: number) => Buffer,
-    path: string | undefined,
-    context: unknown,
-    options: SubmitOptions | undefined,
-  ): Promise<R> {
-    const refusal = this.session.refusal();
-    if (refusal) return Promise.reject(refusal);
-    const pipeline = this.session.pipeline;
-    const xid = pipeline.nextXid();
-    return pipeline.submit(decoder, xid, encode(xid), path, context, options);
-  }
-
-  private watcherArg(watch: unknown, operation: string, path: string): Watcher | undefined {
-    if (watch === undefined) return undefined;
-    if (typeof watch !== 'function')
-      throw new InvalidArgumentError('watch', 'must be a function', { operation, path });
-    return watch as Watcher;
-  }
-
-  private async gate(operation: keyof typeof FEATURE_SINCE): Promise<void> {
-    await this.session.requireVersion(operation, FEATURE_SINCE[operation]);
+  connected(options?: CallOptions): Promise<void> {
+    return waitConnected(this.session, options);
   }
 
   // ---- reads ------------------------------------------------------------------------------------------
@@ -196,15 +115,12 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   /** The node's data and Stat; `watch` fires on dataChanged or deleted. */
   getData(path: string, options?: WatchOptions): Promise<GetDataResult> {
     try {
-      const serverPath = this.serverPath(path, 'getData');
-      const watcher = this.watcherArg(options?.watch, 'getData', path);
-      return this.send(
-        getDataReply,
-        (xid) => encodeGetData(xid, serverPath, watcher !== undefined),
-        path,
-        watcher,
-        options,
-      );
+      const core = this.core;
+      const serverPath = core.serverPath(path, 'getData');
+      const watcher = core.watcherArg(options?.watch, 'getData', path);
+      const xid = core.begin();
+      const frame = encodeGetData(xid, serverPath, watcher !== undefined);
+      return core.submit(getDataReply, xid, frame, path, watcher, options);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -213,15 +129,12 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   /** The node's Stat, or null when it does not exist; `watch` fires on created, dataChanged or deleted. */
   exists(path: string, options?: WatchOptions): Promise<Stat | null> {
     try {
-      const serverPath = this.serverPath(path, 'exists');
-      const watcher = this.watcherArg(options?.watch, 'exists', path);
-      return this.send(
-        existsReply,
-        (xid) => encodeExists(xid, serverPath, watcher !== undefined),
-        path,
-        watcher,
-        options,
-      );
+      const core = this.core;
+      const serverPath = core.serverPath(path, 'exists');
+      const watcher = core.watcherArg(options?.watch, 'exists', path);
+      const xid = core.begin();
+      const frame = encodeExists(xid, serverPath, watcher !== undefined);
+      return core.submit(existsReply, xid, frame, path, watcher, options);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -230,15 +143,12 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   /** The names of the node's children (unordered); `watch` fires on childrenChanged or deleted. */
   getChildren(path: string, options?: WatchOptions): Promise<string[]> {
     try {
-      const serverPath = this.serverPath(path, 'getChildren');
-      const watcher = this.watcherArg(options?.watch, 'getChildren', path);
-      return this.send(
-        getChildrenReply,
-        (xid) => encodeGetChildren(xid, serverPath, watcher !== undefined, false),
-        path,
-        watcher,
-        options,
-      );
+      const core = this.core;
+      const serverPath = core.serverPath(path, 'getChildren');
+      const watcher = core.watcherArg(options?.watch, 'getChildren', path);
+      const xid = core.begin();
+      const frame = encodeGetChildren(xid, serverPath, watcher !== undefined, false);
+      return core.submit(getChildrenReply, xid, frame, path, watcher, options);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -247,15 +157,12 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   /** The children and the node's own Stat. */
   getChildren2(path: string, options?: WatchOptions): Promise<GetChildren2Result> {
     try {
-      const serverPath = this.serverPath(path, 'getChildren2');
-      const watcher = this.watcherArg(options?.watch, 'getChildren2', path);
-      return this.send(
-        getChildren2Reply,
-        (xid) => encodeGetChildren(xid, serverPath, watcher !== undefined, true),
-        path,
-        watcher,
-        options,
-      );
+      const core = this.core;
+      const serverPath = core.serverPath(path, 'getChildren2');
+      const watcher = core.watcherArg(options?.watch, 'getChildren2', path);
+      const xid = core.begin();
+      const frame = encodeGetChildren(xid, serverPath, watcher !== undefined, true);
+      return core.submit(getChildren2Reply, xid, frame, path, watcher, options);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -264,8 +171,9 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   /** The node's ACL and Stat. */
   getACL(path: string, options?: CallOptions): Promise<GetACLResult> {
     try {
-      const serverPath = this.serverPath(path, 'getACL');
-      return this.send(getACLReply, (xid) => encodeGetACL(xid, serverPath), path, undefined, options);
+      const serverPath = this.core.serverPath(path, 'getACL');
+      const xid = this.core.begin();
+      return this.core.submit(getACLReply, xid, encodeGetACL(xid, serverPath), path, undefined, options);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -273,15 +181,11 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
 
   /** The number of all descendants of the node (server 3.6.0+). */
   async getAllChildrenNumber(path: string, options?: CallOptions): Promise<number> {
-    const serverPath = this.serverPath(path, 'getAllChildrenNumber');
-    await this.gate('getAllChildrenNumber');
-    return this.send(
-      getAllChildrenNumberReply,
-      (xid) => encodeGetAllChildrenNumber(xid, serverPath),
-      path,
-      undefined,
-      options,
-    );
+    const serverPath = this.core.serverPath(path, 'getAllChildrenNumber');
+    await this.core.gate('getAllChildrenNumber');
+    const xid = this.core.begin();
+    const frame = encodeGetAllChildrenNumber(xid, serverPath);
+    return this.core.submit(getAllChildrenNumberReply, xid, frame, path, undefined, options);
   }
 
   /** This session's ephemeral nodes whose path starts with `prefix` (default all), as client paths (3.6.0+). */
@@ -291,22 +195,18 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
         operation: 'getEphemerals',
       });
     }
-    await this.gate('getEphemerals');
-    const serverPrefix = this.session.chroot.toServer(prefix);
-    return this.send(
-      getEphemeralsReply,
-      (xid) => encodeGetEphemerals(xid, serverPrefix),
-      prefix,
-      undefined,
-      options,
-    );
+    await this.core.gate('getEphemerals');
+    const xid = this.core.begin();
+    const frame = encodeGetEphemerals(xid, this.session.chroot.toServer(prefix));
+    return this.core.submit(getEphemeralsReply, xid, frame, prefix, undefined, options);
   }
 
   /** Makes the connected server catch up with the leader for this path. */
   sync(path: string, options?: CallOptions): Promise<void> {
     try {
-      const serverPath = this.serverPath(path, 'sync');
-      return this.send(syncReply, (xid) => encodeSync(xid, serverPath), path, undefined, options);
+      const serverPath = this.core.serverPath(path, 'sync');
+      const xid = this.core.begin();
+      return this.core.submit(syncReply, xid, encodeSync(xid, serverPath), path, undefined, options);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -314,88 +214,76 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
 
   /** The identities of this connection (server 3.7.0+). */
   async whoAmI(options?: CallOptions): Promise<ClientInfo[]> {
-    await this.gate('whoAmI');
-    return this.send(whoAmIReply, encodeWhoAmI, undefined, undefined, options);
+    await this.core.gate('whoAmI');
+    const xid = this.core.begin();
+    return this.core.submit(whoAmIReply, xid, encodeWhoAmI(xid), undefined, undefined, options);
   }
 
   // ---- writes -----------------------------------------------------------------------------------------
 
-  private createArgs(
-    path: string,
-    data: Data,
-    options: CreateOptions | undefined,
-    operation: string,
-  ): CreateArgs {
-    const mode = modeArg(options?.mode, operation, path);
-    const serverPath = this.serverPath(path, operation, isSequential(mode));
-    return {
-      serverPath,
-      data: dataBytes(data, this.maxDataLength, operation, path),
-      acl: aclArg(options?.acl, operation, path),
-      mode,
-      ttl: ttlArg(mode, options?.ttlMs, operation, path),
-    };
-  }
-
   /** Creates a node and resolves with its actual path (with the sequence suffix for sequential modes). */
   create(path: string, data?: Data, options?: CreateOptions): Promise<string> {
-    return this.create2Internal(path, data, options, false).then((r) => r.path);
+    return this.createNode(path, data, options, false).then((r) => r.path);
   }
 
   /** Creates a node and resolves with its actual path and its Stat. */
   create2(path: string, data?: Data, options?: CreateOptions): Promise<{ path: string; stat: Stat }> {
-    return this.create2Internal(path, data, options, true);
+    return this.createNode(path, data, options, true);
   }
 
-  private create2Internal(path: string, data: Data, options: CreateOptions | undefined, withStat: boolean) {
-    const operation = withStat ? 'create2' : 'create';
-    let args: CreateArgs;
+  private createNode(
+    path: string,
+    data: Data,
+    options: CreateOptions | undefined,
+    withStat: boolean,
+  ): Promise<CreateResult> {
     try {
-      args = this.createArgs(path, data, options, operation);
+      const args = this.core.createArgs(path, data, options, withStat ? 'create2' : 'create');
+      const attempt = () => {
+        const xid = this.core.begin();
+        return this.core.submit(
+          createReply,
+          xid,
+          encodeCreate(xid, args, withStat),
+          path,
+          undefined,
+          options,
+        );
+      };
+      const parents = options?.createParents;
+      if (!parents) return attempt();
+      return attempt().catch(async (error: unknown) => {
+        if (!isNoNode(error)) throw error;
+        await this.ensurePath(parent(path), parents === 'container' ? 'container' : 'persistent', options);
+        return attempt();
+      });
     } catch (error) {
       return Promise.reject(error);
     }
-    const attempt = () =>
-      this.send(createReply, (xid) => encodeCreate(xid, args, withStat), path, undefined, options);
-    const parents = options?.createParents;
-    if (!parents) return attempt();
-    return attempt().catch(async (error: unknown) => {
-      if (!isNoNode(error)) throw error;
-      await this.ensurePath(parent(path), parents === 'container' ? 'container' : 'persistent', options);
-      return attempt();
-    }) as Promise<CreateResult>;
   }
 
   /**
    * Creates every missing node of `path` (not only its parents), as persistent nodes or containers with
    * open ACLs unless `acl` is given. Nodes made concurrently by others are fine.
    */
-  async ensurePath(
+  ensurePath(
     path: string,
     mode: 'persistent' | 'container' = 'persistent',
     options?: CallOptions & { acl?: ACL[] },
   ): Promise<void> {
-    validatePath(path, { operation: 'ensurePath' });
-    let current = '';
-    for (const segment of path.split('/').filter(Boolean)) {
-      current = `${current}/${segment}`;
-      if (await this.exists(current, options)) continue;
-      try {
-        await this.create(current, null, { ...options, mode, acl: options?.acl });
-      } catch (error) {
-        if (!isNodeExists(error)) throw error;
-      }
-    }
+    return ensurePath(this, path, mode, options);
   }
 
   /** Deletes a node; `version` (default -1 = any) must match its data version. */
   delete(path: string, options?: CallOptions & { version?: number }): Promise<void> {
     try {
-      const serverPath = this.serverPath(path, 'delete');
+      const serverPath = this.core.serverPath(path, 'delete');
       const version = versionArg(options?.version, 'delete', path);
-      return this.send(
+      const xid = this.core.begin();
+      return this.core.submit(
         deleteReply,
-        (xid) => encodeDelete(xid, serverPath, version),
+        xid,
+        encodeDelete(xid, serverPath, version),
         path,
         undefined,
         options,
@@ -406,38 +294,22 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   }
 
   /** Deletes a node and its whole subtree, children first; nodes already gone are fine. */
-  async deleteRecursive(path: string, options?: CallOptions): Promise<void> {
-    validatePath(path, { operation: 'deleteRecursive' });
-    for (;;) {
-      let children: string[];
-      try {
-        children = await this.getChildren(path, options);
-      } catch (error) {
-        if (isNoNode(error)) return;
-        throw error;
-      }
-      for (const child of children) await this.deleteRecursive(join(path, child), options);
-      if (path === '/') return;
-      try {
-        await this.delete(path, options);
-        return;
-      } catch (error) {
-        if (isNoNode(error)) return;
-        // A child appeared meanwhile: list again.
-        if (!isNotEmpty(error)) throw error;
-      }
-    }
+  deleteRecursive(path: string, options?: CallOptions): Promise<void> {
+    return deleteRecursive(this, path, options);
   }
 
   /** Replaces the node's data; `version` (default -1 = any) must match. Resolves with the new Stat. */
   setData(path: string, data: Data, options?: CallOptions & { version?: number }): Promise<Stat> {
     try {
-      const serverPath = this.serverPath(path, 'setData');
-      const bytes = dataBytes(data, this.maxDataLength, 'setData', path);
+      const core = this.core;
+      const serverPath = core.serverPath(path, 'setData');
+      const bytes = dataBytes(data, core.maxDataLength, 'setData', path);
       const version = versionArg(options?.version, 'setData', path);
-      return this.send(
+      const xid = core.begin();
+      return core.submit(
         setDataReply,
-        (xid) => encodeSetData(xid, serverPath, bytes, version),
+        xid,
+        encodeSetData(xid, serverPath, bytes, version),
         path,
         undefined,
         options,
@@ -450,16 +322,12 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   /** Replaces the node's ACL; `version` (default -1) must match its aversion. Resolves with the new Stat. */
   setACL(path: string, acl: ACL[], options?: CallOptions & { version?: number }): Promise<Stat> {
     try {
-      const serverPath = this.serverPath(path, 'setACL');
+      const serverPath = this.core.serverPath(path, 'setACL');
       const list = aclArg(acl, 'setACL', path);
       const version = versionArg(options?.version, 'setACL', path);
-      return this.send(
-        setACLReply,
-        (xid) => encodeSetACL(xid, serverPath, list, version),
-        path,
-        undefined,
-        options,
-      );
+      const xid = this.core.begin();
+      const frame = encodeSetACL(xid, serverPath, list, version);
+      return this.core.submit(setACLReply, xid, frame, path, undefined, options);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -471,143 +339,41 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
    */
   multi(ops: Op[], options?: CallOptions): Promise<OpResult[]> {
     try {
-      if (!Array.isArray(ops))
-        throw new InvalidArgumentError('ops', 'must be an array', { operation: 'multi' });
-      if (ops.length === 0) return Promise.resolve([]);
-      const encoded = ops.map((op, i) => this.multiOpArgs(op, i));
-      return this.send(multiReply, (xid) => encodeMulti(xid, encoded), undefined, encoded, options);
+      const checked = multiArgs(this.core, ops);
+      if (checked.length === 0) return Promise.resolve([]);
+      const xid = this.core.begin();
+      return this.core.submit(multiReply, xid, encodeMulti(xid, checked), undefined, checked, options);
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  private multiOpArgs(op: Op, index: number) {
-    const operation = `multi[${index}].${op?.type}`;
-    switch (op?.type) {
-      case 'create':
-        return {
-          type: 'create' as const,
-          path: op.path,
-          create: this.createArgs(op.path, op.data, op, operation),
-        };
-      case 'delete':
-        return {
-          type: 'delete' as const,
-          path: op.path,
-          serverPath: this.serverPath(op.path, operation),
-          version: versionArg(op.version, operation, op.path),
-        };
-      case 'setData':
-        return {
-          type: 'setData' as const,
-          path: op.path,
-          serverPath: this.serverPath(op.path, operation),
-          data: dataBytes(op.data, this.maxDataLength, operation, op.path),
-          version: versionArg(op.version, operation, op.path),
-        };
-      case 'check':
-        return {
-          type: 'check' as const,
-          path: op.path,
-          serverPath: this.serverPath(op.path, operation),
-          version: versionArg(op.version, operation, op.path),
-        };
-      default:
-        throw new InvalidArgumentError(
-          'ops',
-          `op ${index} has unknown type ${JSON.stringify((op as { type?: unknown })?.type)}`,
-          { operation: 'multi' },
-        );
-    }
-  }
-
   /** Runs reads in one request (server 3.6.0+); each op resolves or fails on its own. */
   async multiRead(ops: ReadOp[], options?: CallOptions): Promise<ReadOutcome[]> {
-    if (!Array.isArray(ops))
-      throw new InvalidArgumentError('ops', 'must be an array', { operation: 'multiRead' });
-    if (ops.length === 0) return [];
-    const encoded = ops.map((op, i) => {
-      if (op?.type !== 'getData' && op?.type !== 'getChildren') {
-        throw new InvalidArgumentError('ops', `op ${i} must be getData or getChildren`, {
-          operation: 'multiRead',
-        });
-      }
-      return {
-        type: op.type,
-        path: op.path,
-        serverPath: this.serverPath(op.path, `multiRead[${i}].${op.type}`),
-      };
-    });
-    await this.gate('multiRead');
-    return this.send(multiReadReply, (xid) => encodeMultiRead(xid, encoded), undefined, encoded, options);
+    const checked = multiReadArgs(this.core, ops);
+    if (checked.length === 0) return [];
+    await this.core.gate('multiRead');
+    const xid = this.core.begin();
+    return this.core.submit(multiReadReply, xid, encodeMultiRead(xid, checked), undefined, checked, options);
   }
 
   // ---- watches ----------------------------------------------------------------------------------------
 
   /** Adds a persistent (or persistent-recursive) watch, which stays until removed (server 3.6.0+). */
-  async addWatch(
-    path: string,
-    mode: 'persistent' | 'persistent-recursive',
-    watcher: Watcher,
-    options?: CallOptions,
-  ): Promise<void> {
-    const serverPath = this.serverPath(path, 'addWatch');
-    if (mode !== 'persistent' && mode !== 'persistent-recursive') {
-      throw new InvalidArgumentError('mode', `must be 'persistent' or 'persistent-recursive'`, {
-        operation: 'addWatch',
-        path,
-      });
-    }
-    const context: AddWatchContext = { watcher: this.watcherArg(watcher, 'addWatch', path)!, mode };
-    if (typeof watcher !== 'function')
-      throw new InvalidArgumentError('watcher', 'must be a function', { operation: 'addWatch', path });
-    await this.gate('addWatch');
-    return this.send(addWatchReply, (xid) => encodeAddWatch(xid, serverPath, mode), path, context, options);
+  addWatch(path: string, mode: AddWatchModeName, watcher: Watcher, options?: CallOptions): Promise<void> {
+    return addWatch(this.core, path, mode, watcher, options);
   }
 
   /**
    * Persistent watch events as an async iterable. The watch is added on the first read; breaking out of
-   * the loop (or aborting `signal`) removes it. The iteration ends when the client closes or the session
-   * expires.
+   * the loop (or aborting `signal`) removes it. The loop ends when the client closes, and throws
+   * SessionExpiredError when the session expires.
    */
   watchPersistent(
     path: string,
     options: { recursive?: boolean; signal?: AbortSignal } = {},
   ): AsyncIterable<WatchEvent> {
-    const mode = options.recursive ? 'persistent-recursive' : 'persistent';
-    return {
-      [Symbol.asyncIterator]: () => {
-        const watcher: Watcher = (event) => queue.push(event);
-        const stop = () => {
-          this.session.off('sessionState', onState);
-          this.removeWatches(path, 'any', { watcher }).catch(() => {});
-        };
-        const queue = new AsyncQueue<WatchEvent>(stop);
-        // The watch dies with the session: the loop ends (with the reason when the session expired).
-        const onState = (state: SessionState) => {
-          if (state === 'closed' || state === 'expired') {
-            this.session.off('sessionState', onState);
-            queue.end(
-              state === 'expired'
-                ? new SessionExpiredError({ path, operation: 'watchPersistent' })
-                : undefined,
-            );
-          }
-        };
-        this.session.on('sessionState', onState);
-        if (options.signal) {
-          if (options.signal.aborted) void queue.return();
-          else options.signal.addEventListener('abort', () => void queue.return(), { once: true });
-        }
-        if (!queue.isEnded) {
-          this.addWatch(path, mode, watcher, { signal: options.signal }).catch((error: unknown) => {
-            this.session.off('sessionState', onState);
-            queue.end(error);
-          });
-        }
-        return queue;
-      },
-    };
+    return watchPersistent(this.core, path, options);
   }
 
   /**
@@ -621,52 +387,7 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
     type: WatchType,
     options: CallOptions & { watcher?: Watcher; local?: boolean } = {},
   ): Promise<void> {
-    const serverPath = this.serverPath(path, 'removeWatches');
-    this.watchTypeArg(type, 'removeWatches', path);
-    const watches = this.session.watches;
-    if (!watches.has(path, type, options.watcher))
-      throw new NoWatcherError({ path, operation: 'removeWatches' });
-    if (options.local && !this.session.isReady) {
-      this.removeLocally(path, type, options.watcher);
-      return;
-    }
-    await this.gate('removeWatches');
-    const remaining = options.watcher === undefined ? false : this.othersRemain(path, type, options.watcher);
-    const decoder = remaining ? checkWatchesReply : removeWatchesReply;
-    try {
-      await this.send(
-        decoder,
-        (xid) => encodeWatchRemoval(xid, serverPath, type, !remaining),
-        path,
-        undefined,
-        options,
-      );
-    } catch (error) {
-      const code = (error as ZooKeeperError).code;
-      if (!(options.local && (code === 'CONNECTIONLOSS' || code === 'NOWATCHER'))) throw error;
-    }
-    this.removeLocally(path, type, options.watcher);
-  }
-
-  private removeLocally(path: string, type: WatchType, watcher: Watcher | undefined): void {
-    const removed = this.session.watches.remove(path, type, watcher);
-    const seen = new Set<Watcher>();
-    for (const entry of removed) {
-      if (seen.has(entry.watcher)) continue;
-      seen.add(entry.watcher);
-      this.session.dispatch([entry.watcher], { type: removalEventType(entry.kind), path });
-    }
-  }
-
-  private othersRemain(path: string, type: WatchType, watcher: Watcher): boolean {
-    const watches = this.session.watches;
-    const kinds =
-      type === 'children'
-        ? (['child'] as const)
-        : type === 'data'
-          ? (['data', 'exist'] as const)
-          : (['data', 'exist', 'child', 'persistent', 'persistentRecursive'] as const);
-    return kinds.some((kind) => watches.watchersAt(kind, path).some((w) => w !== watcher));
+    return removeWatches(this.core, path, type, options);
   }
 
   /** Checks that the server holds a watch of the type at the path for this connection (NoWatcher if not). */
@@ -675,25 +396,7 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
     type: WatchType,
     options: CallOptions & { watcher?: Watcher } = {},
   ): Promise<void> {
-    const serverPath = this.serverPath(path, 'checkWatches');
-    this.watchTypeArg(type, 'checkWatches', path);
-    if (options.watcher !== undefined && !this.session.watches.has(path, type, options.watcher)) {
-      throw new NoWatcherError({ path, operation: 'checkWatches' });
-    }
-    await this.gate('checkWatches');
-    return this.send(
-      checkWatchesReply,
-      (xid) => encodeWatchRemoval(xid, serverPath, type, false),
-      path,
-      undefined,
-      options,
-    );
-  }
-
-  private watchTypeArg(type: unknown, operation: string, path: string): void {
-    if (type !== 'children' && type !== 'data' && type !== 'any') {
-      throw new InvalidArgumentError('type', `must be 'children', 'data' or 'any'`, { operation, path });
-    }
+    return checkWatches(this.core, path, type, options);
   }
 
   // ---- session ----------------------------------------------------------------------------------------
@@ -734,7 +437,7 @@ export function createClient(options: ClientOptions): ZooKeeperClient {
   return new ZooKeeperClient(options);
 }
 
-/** Creates a client and resolves once it is connected (`options.signal` / `timeoutMs` bound the wait). */
+/** Creates a client and resolves once it is connected (`callOptions` bound the wait). */
 export async function connect(options: ClientOptions, callOptions?: CallOptions): Promise<ZooKeeperClient> {
   const client = new ZooKeeperClient(options);
   try {

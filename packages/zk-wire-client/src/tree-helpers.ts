@@ -1,0 +1,65 @@
+/**
+ * Helpers over several calls: create a path with its missing nodes, delete a subtree. Both tolerate other
+ * clients working on the same nodes at the same time.
+ */
+import type { ACL } from './acl.js';
+import { isNodeExists, isNoNode, isNotEmpty } from './errors.js';
+import { join, validatePath } from './paths.js';
+import type { CallOptions, CreateOptions, Stat } from './types.js';
+
+/** The calls the helpers use. */
+export interface TreeClient {
+  exists(path: string, options?: CallOptions): Promise<Stat | null>;
+  create(path: string, data?: null, options?: CreateOptions): Promise<string>;
+  getChildren(path: string, options?: CallOptions): Promise<string[]>;
+  delete(path: string, options?: CallOptions): Promise<void>;
+}
+
+/** Creates every missing node of `path` as persistent nodes or containers; nodes made meanwhile are fine. */
+export async function ensurePath(
+  client: TreeClient,
+  path: string,
+  mode: 'persistent' | 'container',
+  options: (CallOptions & { acl?: ACL[] | undefined }) | undefined,
+): Promise<void> {
+  validatePath(path, { operation: 'ensurePath' });
+  const callOptions = { signal: options?.signal, timeoutMs: options?.timeoutMs };
+  let current = '';
+  for (const segment of path.split('/').filter(Boolean)) {
+    current = `${current}/${segment}`;
+    if (await client.exists(current, callOptions)) continue;
+    try {
+      await client.create(current, null, { ...callOptions, mode, acl: options?.acl });
+    } catch (error) {
+      if (!isNodeExists(error)) throw error;
+    }
+  }
+}
+
+/** Deletes a node and its subtree, children first; nodes already gone are fine. */
+export async function deleteRecursive(
+  client: TreeClient,
+  path: string,
+  options?: CallOptions,
+): Promise<void> {
+  validatePath(path, { operation: 'deleteRecursive' });
+  for (;;) {
+    let children: string[];
+    try {
+      children = await client.getChildren(path, options);
+    } catch (error) {
+      if (isNoNode(error)) return;
+      throw error;
+    }
+    for (const child of children) await deleteRecursive(client, join(path, child), options);
+    if (path === '/') return;
+    try {
+      await client.delete(path, options);
+      return;
+    } catch (error) {
+      if (isNoNode(error)) return;
+      // A child appeared meanwhile: list again.
+      if (!isNotEmpty(error)) throw error;
+    }
+  }
+}
