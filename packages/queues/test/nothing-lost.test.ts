@@ -147,6 +147,43 @@ describe('lock-safe mode loses nothing', () => {
     }
   });
 
+  it('when the connection of an idle consumer is cut: items put afterwards still reach it', async () => {
+    const path = uniquePath('idle-cut');
+    const proxy = await startFaultProxy({ host: server.host, port: server.port });
+    const viaProxy = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 10_000 });
+    try {
+      const consumer = lockSafeQueue(viaProxy, path);
+      const producer = lockSafeQueue(client, path);
+      await producer.put('before');
+      const seen: string[] = [];
+      const stop = new AbortController();
+      const run = consumer.consume(
+        (item) => {
+          seen.push(item);
+          if (seen.length === 3) stop.abort();
+        },
+        { signal: stop.signal },
+      );
+      await eventually(() => seen.length === 1, 10_000, 'the first item');
+      // The consumer now waits on its one watch; the connection drops under it and comes back.
+      const reconnected = new Promise<void>((resolve) => {
+        viaProxy.on('state', (state) => {
+          if (state === 'reconnected') resolve();
+        });
+      });
+      proxy.cut();
+      await reconnected;
+      await producer.putMulti(['after-1', 'after-2']);
+      await run;
+      expect(seen).toEqual(['before', 'after-1', 'after-2']);
+      await consumer.close();
+      await producer.close();
+    } finally {
+      await viaProxy.close();
+      await proxy.close();
+    }
+  });
+
   it("when a producer's connection is cut under puts in flight (duplicates allowed, losses not)", async () => {
     const path = uniquePath('put-cut');
     const proxy = await startFaultProxy({ host: server.host, port: server.port });
