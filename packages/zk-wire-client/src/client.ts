@@ -401,8 +401,11 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
 
   // ---- session ----------------------------------------------------------------------------------------
 
-  /** Adds credentials to this connection and every later one (`digest` with `user:password`). */
-  addAuth(scheme: string, credentials: Uint8Array | string, _options?: CallOptions): Promise<void> {
+  /**
+   * Adds credentials to this connection and every later one (`digest` with `user:password`), and resolves
+   * when the server accepted them. An abort stops the wait only: the credentials stay saved.
+   */
+  addAuth(scheme: string, credentials: Uint8Array | string, options?: CallOptions): Promise<void> {
     if (typeof scheme !== 'string' || scheme === '') {
       return Promise.reject(
         new InvalidArgumentError('scheme', 'must be a non-empty string', { operation: 'addAuth' }),
@@ -413,7 +416,15 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
         new InvalidArgumentError('credentials', 'must be a string or bytes', { operation: 'addAuth' }),
       );
     }
-    return this.session.addAuth(scheme, credentials);
+    const signal = options?.signal;
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    const accepted = this.session.addAuth(scheme, credentials);
+    if (!signal) return accepted;
+    return new Promise((resolve, reject) => {
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      accepted.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    });
   }
 
   /** Connection state events as an async iterable (ends when the client closes). */
