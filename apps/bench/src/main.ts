@@ -4,7 +4,7 @@
  * results.json, report.md and chart.svg under apps/bench/results/<stamp>/.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchServer, openServer } from './bench-server.js';
@@ -206,6 +206,7 @@ async function main(): Promise<number> {
     return 0;
   }
   const startedAt = new Date();
+  const loadAtStart = loadavg()[0] ?? 0;
   const stamp = startedAt
     .toISOString()
     .replace(/:/g, '-')
@@ -266,6 +267,7 @@ async function main(): Promise<number> {
         cpuModel: cpus()[0]?.model ?? 'unknown',
         node: process.version,
         platform: `${process.platform}-${process.arch}`,
+        loadAverage: [loadAtStart, loadavg()[0] ?? 0],
       },
       server: { description: server.description, version: server.version, pinning: server.pinning },
       options: {

@@ -1,5 +1,5 @@
 /** The Markdown report: method, machine, every case as a table, targets, and what did not run and why. */
-import { contenderLabel, rate, ratio } from './format.js';
+import { contenderLabel, contenderShort, micros, rate, ratio } from './format.js';
 import type { RunReport } from './model.js';
 import { caseRows } from './rows.js';
 
@@ -12,13 +12,38 @@ function table(header: string[], rows: string[][]): string[] {
   ];
 }
 
+function load(report: RunReport): string {
+  const l = report.machine.loadAverage;
+  return l ? `, 1-minute load average ${l[0].toFixed(2)} at the start and ${l[1].toFixed(2)} at the end` : '';
+}
+
+/** One line per rated case: how ours did against the ceiling and who set it. */
+function summaryRows(report: RunReport): string[][] {
+  return report.cases.flatMap((s) => {
+    const ours = s.contenders.find((c) => c.contender === 'ours');
+    if (!s.oursVsCeiling || !ours?.opsPerSec) return [];
+    const best = s.contenders
+      .filter((c) => c.contender !== 'ours' && c.opsPerSec)
+      .sort((a, b) => (b.opsPerSec?.median ?? 0) - (a.opsPerSec?.median ?? 0))[0];
+    return [
+      [
+        s.case.key,
+        rate(ours.opsPerSec),
+        micros(ours.cpuUsPerOp?.median),
+        ratio(s.oursVsCeiling),
+        best ? `${contenderShort[best.contender]} ${rate(best.opsPerSec)}` : '-',
+      ],
+    ];
+  });
+}
+
 /** Renders report.md. */
 export function renderMarkdown(report: RunReport): string {
   const o = report.options;
   const lines: string[] = [
     `# zkwire bench, ${report.stamp}`,
     '',
-    `- Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.platform}, Node ${report.machine.node}`,
+    `- Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.platform}, Node ${report.machine.node}${load(report)}`,
     `- Server: ${report.server.description}, ZooKeeper ${report.server.version}`,
     `- Pinning: ${report.server.pinning}`,
     `- Method: ${o.rounds} interleaved round(s); in each round every case runs every contender in its own process (order rotated), ${o.warmupMs} ms warm-up then ${o.durationMs} ms measured. Figures are medians over rounds with min–max; ratios are taken within a round, then their median. CPU is the client process's user + system time in the measured window, per completed operation.`,
@@ -40,6 +65,19 @@ export function renderMarkdown(report: RunReport): string {
       report.targets.map((t) => [t.target, t.measured, t.status]),
     ),
   );
+  const summary = summaryRows(report);
+  if (summary.length > 0) {
+    lines.push(
+      '',
+      '## Summary',
+      '',
+      'Ours in every case with a throughput ratio; the ceiling is the best other contender of each round.',
+      '',
+    );
+    lines.push(
+      ...table(['case', 'ours ops/s', 'ours CPU µs/op', 'ours / ceiling', 'fastest other (median)'], summary),
+    );
+  }
   lines.push('', '## Results');
   for (const summary of report.cases) {
     const { header, rows } = caseRows(summary);

@@ -13,7 +13,8 @@ export interface RunReport {
   stamp: string;
   startedAt: string;
   finishedAt: string;
-  machine: { cpus: number; cpuModel: string; node: string; platform: string };
+  /** loadAverage: 1-minute load when the run started and ended (other work on a shared machine shows here) */
+  machine: { cpus: number; cpuModel: string; node: string; platform: string; loadAverage?: [number, number] };
   server: { description: string; version: string; pinning: string };
   options: Pick<
     BenchOptions,
