@@ -30,15 +30,17 @@ export class DistributedIdQueue<T> extends QueueBase<T> {
   /**
    * Removes every item not yet consumed whose id is `id` (compared in its sanitised form, so both the id given
    * to `put` and its `_` form match). Resolves with how many were removed. In lock-safe mode an item being
-   * consumed right now is left to its consumer.
+   * consumed right now is left to its consumer. `signal` stops it between items (those removed stay removed).
    */
-  async remove(id: string): Promise<number> {
+  async remove(id: string, options: { signal?: AbortSignal | undefined } = {}): Promise<number> {
     idItemPrefix(id);
     const wanted = sanitizeId(id);
     await this.start();
-    const names = await retryTransient(this.client, () => this.client.getChildren(this.path));
+    const { signal } = options;
+    const names = await retryTransient(this.client, () => this.client.getChildren(this.path), { signal });
     let removed = 0;
     for (const name of names) {
+      signal?.throwIfAborted();
       if (parseIdName(name).id !== wanted) continue;
       if (await this.removeOne(name)) removed++;
     }
