@@ -29,6 +29,7 @@ import { decodeSaslReply, encodeSasl } from './ops/sasl.js';
 import { batchWatches, encodeSetWatches, setWatchesReply } from './ops/set-watches.js';
 import type { Chroot } from './paths.js';
 import { RequestPipeline } from './pipeline.js';
+import { ReadOnlyProbe } from './read-only-probe.js';
 import { type SaslChannel, saslAuthenticatorFactory } from './sasl-hook.js';
 import {
   concealCredentials,
@@ -87,6 +88,7 @@ export class Session extends EventEmitter<SessionEventMap> {
   private readonly authReplies: SavedAuth[] = [];
   private saslWaiter: { resolve: (t: Uint8Array | null) => void; reject: (e: unknown) => void } | undefined;
   private reconnectTimer: NodeJS.Timeout | undefined;
+  private readOnlyProbe: ReadOnlyProbe | undefined;
   private disconnectedAt = 0;
   private lastConnectionState: ConnectionState | undefined;
   private everConnected = false;
@@ -231,7 +233,10 @@ export class Session extends EventEmitter<SessionEventMap> {
       return;
     }
     this.handshaken = true;
-    const sameSession = this.sessionId !== 0n && response.sessionId === this.sessionId;
+    // A session handed out by a read-only server is not valid elsewhere (§2.1): moving on from it starts a
+    // new session, and the watches carry over to it, as in Java.
+    const sameSession =
+      (this.sessionId !== 0n && response.sessionId === this.sessionId) || !this.seenReadWriteServer;
     if (!sameSession) this.watches.clear();
     this.sessionId = response.sessionId;
     this.password = Buffer.from(response.passwd ?? Buffer.alloc(16));
@@ -275,6 +280,24 @@ export class Session extends EventEmitter<SessionEventMap> {
     this.ready = true;
     this.pipeline.attach(connection);
     this.enterConnected(readOnly);
+    if (readOnly) this.probeForReadWrite(connection);
+  }
+
+  /** On a read-only server: look for a read-write one, and move there once found (§2.7). */
+  private probeForReadWrite(connection: Connection): void {
+    this.readOnlyProbe?.stop();
+    this.readOnlyProbe = new ReadOnlyProbe({
+      hosts: this.hosts,
+      current: this.hostIndex,
+      connect: this.options,
+      onReadWrite: (index) => {
+        if (connection !== this.connection) return;
+        // connectNext takes the host after hostIndex.
+        this.hostIndex = index - 1;
+        connection.close(new ConnectionLossError({ cause: new Error('a read-write server was found') }));
+      },
+    });
+    this.readOnlyProbe.start();
   }
 
   private restoreWatches(connection: Connection): void {
@@ -409,6 +432,8 @@ export class Session extends EventEmitter<SessionEventMap> {
 
   private onConnectionClosed(connection: Connection, error: ZooKeeperError): void {
     if (connection !== this.connection) return;
+    this.readOnlyProbe?.stop();
+    this.readOnlyProbe = undefined;
     if (error.code === 'TLSERROR' && !this.isTransientTlsFailure(error)) {
       // A certificate or handshake failure will not heal by retrying: fail the client with it.
       this.connection = undefined;
@@ -485,6 +510,8 @@ export class Session extends EventEmitter<SessionEventMap> {
     else this.terminalError ??= error;
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
+    this.readOnlyProbe?.stop();
+    this.readOnlyProbe = undefined;
     const connection = this.connection;
     this.connection = undefined;
     this.ready = false;
