@@ -2,6 +2,7 @@
  * TLS and x509 against a real ZooKeeper with a secure client port (Netty, ssl.clientAuth=need), certificates
  * made at test time. One server for the whole file.
  */
+import { readFile } from 'node:fs/promises';
 import type { ConnectionOptions } from 'node:tls';
 import { type SecureZooKeeperServer, startFaultProxy, startSecureZooKeeper } from '@zkwire/testing';
 import {
@@ -66,6 +67,12 @@ describe('TLS client', () => {
   it('checks the certificate against servername when given (localhost, reached at 127.0.0.1)', async () => {
     const zk = await tlsClient({ ...goodTls(), servername: 'localhost' });
     expect(await zk.exists('/')).not.toBeNull();
+  });
+
+  it('takes the client key and certificate from a PKCS#12 keystore (pfx), as Java deployments have them', async () => {
+    const { ca, client, password } = certs();
+    const zk = await tlsClient({ ca: ca.cert, pfx: await readFile(client.p12File), passphrase: password });
+    expect(await zk.whoAmI()).toContainEqual({ authScheme: 'x509', user: certs().clientX509Id });
   });
 
   it('is named by its certificate subject (x509) in whoAmI', async () => {
