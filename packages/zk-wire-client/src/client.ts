@@ -105,6 +105,15 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
     return this.session.chroot.prefix;
   }
 
+  /** The server path of a client path (the chroot added), e.g. to compare with paths other clients see. */
+  toServerPath(path: string): string {
+    return this.core.serverPath(path, 'toServerPath');
+  }
+  /** The client path of a server path (the chroot removed; paths outside it come back unchanged). */
+  toClientPath(serverPath: string): string {
+    return this.session.chroot.toClient(serverPath);
+  }
+
   /** Resolves once connected (r/w, or read-only when allowed); rejects when closed or expired. */
   connected(options?: CallOptions): Promise<void> {
     return waitConnected(this.session, options);

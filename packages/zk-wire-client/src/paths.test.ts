@@ -74,6 +74,14 @@ describe('chroot', () => {
     expect(chroot.toClient('/app/ab')).toBe('/app/ab');
   });
 
+  it('has chroot-aware helpers', () => {
+    expect(paths.withChroot('/app', '/x')).toBe('/app/x');
+    expect(paths.withChroot('/app', '/')).toBe('/app');
+    expect(paths.withChroot('', '/x')).toBe('/x');
+    expect(paths.withoutChroot('/app', '/app/x/y')).toBe('/x/y');
+    expect(paths.withoutChroot('/app', '/app')).toBe('/');
+  });
+
   it('treats "/" and no chroot as none, and refuses an invalid one', () => {
     expect(new Chroot('/').toServer('/x')).toBe('/x');
     expect(new Chroot(undefined).toClient('/x')).toBe('/x');

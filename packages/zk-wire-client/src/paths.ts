@@ -127,6 +127,16 @@ export class Chroot {
   }
 }
 
+/** The server path of a client path under `chroot` (`''` or `'/'` for none). */
+export function withChroot(chroot: string, path: string): string {
+  return new Chroot(chroot).toServer(path);
+}
+
+/** The client path of a server path under `chroot`; paths outside it come back unchanged. */
+export function withoutChroot(chroot: string, serverPath: string): string {
+  return new Chroot(chroot).toClient(serverPath);
+}
+
 /** Path helpers, as one object (see docs/contracts.md). */
 export const paths = {
   join,
@@ -134,6 +144,8 @@ export const paths = {
   parent,
   basename,
   sequenceOf,
+  withChroot,
+  withoutChroot,
   /** Throws InvalidArgumentError when `path` is not valid; `sequential` allows a trailing `/`. */
   validate(path: string, options: { sequential?: boolean } = {}): void {
     validatePath(path, options);

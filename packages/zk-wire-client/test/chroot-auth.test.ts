@@ -42,6 +42,8 @@ describe('chroot', () => {
     const eph = await zk.create('/e', null, { mode: 'ephemeral' });
     expect(await zk.getEphemerals()).toEqual([eph]);
     expect(paths.join('/', 'a', 'b/')).toBe('/a/b');
+    expect(zk.toServerPath('/x')).toBe('/app/x');
+    expect(zk.toClientPath('/app/x')).toBe('/x');
   });
 
   it('reports watch events with client paths, the chroot itself as "/"', async () => {

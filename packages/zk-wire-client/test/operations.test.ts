@@ -195,6 +195,18 @@ describe('multi and multiRead', () => {
   });
 });
 
+describe('large pipelined writes', () => {
+  it('go out whole and in order through the socket backpressure', async () => {
+    await zk.create('/big');
+    const blobs = Array.from({ length: 24 }, (_, i) => Buffer.alloc(900_000, i));
+    const stats = await Promise.all(blobs.map((blob, i) => zk.create(`/big/n${i}`, blob)));
+    expect(stats).toHaveLength(24);
+    const read = await Promise.all(blobs.map((_, i) => zk.getData(`/big/n${i}`)));
+    read.forEach(({ data }, i) => expect(data.equals(blobs[i]!)).toBe(true));
+    await zk.deleteRecursive('/big');
+  });
+});
+
 describe('abort and timeouts', () => {
   it('rejects at once with an already-aborted signal and sends nothing', async () => {
     const controller = new AbortController();
