@@ -202,7 +202,7 @@ describe('large pipelined writes', () => {
     const stats = await Promise.all(blobs.map((blob, i) => zk.create(`/big/n${i}`, blob)));
     expect(stats).toHaveLength(24);
     const read = await Promise.all(blobs.map((_, i) => zk.getData(`/big/n${i}`)));
-    read.forEach(({ data }, i) => expect(data.equals(blobs[i]!)).toBe(true));
+    for (const [i, { data }] of read.entries()) expect(data.equals(blobs[i]!)).toBe(true);
     await zk.deleteRecursive('/big');
   });
 });
