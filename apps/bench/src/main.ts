@@ -3,119 +3,27 @@
  * for every contender in interleaved rounds (one child process per cell), then prints the table and writes
  * results.json, report.md and chart.svg under apps/bench/results/<stamp>/.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchServer, openServer } from './bench-server.js';
 import { type BenchOptions, parseOptions, usage } from './cli-options.js';
 import type { CodecCase } from './codec-bench.js';
+import { commandFor, type Jvms, prepareContenders } from './contenders.js';
 import { createFixtures, removeFixtures } from './fixtures.js';
-import {
-  curatorCommand,
-  type JavaStatus,
-  javaCommand,
-  prepareCurator,
-  prepareJava,
-} from './java-contender.js';
-import { ensureNativePeer } from './native-peer.js';
 import { Progress } from './progress.js';
 import { renderMarkdown } from './report/markdown.js';
-import type { ContenderStatus, RunReport } from './report/model.js';
+import type { RunReport } from './report/model.js';
 import { renderSvg } from './report/svg-chart.js';
 import { renderTable } from './report/table.js';
-import { nodeWorkerCommand, runWorker } from './run-worker.js';
+import { runWorker } from './run-worker.js';
 import { expandCases } from './scenarios.js';
 import { type Observation, summarize } from './stats.js';
 import { checkTargets } from './targets.js';
 import { type CellResult, type CellSpec, type ContenderId, type FixturePaths, supports } from './types.js';
 
 const resultsBase = fileURLToPath(new URL('../results', import.meta.url));
-
-function packageVersion(specifier: string): string {
-  try {
-    const url = import.meta.resolve(`${specifier}/package.json`);
-    return (JSON.parse(readFileSync(fileURLToPath(url), 'utf8')) as { version: string }).version;
-  } catch {
-    return '?';
-  }
-}
-
-async function prepareContenders(
-  wanted: readonly ContenderId[],
-  progress: Progress,
-): Promise<{ statuses: Partial<Record<ContenderId, ContenderStatus>>; java: Jvms }> {
-  const statuses: Partial<Record<ContenderId, ContenderStatus>> = {};
-  const java: Jvms = {};
-  for (const id of wanted) {
-    switch (id) {
-      case 'raw':
-        statuses.raw = {
-          available: true,
-          detail: 'pre-encoded frames on a net.Socket, replies counted, not decoded',
-        };
-        break;
-      case 'node-zookeeper-client':
-        statuses[id] = {
-          available: true,
-          detail: `node-zookeeper-client@${packageVersion('node-zookeeper-client')}`,
-        };
-        break;
-      case 'ours': {
-        const mod = (await import('@zkwire/zk-wire-client').catch((e: unknown) => ({ error: e }))) as Record<
-          string,
-          unknown
-        >;
-        statuses.ours =
-          typeof mod.connect === 'function'
-            ? { available: true, detail: '@zkwire/zk-wire-client (this repository, from source)' }
-            : {
-                available: false,
-                reason: `@zkwire/zk-wire-client does not export connect() yet${mod.error ? `: ${String(mod.error)}` : ''}`,
-              };
-        break;
-      }
-      case 'zookeeper-native': {
-        const native = await ensureNativePeer((line) => progress.log(line));
-        statuses[id] = native.ok
-          ? { available: true, detail: `${native.detail}, callback API (a_get, ...), no multi` }
-          : { available: false, reason: native.reason };
-        break;
-      }
-      case 'java': {
-        progress.log('compiling the Java driver ...');
-        const status = await prepareJava();
-        java.java = status;
-        statuses.java = status.ok
-          ? { available: true, detail: `${status.detail}, async API, one JVM per cell (-Xmx128m, SerialGC)` }
-          : { available: false, reason: status.reason };
-        break;
-      }
-      case 'curator': {
-        progress.log('compiling the Curator driver ...');
-        const status = await prepareCurator();
-        java.curator = status;
-        statuses.curator = status.ok
-          ? { available: true, detail: `${status.detail}, one JVM per cell (-Xmx128m, SerialGC)` }
-          : { available: false, reason: status.reason };
-        break;
-      }
-    }
-  }
-  return { statuses, java };
-}
-
-/** The compiled Java drivers, where they compiled. */
-interface Jvms {
-  java?: JavaStatus;
-  curator?: JavaStatus;
-}
-
-function commandFor(spec: CellSpec, java: Jvms): string[] {
-  if (spec.contender === 'java' && java.java?.ok) return javaCommand(java.java, spec);
-  if (spec.contender === 'curator' && java.curator?.ok) return curatorCommand(java.curator, spec);
-  return nodeWorkerCommand(spec);
-}
 
 function rotate<T>(items: readonly T[], by: number): T[] {
   const n = items.length;
