@@ -1,3 +1,4 @@
+import net, { type Socket } from 'node:net';
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -89,6 +90,29 @@ describe('basic operations against a real server', () => {
     await zk.setData('/watched', 'v2');
     await zk.sync('/watched');
     expect(events).toEqual([{ type: 'dataChanged', path: '/watched' }]);
+  });
+
+  it('coalesces the requests of one tick into one socket write', async () => {
+    const writes: number[] = [];
+    const counting = await connect({
+      connectString: server.connectString,
+      connectionFactory: (host, port) => {
+        const socket = net.connect({ host, port });
+        const write = socket.write.bind(socket) as (chunk: Buffer) => boolean;
+        socket.write = ((chunk: Buffer) => {
+          writes.push(chunk.length);
+          return write(chunk);
+        }) as Socket['write'];
+        return socket;
+      },
+    });
+    await counting.create('/coalesce', 'x');
+    writes.length = 0;
+    const replies = await Promise.all(Array.from({ length: 100 }, () => counting.getData('/coalesce')));
+    expect(replies.every((r) => r.data.toString() === 'x')).toBe(true);
+    // getData('/coalesce') is 4 + 8 + 4 + 9 + 1 = 26 bytes; all 100 went out together.
+    expect(writes).toEqual([2600]);
+    await counting.close();
   });
 
   it('pipelines many requests and answers each in order', async () => {
