@@ -30,10 +30,13 @@ export {
 } from './internal-common/hold-monitor.js';
 export { isProtectedName, normalizeProtectedName, protectedIdOf } from './internal-common/protected-name.js';
 export {
+  BadRecipeDataError,
+  IllegalRecipeStateError,
   InvalidRecipeArgumentError,
   LockUpgradeError,
   NodeLostError,
   NotLockOwnerError,
+  RecipeConnectionLostError,
   RecipeError,
   RecipeErrorCode,
   ReleaseFailedError,
@@ -76,7 +79,6 @@ export {
 export { Lease } from './locks/lease.js';
 export { READ_LOCK_NAME, WRITE_LOCK_NAME } from './locks/read-write-predicates.js';
 export { type NodeLockEvents, type NodeLockOptions, ReentrantNodeLock } from './locks/reentrant-node-lock.js';
-export { RecipeStateError, RecipeStateErrorCode } from './shared/recipe-state-error.js';
 export { SharedCount, type SharedCountEvents } from './shared/shared-count.js';
 export { SharedValue, type SharedValueEvents, type VersionedValue } from './shared/shared-value.js';
 export type { ValueClient, ValueStat } from './shared/value-client.js';

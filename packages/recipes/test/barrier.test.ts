@@ -3,6 +3,7 @@ import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistributedBarrier } from '../src/barriers/distributed-barrier.js';
 import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-barrier.js';
+import { RecipeConnectionLostError } from '../src/internal-common/recipe-errors.js';
 import { type Client, childrenOf, closeAll, eventually, open, stateAfter } from './shared-helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -127,6 +128,7 @@ describe('barriers (real server)', () => {
         const entering = new DistributedDoubleBarrier(viaProxy, path, 2).enter({ timeoutMs: 30_000 });
         await eventually(async () => (await childrenOf(clients[0] as Client, path)).length === 1);
         proxy.cut(); // the client reconnects within its session; Curator would throw ConnectionLoss here
+        await expect(entering).rejects.toBeInstanceOf(RecipeConnectionLostError);
         await expect(entering).rejects.toMatchObject({ code: 'CONNECTION_LOST' });
         await eventually(async () => (await childrenOf(clients[0] as Client, path)).length === 0);
       } finally {

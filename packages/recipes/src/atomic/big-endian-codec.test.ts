@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecipeError } from '../internal-common/recipe-errors.js';
-import { RecipeStateError } from '../shared/recipe-state-error.js';
+import { BadRecipeDataError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 import {
   decodeAtomicInt32,
   decodeAtomicInt64,
@@ -35,7 +34,7 @@ describe('counter byte layouts', () => {
   });
 
   it('refuses short data with a typed error instead of reading garbage', () => {
-    expect(() => decodeInt32(Buffer.from('0001', 'hex'), '/c')).toThrow(RecipeStateError);
+    expect(() => decodeInt32(Buffer.from('0001', 'hex'), '/c')).toThrow(BadRecipeDataError);
     expect(() => decodeInt64(Buffer.from('00000001', 'hex'))).toThrowError(/8 bytes/);
     expect(() => decodeInt32(new Uint8Array(0))).toThrow(expect.objectContaining({ code: 'BAD_DATA' }));
   });
@@ -44,13 +43,13 @@ describe('counter byte layouts', () => {
     expect(decodeAtomicInt64(null)).toBe(0n);
     expect(decodeAtomicInt64(new Uint8Array(0))).toBe(0n);
     expect(decodeAtomicInt32(undefined)).toBe(0);
-    expect(() => decodeAtomicInt64(new Uint8Array(3))).toThrow(RecipeStateError);
+    expect(() => decodeAtomicInt64(new Uint8Array(3))).toThrow(BadRecipeDataError);
   });
 
   it('refuses values out of range before encoding', () => {
-    expect(() => encodeInt32(2 ** 31)).toThrow(RecipeError);
-    expect(() => encodeInt32(1.5)).toThrow(RecipeError);
-    expect(() => encodeInt64(2n ** 63n)).toThrow(RecipeError);
+    expect(() => encodeInt32(2 ** 31)).toThrow(InvalidRecipeArgumentError);
+    expect(() => encodeInt32(1.5)).toThrow(InvalidRecipeArgumentError);
+    expect(() => encodeInt64(2n ** 63n)).toThrow(InvalidRecipeArgumentError);
     expect(hex(encodeInt64(BigInt(-1)))).toBe('ffffffffffffffff');
   });
 });

@@ -2,8 +2,7 @@
  * The byte layouts of Curator's counters (curator-compat.md §12.2, §12.3): SharedCount and
  * DistributedAtomicInteger hold a 4-byte big-endian int32, DistributedAtomicLong an 8-byte big-endian int64.
  */
-import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
-import { RecipeStateError } from '../shared/recipe-state-error.js';
+import { BadRecipeDataError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;
@@ -40,10 +39,7 @@ export function encodeInt32(value: number): Uint8Array {
  */
 export function decodeInt32(bytes: Uint8Array, path?: string): number {
   if (bytes.length < 4) {
-    throw new RecipeStateError(
-      'BAD_DATA',
-      `expected 4 bytes (int32) at ${path ?? 'node'}, found ${bytes.length}`,
-    );
+    throw new BadRecipeDataError(`expected 4 bytes (int32) at ${path ?? 'node'}, found ${bytes.length}`);
   }
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getInt32(0);
 }
@@ -58,10 +54,7 @@ export function encodeInt64(value: bigint): Uint8Array {
 /** Reads the first 8 bytes as a big-endian int64; 1 to 7 bytes is a typed BAD_DATA error. */
 export function decodeInt64(bytes: Uint8Array, path?: string): bigint {
   if (bytes.length < 8) {
-    throw new RecipeStateError(
-      'BAD_DATA',
-      `expected 8 bytes (int64) at ${path ?? 'node'}, found ${bytes.length}`,
-    );
+    throw new BadRecipeDataError(`expected 8 bytes (int64) at ${path ?? 'node'}, found ${bytes.length}`);
   }
   return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigInt64(0);
 }

@@ -18,12 +18,12 @@ import { createWithContainerParents } from '../internal-common/create-with-paren
 import { type Deadline, DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
 import { nodeDataOf } from '../internal-common/default-data.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
+import { IllegalRecipeStateError, RecipeConnectionLostError } from '../internal-common/recipe-errors.js';
 import { validatePositiveInteger, validateRecipePath } from '../internal-common/validate.js';
 import { Wakeup } from '../internal-common/wakeup.js';
 import { onClientState, type RecipeClient } from '../internal-common/zk-client.js';
 import { isNodeExists, isNoNode } from '../internal-common/zk-errors.js';
 import { DisposeScope } from '../shared/dispose-scope.js';
-import { RecipeStateError } from '../shared/recipe-state-error.js';
 
 /** The literal name of the ready node, shared with Curator and kazoo. */
 export const READY_NODE = 'ready';
@@ -67,7 +67,7 @@ export class DistributedDoubleBarrier implements AsyncDisposable {
    */
   async enter(options?: WaitOptions): Promise<boolean> {
     const deadline = this.#scope.deadline(options);
-    if (this.#entered) throw new RecipeStateError('ILLEGAL_STATE', `already entered ${this.path}`);
+    if (this.#entered) throw new IllegalRecipeStateError(`already entered ${this.path}`);
     const connection = this.#watchConnection();
     // Settles true once our member node exists, even if we stopped waiting for the create's answer.
     let creation: Promise<boolean> | undefined;
@@ -125,14 +125,11 @@ export class DistributedDoubleBarrier implements AsyncDisposable {
         const ourIndex = children.indexOf(ourName);
         if (ourIndex < 0 && ourNodeShouldExist) {
           if (connection.dropped) break; // our ephemeral node went with the session
-          throw new RecipeStateError('ILLEGAL_STATE', `our member node ${this.ourPath} is missing`);
+          throw new IllegalRecipeStateError(`our member node ${this.ourPath} is missing`);
         }
         if (children.length === 1) {
           if (ourNodeShouldExist && children[0] !== ourName) {
-            throw new RecipeStateError(
-              'ILLEGAL_STATE',
-              `the last member ${children[0]} is not ours (${ourName})`,
-            );
+            throw new IllegalRecipeStateError(`the last member ${children[0]} is not ours (${ourName})`);
           }
           if (ourNodeShouldExist) await deadline.guard(this.#deleteOurs());
           ourNodeShouldExist = false;
@@ -238,8 +235,7 @@ export class DistributedDoubleBarrier implements AsyncDisposable {
         return dropped;
       },
       check() {
-        if (dropped)
-          throw new RecipeStateError('CONNECTION_LOST', `the connection was lost while waiting at ${path}`);
+        if (dropped) throw new RecipeConnectionLostError(`the connection was lost while waiting at ${path}`);
       },
       stop,
     };

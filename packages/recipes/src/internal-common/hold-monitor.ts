@@ -5,6 +5,7 @@
  * session is lost (`lostOn: 'lost'`, like SessionConnectionStateErrorPolicy), or when its node is deleted by
  * someone else.
  */
+import { RecipeError, RecipeErrorCode } from './recipe-errors.js';
 import type { RecipeClient } from './zk-client.js';
 import { onClientState } from './zk-client.js';
 
@@ -31,14 +32,15 @@ export interface LostEvent {
   path: string;
 }
 
-/** The error a hold's `lostSignal` is aborted with. */
-export class HoldLostError extends Error {
-  readonly code = 'HOLD_LOST';
+/** The error a hold's `lostSignal` (or a latch's `leadershipSignal`) is aborted with; code HOLD_LOST. */
+export class HoldLostError extends RecipeError {
+  /** Why the hold may be gone. */
   readonly reason: LostReason;
+  /** The node of the hold. */
   readonly path: string;
 
   constructor(event: LostEvent) {
-    super(`The hold on ${event.path} may be lost (${event.reason})`);
+    super(RecipeErrorCode.HOLD_LOST, `The hold on ${event.path} may be lost (${event.reason})`);
     this.name = 'HoldLostError';
     this.reason = event.reason;
     this.path = event.path;

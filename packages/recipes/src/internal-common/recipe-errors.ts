@@ -1,17 +1,32 @@
 /**
- * Errors raised by the recipes themselves, each with a stable `code`. `isInstance` works across ESM/CJS
- * copies of the package through a `Symbol.for` marker.
+ * Errors raised by the recipes themselves (the client's own errors, such as a connection loss during a call,
+ * pass through unchanged). Every one is a {@link RecipeError} with a stable `code`, one per condition, and a
+ * subclass per condition a caller may want to branch on. `RecipeError.isInstance` tests a `Symbol.for`
+ * marker, not the class, so it works across the ESM and CJS copies of this package.
  */
 
 const MARKER = Symbol.for('zkwire.recipes.error');
 
-/** Stable codes of the recipe errors. */
+/** Stable codes of the recipe errors, one per condition. */
 export const RecipeErrorCode = {
+  /** A bad argument (path, timeout, signal, count, option), refused before anything was sent. */
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
+  /** `release()` by an object that does not hold the lock. */
   NOT_OWNER: 'NOT_OWNER',
+  /** The write lock asked for while holding only the read lock (it would deadlock). */
   UPGRADE_REFUSED: 'UPGRADE_REFUSED',
+  /** Our contender node kept disappearing while we waited. */
   NODE_LOST: 'NODE_LOST',
+  /** One or more releases of a multi-lock failed. */
   RELEASE_FAILED: 'RELEASE_FAILED',
+  /** A held lock, lease or leadership may be gone (the reason of its `lostSignal`). */
+  HOLD_LOST: 'HOLD_LOST',
+  /** The object is in the wrong state for the call (not started, started twice, closed, entered twice). */
+  ILLEGAL_STATE: 'ILLEGAL_STATE',
+  /** A znode held bytes the recipe cannot decode (a counter shorter than its width). */
+  BAD_DATA: 'BAD_DATA',
+  /** The connection dropped during a wait that Curator ends with ConnectionLossException (double barrier). */
+  CONNECTION_LOST: 'CONNECTION_LOST',
 } as const;
 
 /** One of {@link RecipeErrorCode}. */
@@ -19,13 +34,15 @@ export type RecipeErrorCode = (typeof RecipeErrorCode)[keyof typeof RecipeErrorC
 
 /** Base class of every error the recipes raise on their own account. */
 export class RecipeError extends Error {
+  /** Which condition this is; stable across versions, unlike the message. */
   readonly code: RecipeErrorCode;
   readonly [MARKER] = true;
 
   constructor(code: RecipeErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
-    this.name = new.target.name;
+    // Set explicitly by each subclass too: a consumer's minifier may rename classes, and `name` is API.
+    this.name = 'RecipeError';
   }
 
   /** True for any recipe error, whichever copy of the package made it. */
@@ -38,6 +55,7 @@ export class RecipeError extends Error {
 export class InvalidRecipeArgumentError extends RecipeError {
   constructor(message: string) {
     super(RecipeErrorCode.INVALID_ARGUMENT, message);
+    this.name = 'InvalidRecipeArgumentError';
   }
 }
 
@@ -45,6 +63,7 @@ export class InvalidRecipeArgumentError extends RecipeError {
 export class NotLockOwnerError extends RecipeError {
   constructor(path: string) {
     super(RecipeErrorCode.NOT_OWNER, `This lock object does not hold the lock at ${path}`);
+    this.name = 'NotLockOwnerError';
   }
 }
 
@@ -55,6 +74,7 @@ export class LockUpgradeError extends RecipeError {
       RecipeErrorCode.UPGRADE_REFUSED,
       `Cannot upgrade a read lock to a write lock at ${path}: release the read lock first (it would deadlock)`,
     );
+    this.name = 'LockUpgradeError';
   }
 }
 
@@ -62,15 +82,48 @@ export class LockUpgradeError extends RecipeError {
 export class NodeLostError extends RecipeError {
   constructor(path: string) {
     super(RecipeErrorCode.NODE_LOST, `Our sequential node under ${path} disappeared; possible session loss`);
+    this.name = 'NodeLostError';
   }
 }
 
 /** One or more releases of a multi-lock failed; `errors` holds each. */
 export class ReleaseFailedError extends RecipeError {
+  /** Every failure, in release order; the first is also the `cause`. */
   readonly errors: unknown[];
 
   constructor(errors: unknown[]) {
     super(RecipeErrorCode.RELEASE_FAILED, `${errors.length} release(s) failed`, { cause: errors[0] });
+    this.name = 'ReleaseFailedError';
     this.errors = errors;
+  }
+}
+
+/**
+ * A call made in the wrong state: a barrier, election or counter used before `start()`, after `close()`, or
+ * started or entered twice; also the abort reason of a leadership ended by `close()` or an interruption.
+ */
+export class IllegalRecipeStateError extends RecipeError {
+  constructor(message: string) {
+    super(RecipeErrorCode.ILLEGAL_STATE, message);
+    this.name = 'IllegalRecipeStateError';
+  }
+}
+
+/** A znode's bytes cannot be decoded (Curator's BufferUnderflowException on a short counter). */
+export class BadRecipeDataError extends RecipeError {
+  constructor(message: string) {
+    super(RecipeErrorCode.BAD_DATA, message);
+    this.name = 'BadRecipeDataError';
+  }
+}
+
+/**
+ * The connection dropped during a wait that Curator ends rather than rides out (a double-barrier `enter` or
+ * `leave`); the recipe removed what it could, and the caller may try again.
+ */
+export class RecipeConnectionLostError extends RecipeError {
+  constructor(message: string) {
+    super(RecipeErrorCode.CONNECTION_LOST, message);
+    this.name = 'RecipeConnectionLostError';
   }
 }

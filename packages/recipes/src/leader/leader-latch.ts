@@ -16,7 +16,7 @@ import { DeadlineExpired, type WaitOptions } from '../internal-common/deadline.j
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
 import { HoldLostError, type LostEvent, type LostPolicy } from '../internal-common/hold-monitor.js';
 import { createProtected } from '../internal-common/protected-create.js';
-import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 import { sortContenders } from '../internal-common/sequence-sort.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import {
@@ -26,7 +26,6 @@ import {
 } from '../internal-common/zk-client.js';
 import { isNoNode, isRetryable } from '../internal-common/zk-errors.js';
 import { DisposeScope } from '../shared/dispose-scope.js';
-import { RecipeStateError } from '../shared/recipe-state-error.js';
 import {
   CloseMode,
   LATCH_LOCK_NAME,
@@ -94,8 +93,7 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
 
   /** Joins the election: resolves once our node exists and leadership has been checked. */
   async start(): Promise<void> {
-    if (this.#state !== 'latent')
-      throw new RecipeStateError('ILLEGAL_STATE', 'LeaderLatch was already started');
+    if (this.#state !== 'latent') throw new IllegalRecipeStateError('LeaderLatch was already started');
     this.#state = 'started';
     this.#stopStates = onClientState(this.#client, (state) => this.#onState(state));
     await this.#reset();
@@ -107,7 +105,7 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
    */
   async await(options?: WaitOptions): Promise<boolean> {
     const deadline = this.#scope.deadline(options);
-    if (this.#state !== 'started') throw new RecipeStateError('ILLEGAL_STATE', 'LeaderLatch is not started');
+    if (this.#state !== 'started') throw new IllegalRecipeStateError('LeaderLatch is not started');
     let onChange: (() => void) | undefined;
     try {
       await deadline.guard(
@@ -148,10 +146,7 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     this.#stopStates?.();
     this.#stopStates = undefined;
     this.#scope.close();
-    this.#endLeadership(
-      new RecipeStateError('ILLEGAL_STATE', 'LeaderLatch was closed'),
-      mode === 'notify-leader',
-    );
+    this.#endLeadership(new IllegalRecipeStateError('LeaderLatch was closed'), mode === 'notify-leader');
     const ourPath = this.#ourPath;
     this.#ourPath = undefined;
     if (wasStarted && ourPath !== undefined) await deleteGuaranteed(this.#client, ourPath);
@@ -165,7 +160,7 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
   /** Drops our node (if any) and stands again with a fresh one. */
   async #reset(): Promise<void> {
     const round = ++this.#round;
-    this.#endLeadership(new RecipeStateError('ILLEGAL_STATE', 'LeaderLatch re-joined the election'), true);
+    this.#endLeadership(new IllegalRecipeStateError('LeaderLatch re-joined the election'), true);
     const oldPath = this.#ourPath;
     this.#ourPath = undefined;
     if (oldPath !== undefined)

@@ -12,12 +12,11 @@
 import { EventEmitter } from 'node:events';
 import { sleep } from '../internal-common/deadline.js';
 import type { LostEvent, LostPolicy } from '../internal-common/hold-monitor.js';
-import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import type { RecipeClient } from '../internal-common/zk-client.js';
 import { isClientClosed, isRetryable, isSessionExpired } from '../internal-common/zk-errors.js';
 import { InterProcessMutex, MUTEX_LOCK_NAME } from '../locks/interprocess-mutex.js';
-import { RecipeStateError } from '../shared/recipe-state-error.js';
 import { type Participant, readLeader, readParticipants } from './participants.js';
 
 /** What the leader's function receives. */
@@ -101,8 +100,7 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
 
   /** Stands for leadership. */
   start(): void {
-    if (this.#state !== 'latent')
-      throw new RecipeStateError('ILLEGAL_STATE', 'LeaderSelector was already started');
+    if (this.#state !== 'latent') throw new IllegalRecipeStateError('LeaderSelector was already started');
     this.#state = 'started';
     this.requeue();
   }
@@ -116,8 +114,7 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
    * Stands again for one more term if not already standing or leading. False when already in line.
    */
   requeue(): boolean {
-    if (this.#state !== 'started')
-      throw new RecipeStateError('ILLEGAL_STATE', 'LeaderSelector is not started');
+    if (this.#state !== 'started') throw new IllegalRecipeStateError('LeaderSelector is not started');
     if (this.#loop !== undefined) {
       this.#requeued = true;
       return false;
@@ -130,7 +127,7 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
 
   /** Aborts the current term's signal (Curator's `interruptLeadership`). */
   interruptLeadership(): void {
-    this.#term?.abort(new RecipeStateError('ILLEGAL_STATE', 'leadership was interrupted'));
+    this.#term?.abort(new IllegalRecipeStateError('leadership was interrupted'));
   }
 
   /** The participants in line, the leader first. */
@@ -147,7 +144,7 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
   async close(): Promise<void> {
     if (this.#state === 'closed') return;
     this.#state = 'closed';
-    const reason = new RecipeStateError('ILLEGAL_STATE', 'LeaderSelector was closed');
+    const reason = new IllegalRecipeStateError('LeaderSelector was closed');
     this.#closing.abort(reason);
     this.#term?.abort(reason);
     await this.#loop;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeadlineExpired } from '../internal-common/deadline.js';
+import { IllegalRecipeStateError, RecipeError } from '../internal-common/recipe-errors.js';
 import { DisposeScope } from './dispose-scope.js';
-import { RecipeStateError } from './recipe-state-error.js';
 
 const never = new Promise<never>(() => {});
 
@@ -12,12 +12,13 @@ describe('DisposeScope', () => {
     scope.close();
     await expect(waiting).rejects.toSatisfy(
       (error) =>
-        RecipeStateError.isInstance(error) &&
+        RecipeError.isInstance(error) &&
+        error instanceof IllegalRecipeStateError &&
         error.code === 'ILLEGAL_STATE' &&
         /Thing was closed/.test(error.message),
     );
-    expect(() => scope.checkOpen()).toThrow(RecipeStateError);
-    expect(() => scope.deadline(undefined)).toThrow(RecipeStateError);
+    expect(() => scope.checkOpen()).toThrow(IllegalRecipeStateError);
+    expect(() => scope.deadline(undefined)).toThrow(IllegalRecipeStateError);
     scope.close(); // idempotent
   });
 

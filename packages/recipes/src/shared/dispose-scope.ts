@@ -3,7 +3,7 @@
  * is disposed, so `await using` never leaves a wait running after its scope.
  */
 import { Deadline, type WaitOptions } from '../internal-common/deadline.js';
-import { RecipeStateError } from './recipe-state-error.js';
+import { IllegalRecipeStateError } from '../internal-common/recipe-errors.js';
 
 /** The lifetime of one recipe object. */
 export class DisposeScope {
@@ -45,7 +45,7 @@ export class DisposeScope {
     if (!this.closed) this.#controller.abort(this.#closedError());
   }
 
-  #closedError(): RecipeStateError {
-    return new RecipeStateError('ILLEGAL_STATE', `${this.#name} was closed`);
+  #closedError(): IllegalRecipeStateError {
+    return new IllegalRecipeStateError(`${this.#name} was closed`);
   }
 }

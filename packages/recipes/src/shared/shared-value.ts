@@ -8,11 +8,10 @@
  */
 import { EventEmitter } from 'node:events';
 import { createWithContainerParents } from '../internal-common/create-with-parents.js';
-import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import { onClientState, type RecipeConnectionState } from '../internal-common/zk-client.js';
 import { isNodeExists, isNoNode } from '../internal-common/zk-errors.js';
-import { RecipeStateError } from './recipe-state-error.js';
 import type { ValueClient } from './value-client.js';
 
 /** A value with the data version it was read at (Curator's VersionedValue). */
@@ -54,8 +53,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
 
   /** Creates the node if needed and reads the current value with a watch. */
   async start(): Promise<void> {
-    if (this.state !== 'latent')
-      throw new RecipeStateError('ILLEGAL_STATE', 'SharedValue was already started');
+    if (this.state !== 'latent') throw new IllegalRecipeStateError('SharedValue was already started');
     this.state = 'started';
     this.stopStates = onClientState(this.client, (state: RecipeConnectionState) => {
       if (state === 'connected' || state === 'reconnected' || state === 'read-only')
@@ -74,7 +72,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
 
   /** The last value read or written, with its version. */
   get versionedValue(): VersionedValue<Uint8Array> {
-    if (this.current === undefined) throw new RecipeStateError('ILLEGAL_STATE', 'SharedValue is not started');
+    if (this.current === undefined) throw new IllegalRecipeStateError('SharedValue is not started');
     return this.current;
   }
 
@@ -123,7 +121,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
 
   private checkWritable(value: Uint8Array): void {
     if (!(value instanceof Uint8Array)) throw new InvalidRecipeArgumentError('value must be a Uint8Array');
-    if (this.state !== 'started') throw new RecipeStateError('ILLEGAL_STATE', 'SharedValue is not started');
+    if (this.state !== 'started') throw new IllegalRecipeStateError('SharedValue is not started');
   }
 
   private refreshInBackground(): void {
