@@ -70,6 +70,11 @@ export const scenarios: Record<string, ScenarioDef> = {
     depths: [1],
     describe: 'SimpleDistributedQueue offer + take of one 100-byte item',
   },
+  distributedQueue: {
+    kind: 'recipe',
+    depths: [1],
+    describe: 'DistributedQueue: one producer, one consumer, items consumed per second (at most 100 waiting)',
+  },
   codec: {
     kind: 'codec',
     depths: [1],

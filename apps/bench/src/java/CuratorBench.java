@@ -6,12 +6,18 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
+import org.apache.curator.framework.recipes.queue.DistributedQueue;
+import org.apache.curator.framework.recipes.queue.QueueBuilder;
+import org.apache.curator.framework.recipes.queue.QueueConsumer;
+import org.apache.curator.framework.recipes.queue.QueueSerializer;
 import org.apache.curator.framework.recipes.queue.SimpleDistributedQueue;
+import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.retry.RetryOneTime;
 
 public final class CuratorBench {
@@ -72,12 +78,16 @@ public final class CuratorBench {
           completed.incrementAndGet();
         }
       } catch (Exception e) {
-        if (!stopped) {
-          System.out.println("@@result {\"ok\":false,\"error\":\"" + String.valueOf(e).replace("\"", "'") + "\"}");
-          Runtime.getRuntime().halt(0);
-        }
+        if (!stopped) fail(e);
       }
     };
+  }
+
+  /** Reports a failed loop and ends the JVM at once (other loops may be blocked). */
+  private static void fail(Exception e) {
+    System.out.println("@@result {\"ok\":false,\"error\":\"" + String.valueOf(e).replace("\\", "/").replace("\"", "'") + "\"}");
+    System.out.flush();
+    Runtime.getRuntime().halt(0);
   }
 
   public static void main(String[] argv) {
@@ -124,6 +134,47 @@ public final class CuratorBench {
             queue.offer(item);
             queue.take();
           }));
+          break;
+        }
+        case "distributedQueue": {
+          // one producer, one consumer on one client; an op is an item consumed; at most 100 waiting
+          CuratorFramework c = client();
+          clients.add(c);
+          Semaphore backlog = new Semaphore(100);
+          QueueConsumer<byte[]> consumer = new QueueConsumer<byte[]>() {
+            @Override
+            public void consumeMessage(byte[] message) {
+              completed.incrementAndGet();
+              backlog.release();
+            }
+
+            @Override
+            public void stateChanged(CuratorFramework client, ConnectionState newState) {}
+          };
+          QueueSerializer<byte[]> bytes = new QueueSerializer<byte[]>() {
+            @Override
+            public byte[] serialize(byte[] item) {
+              return item;
+            }
+
+            @Override
+            public byte[] deserialize(byte[] raw) {
+              return raw;
+            }
+          };
+          DistributedQueue<byte[]> queue = QueueBuilder.builder(c, consumer, bytes, base + "/dqueue").buildQueue();
+          queue.start();
+          byte[] item = new byte[Integer.parseInt(arg("dataSize"))];
+          // the producer: its ops are not counted (the consumer counts), so it is not built with loop()
+          loops.add(() -> {
+            try {
+              while (!stopped) {
+                if (backlog.tryAcquire(50, TimeUnit.MILLISECONDS)) queue.put(item);
+              }
+            } catch (Exception e) {
+              if (!stopped) fail(e);
+            }
+          });
           break;
         }
         default:
