@@ -121,6 +121,11 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
 
   // ---- reads ------------------------------------------------------------------------------------------
 
+  /** Whether a read with this watcher arms a server watch (see WatchTables.coveredByPersistent). */
+  private arms(watcher: Watcher | undefined, kind: 'data' | 'child', path: string): boolean {
+    return watcher !== undefined && !this.session.watches.coveredByPersistent(kind, path);
+  }
+
   /** The node's data and Stat; `watch` fires on dataChanged or deleted. */
   getData(path: string, options?: WatchOptions): Promise<GetDataResult> {
     try {
@@ -128,7 +133,7 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
       const serverPath = core.serverPath(path, 'getData');
       const watcher = core.watcherArg(options?.watch, 'getData', path);
       const xid = core.begin();
-      const frame = encodeGetData(xid, serverPath, watcher !== undefined);
+      const frame = encodeGetData(xid, serverPath, this.arms(watcher, 'data', path));
       return core.submit(getDataReply, xid, frame, path, watcher, options);
     } catch (error) {
       return Promise.reject(error);
@@ -142,7 +147,7 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
       const serverPath = core.serverPath(path, 'exists');
       const watcher = core.watcherArg(options?.watch, 'exists', path);
       const xid = core.begin();
-      const frame = encodeExists(xid, serverPath, watcher !== undefined);
+      const frame = encodeExists(xid, serverPath, this.arms(watcher, 'data', path));
       return core.submit(existsReply, xid, frame, path, watcher, options);
     } catch (error) {
       return Promise.reject(error);
@@ -156,7 +161,7 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
       const serverPath = core.serverPath(path, 'getChildren');
       const watcher = core.watcherArg(options?.watch, 'getChildren', path);
       const xid = core.begin();
-      const frame = encodeGetChildren(xid, serverPath, watcher !== undefined, false);
+      const frame = encodeGetChildren(xid, serverPath, this.arms(watcher, 'child', path), false);
       return core.submit(getChildrenReply, xid, frame, path, watcher, options);
     } catch (error) {
       return Promise.reject(error);
@@ -170,7 +175,7 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
       const serverPath = core.serverPath(path, 'getChildren2');
       const watcher = core.watcherArg(options?.watch, 'getChildren2', path);
       const xid = core.begin();
-      const frame = encodeGetChildren(xid, serverPath, watcher !== undefined, true);
+      const frame = encodeGetChildren(xid, serverPath, this.arms(watcher, 'child', path), true);
       return core.submit(getChildren2Reply, xid, frame, path, watcher, options);
     } catch (error) {
       return Promise.reject(error);

@@ -69,6 +69,18 @@ export class WatchTables {
     return this.tables.persistent.size > 0 || this.tables.persistentRecursive.size > 0;
   }
 
+  /**
+   * Whether a persistent watch of this client already makes the server send what a one-shot watch of the
+   * given table at `path` waits for. The read must then not arm a server watch: servers 3.6 to 3.8 keep one
+   * mode per path and connection, and a one-shot watch there would turn the persistent one into a one-shot
+   * (ZOOKEEPER-4466). Recursive watches live in the data table only.
+   */
+  coveredByPersistent(kind: 'data' | 'child', path: string): boolean {
+    const t = this.tables;
+    if (t.persistent.size === 0 && t.persistentRecursive.size === 0) return false;
+    return t.persistent.has(path) || (kind === 'data' && t.persistentRecursive.has(path));
+  }
+
   /** The watchers of a table at a path (a copy). */
   watchersAt(kind: WatchKind, path: string): Watcher[] {
     return [...(this.tables[kind].get(path) ?? [])];

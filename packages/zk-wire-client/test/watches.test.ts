@@ -205,6 +205,45 @@ describe('persistent watches', () => {
   });
 });
 
+describe('one-shot and persistent watches on one path', () => {
+  it('a one-shot read does not turn a persistent watch into a one-shot one (3.6-3.8 servers)', async () => {
+    await zk.create('/mix', 'x');
+    const persistent: WatchEvent[] = [];
+    const oneShot: WatchEvent[] = [];
+    const children: WatchEvent[] = [];
+    await zk.addWatch('/mix', 'persistent', (e) => persistent.push(e));
+    await zk.getData('/mix', { watch: (e) => oneShot.push(e) });
+    await zk.getChildren('/mix', { watch: (e) => children.push(e) });
+    await other.setData('/mix', '1');
+    await other.setData('/mix', '2');
+    await other.create('/mix/c');
+    await other.setData('/mix', '3');
+    await settle();
+    expect(persistent.map((e) => e.type)).toEqual([
+      'dataChanged',
+      'dataChanged',
+      'childrenChanged',
+      'dataChanged',
+    ]);
+    expect(oneShot).toEqual([{ type: 'dataChanged', path: '/mix' }]);
+    expect(children).toEqual([{ type: 'childrenChanged', path: '/mix' }]);
+  });
+
+  it('a recursive watch keeps getting events when a node of its root is read with a watch', async () => {
+    await zk.create('/rmix', 'x');
+    const recursive: WatchEvent[] = [];
+    await zk.addWatch('/rmix', 'persistent-recursive', (e) => recursive.push(e));
+    const once = nextEvent();
+    await zk.exists('/rmix', { watch: once.watcher });
+    await other.setData('/rmix', '1');
+    await other.setData('/rmix', '2');
+    await settle();
+    expect(await once.event).toEqual({ type: 'dataChanged', path: '/rmix' });
+    expect(once.events).toHaveLength(1);
+    expect(recursive).toHaveLength(2);
+  });
+});
+
 describe('removing and checking watches', () => {
   it('removes one watcher by type, keeps the server watch for the others, and tells the removed one', async () => {
     await zk.create('/rm-one', 'x');
