@@ -13,7 +13,7 @@ import {
 } from './ops/add-watch.js';
 import { checkWatchesReply, encodeWatchRemoval, removeWatchesReply } from './ops/watch-removal.js';
 import type { CallOptions, SessionState, WatchEvent, Watcher, WatchType } from './types.js';
-import { kindsOfType, removalEventType } from './watches.js';
+import { kindsOfType, removalEventType, type WatchKind, type WatchTables } from './watches.js';
 
 /** Adds a persistent or persistent-recursive watch (3.6+); the watcher is registered once the server agreed. */
 export async function addWatch(
@@ -106,18 +106,39 @@ export async function removeWatches(
     return;
   }
   await core.gate('removeWatches');
-  const others =
-    options.watcher !== undefined &&
-    kindsOfType(type).some((kind) => watches.watchersAt(kind, path).some((w) => w !== options.watcher));
+  const keep = serverWatchStillNeeded(watches, path, type, options.watcher);
   try {
     const xid = core.begin();
-    const frame = encodeWatchRemoval(xid, serverPath, type, !others);
-    await core.submit(others ? checkWatchesReply : removeWatchesReply, xid, frame, path, undefined, options);
+    const frame = encodeWatchRemoval(xid, serverPath, type, !keep);
+    await core.submit(keep ? checkWatchesReply : removeWatchesReply, xid, frame, path, undefined, options);
   } catch (error) {
     const code = (error as ZooKeeperError).code;
     if (!(options.local && (code === 'CONNECTIONLOSS' || code === 'NOWATCHER'))) throw error;
   }
   removeLocally(core, path, type, options.watcher);
+}
+
+/**
+ * Whether, after removing `watcher` (or all) of `type` at `path`, a remaining local watcher still relies on
+ * the server watch that removeWatches of `type` would delete. The server has a data table (one-shot data and
+ * exist watches, persistent and recursive ones) and a child table (one-shot child and persistent watches).
+ */
+function serverWatchStillNeeded(
+  watches: WatchTables,
+  path: string,
+  type: WatchType,
+  watcher: Watcher | undefined,
+): boolean {
+  const removed = new Set(kindsOfType(type));
+  const remains = (kind: WatchKind) =>
+    watches
+      .watchersAt(kind, path)
+      .some((w) => !removed.has(kind) || (watcher !== undefined && w !== watcher));
+  const dataNeeded = (['data', 'exist', 'persistent', 'persistentRecursive'] as const).some(remains);
+  const childNeeded = (['child', 'persistent'] as const).some(remains);
+  if (type === 'data') return dataNeeded;
+  if (type === 'children') return childNeeded;
+  return dataNeeded || childNeeded;
 }
 
 function removeLocally(core: ClientCore, path: string, type: WatchType, watcher: Watcher | undefined): void {

@@ -229,6 +229,21 @@ describe('one-shot and persistent watches on one path', () => {
     expect(children).toEqual([{ type: 'childrenChanged', path: '/mix' }]);
   });
 
+  it('removing the one-shot data watches of a path keeps its persistent watch working', async () => {
+    await zk.create('/mix2', 'x');
+    const persistent: WatchEvent[] = [];
+    await zk.addWatch('/mix2', 'persistent', (e) => persistent.push(e));
+    const removed: WatchEvent[] = [];
+    await zk.getData('/mix2', { watch: (e) => removed.push(e) });
+    await zk.removeWatches('/mix2', 'data');
+    expect(removed).toEqual([{ type: 'dataWatchRemoved', path: '/mix2' }]);
+    await other.setData('/mix2', '1');
+    await other.setData('/mix2', '2');
+    await settle();
+    expect(persistent).toHaveLength(2);
+    expect(removed).toHaveLength(1);
+  });
+
   it('a recursive watch keeps getting events when a node of its root is read with a watch', async () => {
     await zk.create('/rmix', 'x');
     const recursive: WatchEvent[] = [];
