@@ -74,16 +74,23 @@ export class Connection {
   ): Connection {
     let socket: Socket;
     let connectEvent = 'connect';
-    if (options.tls) {
-      // Over a factory's socket (a proxy in tests) TLS runs inside it, still checked against the real host.
-      const base = tlsConnectOptions(options.tls, address.host, address.port);
-      const inner = options.connectionFactory?.(address.host, address.port);
-      socket = tls.connect(inner ? { ...base, socket: inner } : base);
-      connectEvent = 'secureConnect';
-    } else if (options.connectionFactory) {
-      socket = options.connectionFactory(address.host, address.port);
-    } else {
-      socket = net.connect({ host: address.host, port: address.port });
+    try {
+      if (options.tls) {
+        // Over a factory's socket (a proxy in tests) TLS runs inside it, still checked against the real host.
+        const base = tlsConnectOptions(options.tls, address.host, address.port);
+        const inner = options.connectionFactory?.(address.host, address.port);
+        socket = tls.connect(inner ? { ...base, socket: inner } : base);
+        connectEvent = 'secureConnect';
+      } else if (options.connectionFactory) {
+        socket = options.connectionFactory(address.host, address.port);
+      } else {
+        socket = net.connect({ host: address.host, port: address.port });
+      }
+    } catch (error) {
+      // A throwing factory or unusable TLS material (a bad PEM throws here) fails this attempt, not the process.
+      const failed = new Connection(new net.Socket(), address, handler, options.maxFrameLength);
+      queueMicrotask(() => failed.close(new ConnectionLossError({ cause: error })));
+      return failed;
     }
     const connection = new Connection(socket, address, handler, options.maxFrameLength);
     connection.isTls = connectEvent === 'secureConnect';

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -229,6 +230,20 @@ describe('connection loss and reconnect', () => {
     proxy.drop(false);
     await zk.connected();
     expect(proxy.totalConnections).toBeGreaterThan(attempts);
+    await zk.close();
+  });
+
+  it('survives a connection factory that throws, and keeps trying', async () => {
+    let calls = 0;
+    const zk = createClient({
+      connectString: server.connectString,
+      connectionFactory: (host, port) => {
+        if (++calls === 1) throw new Error('no socket for you');
+        return net.connect({ host, port });
+      },
+    });
+    await zk.connected();
+    expect(calls).toBeGreaterThan(1);
     await zk.close();
   });
 
