@@ -53,17 +53,17 @@ describe('retry loop', () => {
     expect(calls).toBe(1);
   });
 
-  it('gives up when the policy says so, and retries SessionExpired only when asked', async () => {
+  it('gives up when the policy says so, and retries SessionExpired unless told not to', async () => {
     let calls = 0;
     const failing = async () => {
       calls++;
       throw new SessionExpiredError();
     };
-    await expect(retry(failing, new RetryNTimes(3, 1))).rejects.toBeInstanceOf(SessionExpiredError);
+    await expect(
+      retry(failing, new RetryNTimes(3, 1), { retrySessionExpired: false }),
+    ).rejects.toBeInstanceOf(SessionExpiredError);
     expect(calls).toBe(1);
-    await expect(retry(failing, new RetryNTimes(3, 1), { retrySessionExpired: true })).rejects.toBeInstanceOf(
-      SessionExpiredError,
-    );
+    await expect(retry(failing, new RetryNTimes(3, 1))).rejects.toBeInstanceOf(SessionExpiredError);
     expect(calls).toBe(5);
   });
 

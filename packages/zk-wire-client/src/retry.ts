@@ -1,7 +1,8 @@
 /**
  * Retry policies with Curator's formulas (curator-compat.md §13.5-13.6) and a retry loop for idempotent calls.
  * Only errors that say "the call may not have happened" are retried: CONNECTIONLOSS, OPERATIONTIMEOUT,
- * SESSIONMOVED, and SESSIONEXPIRED when asked (useful with `autoRecreateSession`).
+ * SESSIONMOVED, and SESSIONEXPIRED unless `retrySessionExpired: false` (Curator's RetryLoop does the same; its
+ * SessionFailedRetryPolicy is the opt-out). A retried SessionExpired only helps with `autoRecreateSession`.
  */
 import { ZooKeeperError } from './errors.js';
 
@@ -110,8 +111,9 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 }
 
 /**
- * Runs `fn` and retries it under `policy` while it fails with a retryable error. Use it only for calls that
- * are safe to repeat (a create may have succeeded before its connection was lost).
+ * Runs `fn` and retries it under `policy` while it fails with a retryable error (SessionExpired included
+ * unless `retrySessionExpired` is false). Use it only for calls that are safe to repeat (a create may have
+ * succeeded before its connection was lost).
  */
 export async function retry<T>(
   fn: () => Promise<T>,
@@ -123,7 +125,7 @@ export async function retry<T>(
     try {
       return await fn();
     } catch (error) {
-      if (!isRetryable(error, options.retrySessionExpired)) throw error;
+      if (!isRetryable(error, options.retrySessionExpired ?? true)) throw error;
       const delay = policy.allowRetry(retryCount, Date.now() - started);
       if (delay === false) throw error;
       await sleep(delay, options.signal);

@@ -90,6 +90,8 @@ export class Session extends EventEmitter<SessionEventMap> {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private readOnlyProbe: ReadOnlyProbe | undefined;
   private disconnectedAt = 0;
+  /** ms timestamp since which calls have waited for a first session (set at start and after an expiry). */
+  private waitingSince = Date.now();
   private lastConnectionState: ConnectionState | undefined;
   private everConnected = false;
   private closing: Promise<void> | undefined;
@@ -191,10 +193,30 @@ export class Session extends EventEmitter<SessionEventMap> {
   private scheduleReconnect(): void {
     if (this.terminalError !== undefined || this.reconnectTimer !== undefined) return;
     if (this.checkClientSideExpiry()) return;
+    this.failCallsWaitingTooLong();
     // Java: a random 0-999 ms before each attempt but the first; 1 s more after a full round of hosts.
     const fullRound = (this.hostIndex + 1) % this.hosts.length === 0;
     const delay = Math.floor(Math.random() * 1000) + (fullRound ? 1000 : 0);
     this.reconnectTimer = setTimeout(() => this.connectNext(), delay);
+  }
+
+  /**
+   * With no session yet (first connection, or a new one after expiry) no server may ever answer: calls that
+   * waited for a whole session timeout fail with ConnectionLoss instead of hanging, and connecting goes on
+   * (Curator fails them after its connection timeout the same way).
+   */
+  private failCallsWaitingTooLong(): void {
+    if (this.negotiatedTimeoutMs !== 0 || Date.now() - this.waitingSince < this.requestedTimeoutMs) return;
+    this.waitingSince = Date.now();
+    this.pipeline.failAll(
+      (r) =>
+        new ConnectionLossError({
+          path: r.path,
+          operation: r.decoder.operation,
+          cause: new Error(`no server answered within ${this.requestedTimeoutMs} ms`),
+        }),
+      true,
+    );
   }
 
   /** Curator's rule: disconnected for longer than the negotiated timeout means the session is lost. */
@@ -484,6 +506,7 @@ export class Session extends EventEmitter<SessionEventMap> {
     this.watches.clear();
     if (this.options.autoRecreateSession) {
       this.pipeline.failAll(makeError, false);
+      this.waitingSince = Date.now();
       this.sessionId = 0n;
       this.password = Buffer.alloc(16);
       this.negotiatedTimeoutMs = 0;
