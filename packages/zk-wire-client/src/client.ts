@@ -75,7 +75,17 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
     super();
     this.session = new Session(options);
     this.core = new ClientCore(this.session, options.maxDataLength);
-    this.session.on('state', (state) => this.emit('state', state));
+    this.session.on('state', (state) => {
+      try {
+        this.emit('state', state);
+      } catch (error) {
+        // A throwing listener is the application's bug: it surfaces as usual, but outside the session's
+        // bookkeeping, which must not stop halfway.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    });
     this.session.on('watcherError', (error, event) => this.emit('watcherError', error, event));
     this.session.start();
   }
