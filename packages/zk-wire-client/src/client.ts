@@ -86,7 +86,16 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
         });
       }
     });
-    this.session.on('watcherError', (error, event) => this.emit('watcherError', error, event));
+    this.session.on('watcherError', (error, event) => {
+      // Nobody listening: say so on stderr (a process warning) rather than lose the watcher's failure.
+      if (this.listenerCount('watcherError') === 0) {
+        process.emitWarning(`A ZooKeeper watcher threw on ${event.type} ${event.path}: ${String(error)}`, {
+          code: 'ZKWIRE_WATCHER_ERROR',
+        });
+      } else {
+        this.emit('watcherError', error, event);
+      }
+    });
     this.session.start();
   }
 
