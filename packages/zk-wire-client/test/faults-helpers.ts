@@ -53,12 +53,34 @@ export async function until(check: () => boolean | Promise<boolean>): Promise<vo
   while (!(await check())) await new Promise((r) => setTimeout(r, 50));
 }
 
-/** One frame the client wrote: the ConnectRequest (`opcode` undefined) or a request header. */
+/** The fields of a ConnectRequest (wire-protocol.md §2.1). */
+export interface TappedConnectRequest {
+  lastZxidSeen: bigint;
+  timeOut: number;
+  sessionId: bigint;
+  passwd: Buffer;
+  readOnly: boolean;
+}
+
+/** One frame the client wrote: the ConnectRequest (`connect` set, no header) or a request header. */
 export interface TappedFrame {
   connection: number;
   xid: number | undefined;
   opcode: number | undefined;
   length: number;
+  connect?: TappedConnectRequest;
+}
+
+/** Decodes a ConnectRequest frame (length prefix included): int, long, int, long, buffer, boolean. */
+function decodeConnectRequest(frame: Buffer): TappedConnectRequest {
+  const passwdLength = frame.readInt32BE(28);
+  return {
+    lastZxidSeen: frame.readBigInt64BE(8),
+    timeOut: frame.readInt32BE(16),
+    sessionId: frame.readBigInt64BE(20),
+    passwd: Buffer.from(frame.subarray(32, 32 + passwdLength)),
+    readOnly: frame[32 + passwdLength] === 1,
+  };
 }
 
 /** A connectionFactory that records the frames written on each connection. */
@@ -92,6 +114,7 @@ export function frameTap(): FrameTap {
               length,
               xid: first ? undefined : pending.readInt32BE(4),
               opcode: first ? undefined : pending.readInt32BE(8),
+              ...(first ? { connect: decodeConnectRequest(pending.subarray(0, 4 + length)) } : {}),
             });
             first = false;
             pending = pending.subarray(4 + length);

@@ -65,6 +65,33 @@ describe('connection states', () => {
   });
 });
 
+describe('reconnecting', () => {
+  it('presents the session id, its password and the last zxid seen on the next connection', async () => {
+    const tap = frameTap();
+    const zk = await connect({
+      connectString: proxy.connectString,
+      sessionTimeoutMs: 6000,
+      connectionFactory: tap.factory,
+    });
+    const first = tap.on(0)[0]!.connect!;
+    expect(first.sessionId).toBe(0n);
+    expect(first.lastZxidSeen).toBe(0n);
+    expect(first.passwd).toEqual(Buffer.alloc(16));
+    await zk.create('/zxid', 'a');
+    // The reply header of a write carries its own zxid, which the Stat shows as mzxid.
+    const { mzxid } = await zk.setData('/zxid', 'b');
+    const back = nextState(zk, 'reconnected');
+    proxy.cut();
+    await back;
+    const again = tap.on(tap.connections - 1)[0]!.connect!;
+    expect(again.sessionId).toBe(zk.sessionId);
+    expect(again.passwd).toEqual(Buffer.from(zk.sessionPassword));
+    expect(again.lastZxidSeen).toBe(mzxid);
+    expect(again.timeOut).toBe(6000);
+    await zk.close();
+  });
+});
+
 describe('expiry', () => {
   it('told by the server (timeout 0) after a partition: lost, then a new session with autoRecreateSession', async () => {
     const zk = await connect({
