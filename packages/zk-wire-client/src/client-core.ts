@@ -34,7 +34,10 @@ export class ClientCore {
     return this.session.pipeline.nextXid();
   }
 
-  /** Queues a request whose frame was built with the xid from {@link begin}. */
+  /**
+   * Queues a request whose frame was built with the xid from {@link begin}. A frame over the server's limit
+   * (jute.maxbuffer, taken as maxDataLength + 1 KiB) is refused here: the server would drop the connection.
+   */
   submit<R>(
     decoder: ReplyDecoder<R>,
     xid: number,
@@ -43,6 +46,13 @@ export class ClientCore {
     context: unknown,
     options: SubmitOptions | undefined,
   ): Promise<R> {
+    if (frame.length - 4 > this.maxDataLength + 1024) {
+      throw new InvalidArgumentError(
+        'request',
+        `${frame.length - 4} bytes exceed the server's limit of ${this.maxDataLength + 1024}`,
+        { operation: decoder.operation, path },
+      );
+    }
     return this.session.pipeline.submit(decoder, xid, frame, path, context, options);
   }
 

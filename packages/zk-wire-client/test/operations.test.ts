@@ -205,6 +205,19 @@ describe('large pipelined writes', () => {
     for (const [i, { data }] of read.entries()) expect(data.equals(blobs[i]!)).toBe(true);
     await zk.deleteRecursive('/big');
   });
+
+  it('refuses a request larger than the server accepts before sending it', async () => {
+    await zk.create('/huge', 'x');
+    const half = Buffer.alloc(600_000);
+    await expect(zk.multi([op.setData('/huge', half), op.setData('/huge', half)])).rejects.toMatchObject({
+      code: 'BADARGUMENTS',
+      argument: 'request',
+      operation: 'multi',
+    });
+    const session = zk.sessionId;
+    expect((await zk.getData('/huge')).data.toString()).toBe('x');
+    expect(zk.sessionId).toBe(session);
+  });
 });
 
 describe('abort and timeouts', () => {
