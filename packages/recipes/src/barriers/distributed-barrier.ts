@@ -7,10 +7,11 @@
 import { createWithContainerParents } from '../internal-common/create-with-parents.js';
 import { Deadline, DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
 import { nodeDataOf } from '../internal-common/default-data.js';
+import { deleteIfPresent } from '../internal-common/missing-node.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import { Wakeup } from '../internal-common/wakeup.js';
 import type { RecipeClient } from '../internal-common/zk-client.js';
-import { isNodeExists, isNoNode } from '../internal-common/zk-errors.js';
+import { isNodeExists } from '../internal-common/zk-errors.js';
 import { DisposeScope } from '../shared/dispose-scope.js';
 
 /** Options of {@link DistributedBarrier}. */
@@ -45,11 +46,7 @@ export class DistributedBarrier implements AsyncDisposable {
   /** Lowers the barrier: deletes its node (any version) unless it is already gone. */
   async removeBarrier(): Promise<void> {
     this.#scope.checkOpen();
-    try {
-      await this.#client.delete(this.path);
-    } catch (error) {
-      if (!isNoNode(error)) throw error;
-    }
+    await deleteIfPresent(this.#client, this.path);
   }
 
   /**

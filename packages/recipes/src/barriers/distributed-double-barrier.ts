@@ -18,11 +18,12 @@ import { createWithContainerParents } from '../internal-common/create-with-paren
 import { type Deadline, DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
 import { nodeDataOf } from '../internal-common/default-data.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
+import { childrenOrNone, deleteIfPresent } from '../internal-common/missing-node.js';
 import { IllegalRecipeStateError, RecipeConnectionLostError } from '../internal-common/recipe-errors.js';
 import { validatePositiveInteger, validateRecipePath } from '../internal-common/validate.js';
 import { Wakeup } from '../internal-common/wakeup.js';
 import { onClientState, type RecipeClient } from '../internal-common/zk-client.js';
-import { isNodeExists, isNoNode } from '../internal-common/zk-errors.js';
+import { isNodeExists } from '../internal-common/zk-errors.js';
 import { DisposeScope } from '../shared/dispose-scope.js';
 
 /** The literal name of the ready node, shared with Curator and kazoo. */
@@ -189,31 +190,17 @@ export class DistributedDoubleBarrier implements AsyncDisposable {
     }
   }
 
-  async #deleteOurs(): Promise<void> {
-    try {
-      await this.#client.delete(this.ourPath);
-    } catch (error) {
-      if (!isNoNode(error)) throw error;
-    }
+  #deleteOurs(): Promise<void> {
+    return deleteIfPresent(this.#client, this.ourPath);
   }
 
-  async #deleteReady(): Promise<void> {
-    try {
-      await this.#client.delete(this.#readyPath);
-    } catch (error) {
-      if (!isNoNode(error)) throw error;
-    }
+  #deleteReady(): Promise<void> {
+    return deleteIfPresent(this.#client, this.#readyPath);
   }
 
   /** Member names without `ready`, in Java's natural String order; a missing barrier node has none. */
   async #membersSorted(deadline: Deadline): Promise<string[]> {
-    let children: string[];
-    try {
-      children = await deadline.guard(this.#client.getChildren(this.path));
-    } catch (error) {
-      if (!isNoNode(error)) throw error;
-      children = [];
-    }
+    const children = await deadline.guard(childrenOrNone(this.#client, this.path));
     return children.filter((name) => name !== READY_NODE).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 

@@ -15,6 +15,7 @@ import { EventEmitter } from 'node:events';
 import { DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
 import { HoldLostError, type LostEvent, type LostPolicy } from '../internal-common/hold-monitor.js';
+import { childrenOrNone } from '../internal-common/missing-node.js';
 import { createProtected } from '../internal-common/protected-create.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 import { sortContenders } from '../internal-common/sequence-sort.js';
@@ -181,13 +182,8 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
   }
 
   async #checkLeadership(round: number): Promise<void> {
-    let children: string[];
-    try {
-      children = await this.#client.getChildren(this.path);
-    } catch (error) {
-      if (!isNoNode(error)) throw error;
-      children = []; // the latch path itself vanished (Curator 5.8 resets too)
-    }
+    // No children when the latch path itself vanished (Curator 5.8 resets too).
+    const children = await childrenOrNone(this.#client, this.path);
     const ourPath = this.#ourPath;
     if (round !== this.#round || ourPath === undefined) return;
     const sorted = sortContenders(children, LATCH_LOCK_NAME);

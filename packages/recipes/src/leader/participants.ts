@@ -3,6 +3,8 @@
  * the contenders in sort order, each node's data decoded as the UTF-8 participant id, nodes gone in the
  * meantime skipped, and the first node read successfully marked as the leader.
  */
+
+import { childrenOrNone } from '../internal-common/missing-node.js';
 import { sortContenders } from '../internal-common/sequence-sort.js';
 import type { RecipeClient } from '../internal-common/zk-client.js';
 import { isNoNode } from '../internal-common/zk-errors.js';
@@ -30,13 +32,7 @@ export async function readParticipants(
   lockName: string,
   limit = Number.POSITIVE_INFINITY,
 ): Promise<Participant[]> {
-  let children: string[];
-  try {
-    children = await client.getChildren(path);
-  } catch (error) {
-    if (isNoNode(error)) return [];
-    throw error;
-  }
+  const children = await childrenOrNone(client, path);
   const participants: Participant[] = [];
   for (const child of sortContenders(children, lockName)) {
     if (participants.length >= limit) break;

@@ -11,6 +11,7 @@ import { Deadline, DeadlineExpired } from '../internal-common/deadline.js';
 import { nodeDataOf } from '../internal-common/default-data.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
 import type { LostPolicy } from '../internal-common/hold-monitor.js';
+import { childrenOrNone } from '../internal-common/missing-node.js';
 import { abandonCreate, createProtected } from '../internal-common/protected-create.js';
 import { NodeLostError } from '../internal-common/recipe-errors.js';
 import { validatePositiveInteger, validateRecipePath } from '../internal-common/validate.js';
@@ -107,13 +108,8 @@ export class InterProcessSemaphoreV2 implements AsyncDisposable {
   }
 
   /** The raw names of the lease nodes (Curator's `getParticipantNodes`). */
-  async getParticipantNodes(): Promise<string[]> {
-    try {
-      return await this.#client.getChildren(this.#leasesPath);
-    } catch (error) {
-      if (isNoNode(error)) return [];
-      throw error;
-    }
+  getParticipantNodes(): Promise<string[]> {
+    return childrenOrNone(this.#client, this.#leasesPath);
   }
 
   /** Returns every lease this object gave out that is still open. */

@@ -5,6 +5,7 @@
  */
 import { type Deadline, DeadlineExpired } from '../internal-common/deadline.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
+import { childrenOrNone } from '../internal-common/missing-node.js';
 import { abandonCreate, createProtected } from '../internal-common/protected-create.js';
 import { NodeLostError } from '../internal-common/recipe-errors.js';
 import { sortContenders } from '../internal-common/sequence-sort.js';
@@ -107,12 +108,6 @@ export async function participantNodes(
   client: RecipeClient,
   spec: Pick<LockSpec, 'basePath' | 'sortNames'>,
 ): Promise<string[]> {
-  let children: string[];
-  try {
-    children = await client.getChildren(spec.basePath);
-  } catch (error) {
-    if (isNoNode(error)) return [];
-    throw error;
-  }
+  const children = await childrenOrNone(client, spec.basePath);
   return sortContenders(children, spec.sortNames).map((child) => `${spec.basePath}/${child}`);
 }
