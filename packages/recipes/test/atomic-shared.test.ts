@@ -1,33 +1,18 @@
 /** SharedCount, SharedValue and the distributed atomics against a real ZooKeeper server. */
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DistributedAtomicInteger } from '../src/atomic/distributed-atomic-integer.js';
 import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
 import { SharedCount } from '../src/shared/shared-count.js';
-import { type Client, closeAll, deferred, eventually, open } from './shared-helpers.js';
+import { deferred, eventually, openClient, type TestClient, useRealServer } from './helpers.js';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 describe('counters (real server)', () => {
-  let server: ZooKeeperServer;
-  let proxy: FaultProxy;
-  let clients: Client[] = [];
-
-  beforeAll(async () => {
-    server = await startZooKeeper();
-    proxy = await startFaultProxy({ host: server.host, port: server.port });
-    clients = await Promise.all([0, 1, 2].map(() => open(server.connectString)));
-  });
-
-  afterAll(async () => {
-    await closeAll(clients);
-    await proxy?.close();
-    await server?.stop();
-  });
+  const env = useRealServer({ clients: 3, faultProxy: true });
 
   describe('SharedCount', () => {
     it('seeds once, stores 4 big-endian bytes and tells every participant of changes', async () => {
-      const [a, b] = clients as [Client, Client];
+      const [a, b] = env.clients as [TestClient, TestClient];
       await using first = new SharedCount(a, '/t/count/basic', -2);
       await using second = new SharedCount(b, '/t/count/basic', 99); // the node exists: its seed is ignored
       await first.start();
@@ -46,7 +31,7 @@ describe('counters (real server)', () => {
     });
 
     it('compare-and-sets on the data version: exactly one of two racing updates from the same version wins', async () => {
-      const [a, b] = clients as [Client, Client];
+      const [a, b] = env.clients as [TestClient, TestClient];
       await using first = new SharedCount(a, '/t/count/cas', 0);
       await using second = new SharedCount(b, '/t/count/cas', 0);
       await first.start();
@@ -65,16 +50,16 @@ describe('counters (real server)', () => {
     });
 
     it('catches up with a change made while its connection was down', async () => {
-      const [a] = clients as [Client];
-      const viaProxy = await open(proxy.connectString);
+      const [a] = env.clients as [TestClient];
+      const viaProxy = await openClient(env.proxy.connectString);
       try {
         await using count = new SharedCount(viaProxy, '/t/count/reconnect', 1);
         await count.start();
-        proxy.pause(); // nothing reaches the client: the change notification is held back
+        env.proxy.pause(); // nothing reaches the client: the change notification is held back
         await a.setData('/t/count/reconnect', Buffer.from('0000004d', 'hex'));
         expect(count.count).toBe(1);
-        proxy.cut();
-        proxy.resume();
+        env.proxy.cut();
+        env.proxy.resume();
         await eventually(() => count.count === 77);
       } finally {
         await viaProxy.close();
@@ -82,7 +67,7 @@ describe('counters (real server)', () => {
     });
 
     it('refuses bad input, and reports a node too short to be a count as BAD_DATA', async () => {
-      const [a] = clients as [Client];
+      const [a] = env.clients as [TestClient];
       expect(() => new SharedCount(a, '/t/count/bad', 2 ** 31)).toThrow(
         expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
       );
@@ -98,7 +83,7 @@ describe('counters (real server)', () => {
 
   describe('DistributedAtomicLong', () => {
     it('reads a missing node as 0 and writes 8 big-endian bytes', async () => {
-      const [a] = clients as [Client];
+      const [a] = env.clients as [TestClient];
       const counter = new DistributedAtomicLong(a, '/t/along/basic');
       expect(await counter.get()).toMatchObject({ succeeded: true, preValue: 0n, postValue: 0n });
       expect(await counter.increment()).toMatchObject({ succeeded: true, preValue: 0n, postValue: 1n });
@@ -112,8 +97,8 @@ describe('counters (real server)', () => {
       expect(await counter.increment()).toMatchObject({ postValue: -(2n ** 63n) }); // wraps like Java's long
     });
 
-    it('loses no update when several clients increment at once', async () => {
-      const counters = clients.map(
+    it('loses no update when several env.clients increment at once', async () => {
+      const counters = env.clients.map(
         (client) =>
           new DistributedAtomicLong(client, '/t/along/contention', {
             retry: { maxRetries: 1000, sleepMs: 1 },
@@ -128,7 +113,7 @@ describe('counters (real server)', () => {
     });
 
     it('stops on an aborted signal or after dispose, without writing', async () => {
-      const [a] = clients as [Client];
+      const [a] = env.clients as [TestClient];
       const path = '/t/along/stop';
       await new DistributedAtomicLong(a, path).forceSet(10n);
       const versionBefore = (await a.getData(path)).stat.version;
@@ -142,7 +127,7 @@ describe('counters (real server)', () => {
     });
 
     it('reports failure instead of throwing when every optimistic attempt loses', async () => {
-      const [a, b] = clients as [Client, Client];
+      const [a, b] = env.clients as [TestClient, TestClient];
       const path = '/t/along/no-retry';
       await new DistributedAtomicLong(a, path).forceSet(0n);
       const stubborn = new DistributedAtomicLong(a, path, { retry: { maxRetries: 0 } });
@@ -165,7 +150,7 @@ describe('counters (real server)', () => {
 
   describe('DistributedAtomicInteger', () => {
     it('shares the 4-byte layout of SharedCount', async () => {
-      const [a, b] = clients as [Client, Client];
+      const [a, b] = env.clients as [TestClient, TestClient];
       const counter = new DistributedAtomicInteger(a, '/t/aint/shared');
       expect(await counter.add(-3)).toMatchObject({ succeeded: true, postValue: -3 });
       expect(hex((await a.getData('/t/aint/shared')).data)).toBe('fffffffd');

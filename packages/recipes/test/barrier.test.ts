@@ -1,33 +1,18 @@
 /** DistributedBarrier and DistributedDoubleBarrier against a real ZooKeeper server. */
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DistributedBarrier } from '../src/barriers/distributed-barrier.js';
 import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-barrier.js';
 import { RecipeConnectionLostError } from '../src/internal-common/recipe-errors.js';
-import { type Client, childrenOf, closeAll, eventually, open, stateAfter } from './shared-helpers.js';
+import { childrenOf, eventually, openClient, stateAfter, type TestClient, useRealServer } from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('barriers (real server)', () => {
-  let server: ZooKeeperServer;
-  let proxy: FaultProxy;
-  let clients: Client[] = [];
-
-  beforeAll(async () => {
-    server = await startZooKeeper();
-    proxy = await startFaultProxy({ host: server.host, port: server.port });
-    clients = await Promise.all([0, 1, 2, 3].map(() => open(server.connectString)));
-  });
-
-  afterAll(async () => {
-    await closeAll(clients);
-    await proxy?.close();
-    await server?.stop();
-  });
+  const env = useRealServer({ clients: 4, faultProxy: true });
 
   describe('DistributedBarrier', () => {
     it('blocks waiters while the node exists and releases all of them when it is removed', async () => {
-      const [a, b, c] = clients as [Client, Client, Client];
+      const [a, b, c] = env.clients as [TestClient, TestClient, TestClient];
       const setter = new DistributedBarrier(a, '/t/barrier/one');
       await setter.setBarrier();
       await setter.setBarrier(); // NodeExists is ignored
@@ -40,7 +25,7 @@ describe('barriers (real server)', () => {
     });
 
     it('returns true at once when there is no barrier, and false on timeout while it stands', async () => {
-      const [a, b] = clients as [Client, Client];
+      const [a, b] = env.clients as [TestClient, TestClient];
       expect(await new DistributedBarrier(b, '/t/barrier/none').waitOnBarrier({ timeoutMs: 10 })).toBe(true);
       const setter = new DistributedBarrier(a, '/t/barrier/two');
       await setter.setBarrier();
@@ -49,7 +34,7 @@ describe('barriers (real server)', () => {
     });
 
     it('rejects with the abort reason, and ends a wait on dispose', async () => {
-      const [a, b] = clients as [Client, Client];
+      const [a, b] = env.clients as [TestClient, TestClient];
       const setter = new DistributedBarrier(a, '/t/barrier/three');
       await setter.setBarrier();
       const controller = new AbortController();
@@ -66,7 +51,7 @@ describe('barriers (real server)', () => {
     });
 
     it('refuses bad arguments before sending anything', async () => {
-      const [a] = clients as [Client];
+      const [a] = env.clients as [TestClient];
       expect(() => new DistributedBarrier(a, 'relative')).toThrow(
         expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
       );
@@ -82,33 +67,33 @@ describe('barriers (real server)', () => {
   describe('DistributedDoubleBarrier', () => {
     it('lets nobody in until all members entered, then lets nobody out until all left', async () => {
       const path = '/t/dbarrier/all';
-      const members = clients.map((client) => new DistributedDoubleBarrier(client, path, 4));
+      const members = env.clients.map((client) => new DistributedDoubleBarrier(client, path, 4));
       const firstThree = members.slice(0, 3).map((member) => member.enter());
       expect(await stateAfter(Promise.all(firstThree), 300)).toBe('pending');
-      const children = await childrenOf(clients[0] as Client, path);
+      const children = await childrenOf(env.client(0), path);
       expect(children.filter((name) => UUID.test(name))).toHaveLength(3);
       expect(children).not.toContain('ready');
       const all = [...firstThree, (members[3] as DistributedDoubleBarrier).enter()];
       expect(await Promise.all(all)).toEqual([true, true, true, true]);
-      expect(await childrenOf(clients[0] as Client, path)).toContain('ready');
+      expect(await childrenOf(env.client(0), path)).toContain('ready');
 
       const leaving = members.slice(0, 3).map((member) => member.leave());
       expect(await stateAfter(Promise.all(leaving), 300)).toBe('pending');
       const last = (members[3] as DistributedDoubleBarrier).leave();
       expect(await Promise.all([...leaving, last])).toEqual([true, true, true, true]);
-      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+      expect(await childrenOf(env.client(0), path)).toEqual([]);
     });
 
     it('gives up entering on timeout and removes its member node', async () => {
       const path = '/t/dbarrier/timeout';
-      const member = new DistributedDoubleBarrier(clients[0] as Client, path, 2);
+      const member = new DistributedDoubleBarrier(env.client(0), path, 2);
       expect(await member.enter({ timeoutMs: 200 })).toBe(false);
-      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+      expect(await childrenOf(env.client(0), path)).toEqual([]);
     });
 
     it('times out leaving while another member stays, and completes later', async () => {
       const path = '/t/dbarrier/leave-timeout';
-      const [a, b] = [clients[0] as Client, clients[1] as Client].map(
+      const [a, b] = [env.client(0), env.client(1)].map(
         (client) => new DistributedDoubleBarrier(client, path, 2),
       ) as [DistributedDoubleBarrier, DistributedDoubleBarrier];
       expect(await Promise.all([a.enter(), b.enter()])).toEqual([true, true]);
@@ -116,21 +101,21 @@ describe('barriers (real server)', () => {
       const [low, high] = lowestFirst as [DistributedDoubleBarrier, DistributedDoubleBarrier];
       // The lowest member waits for the highest to go; alone it times out and its node stays.
       expect(await low.leave({ timeoutMs: 200 })).toBe(false);
-      expect(await childrenOf(clients[0] as Client, path)).toContain(low.ourPath.split('/').pop());
+      expect(await childrenOf(env.client(0), path)).toContain(low.ourPath.split('/').pop());
       expect(await Promise.all([low.leave(), high.leave()])).toEqual([true, true]);
-      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+      expect(await childrenOf(env.client(0), path)).toEqual([]);
     });
 
     it('rejects a waiting enter with CONNECTION_LOST when its connection drops, and removes its node', async () => {
       const path = '/t/dbarrier/connection';
-      const viaProxy = await open(proxy.connectString);
+      const viaProxy = await openClient(env.proxy.connectString);
       try {
         const entering = new DistributedDoubleBarrier(viaProxy, path, 2).enter({ timeoutMs: 30_000 });
-        await eventually(async () => (await childrenOf(clients[0] as Client, path)).length === 1);
-        proxy.cut(); // the client reconnects within its session; Curator would throw ConnectionLoss here
+        await eventually(async () => (await childrenOf(env.client(0), path)).length === 1);
+        env.proxy.cut(); // the client reconnects within its session; Curator would throw ConnectionLoss here
         await expect(entering).rejects.toBeInstanceOf(RecipeConnectionLostError);
         await expect(entering).rejects.toMatchObject({ code: 'CONNECTION_LOST' });
-        await eventually(async () => (await childrenOf(clients[0] as Client, path)).length === 0);
+        await eventually(async () => (await childrenOf(env.client(0), path)).length === 0);
       } finally {
         await viaProxy.close();
       }
@@ -139,13 +124,13 @@ describe('barriers (real server)', () => {
     it('aborts an enter through its signal without leaving a node', async () => {
       const path = '/t/dbarrier/abort';
       const controller = new AbortController();
-      const entering = new DistributedDoubleBarrier(clients[0] as Client, path, 3).enter({
+      const entering = new DistributedDoubleBarrier(env.client(0), path, 3).enter({
         signal: controller.signal,
       });
       await new Promise((resolve) => setTimeout(resolve, 100));
       controller.abort(new Error('no more'));
       await expect(entering).rejects.toThrow('no more');
-      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+      expect(await childrenOf(env.client(0), path)).toEqual([]);
     });
   });
 });

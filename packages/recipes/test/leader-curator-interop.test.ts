@@ -11,21 +11,21 @@ import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-bar
 import { LeaderLatch } from '../src/leader/leader-latch.js';
 import { LeaderSelector } from '../src/leader/leader-selector.js';
 import { SharedCount } from '../src/shared/shared-count.js';
-import { type JavaDriver, startJavaDriver } from './java/java-driver.js';
 import {
-  type Client,
   childrenOf,
   closeAll,
   deferred,
   eventually,
-  open,
+  openClient,
   stateAfter,
-} from './shared-helpers.js';
+  type TestClient,
+} from './helpers.js';
+import { type JavaDriver, startJavaDriver } from './java/java-driver.js';
 
 describe('interop with Curator 5.4.0 (real server)', () => {
   let server: ZooKeeperServer;
   let java: JavaDriver;
-  let clients: Client[] = [];
+  let clients: TestClient[] = [];
 
   beforeAll(async () => {
     server = await startZooKeeper();
@@ -34,8 +34,8 @@ describe('interop with Curator 5.4.0 (real server)', () => {
         connectString: server.connectString,
         handlers: ['drivers-elections/ElectionsHandler.java'],
       }),
-      open(server.connectString),
-      open(server.connectString),
+      openClient(server.connectString),
+      openClient(server.connectString),
     ]);
   });
 
@@ -47,7 +47,7 @@ describe('interop with Curator 5.4.0 (real server)', () => {
 
   it('a Java and a Node LeaderLatch agree on one leader and hand over both ways', async () => {
     const path = '/interop/latch';
-    const [client] = clients as [Client];
+    const [client] = clients as [TestClient];
     await java.call('a', 'latch.start', 'j1', path, 'java-1');
     expect(await java.call('a', 'latch.await', 'j1', 20_000)).toBe('true');
 
@@ -82,7 +82,7 @@ describe('interop with Curator 5.4.0 (real server)', () => {
 
   it('a Java and a Node LeaderSelector take turns on one path, never leading at once', async () => {
     const path = '/interop/selector';
-    const [client] = clients as [Client];
+    const [client] = clients as [TestClient];
     await java.call('a', 'selector.start', 'js', path, 'java-sel');
     await java.waitForEvent('selector js leading');
 
@@ -124,7 +124,7 @@ describe('interop with Curator 5.4.0 (real server)', () => {
 
   it('a double barrier with Java and Node members enters and leaves together', async () => {
     const path = '/interop/dbarrier';
-    const [c1, c2] = clients as [Client, Client];
+    const [c1, c2] = clients as [TestClient, TestClient];
     await java.call('a', 'dbarrier.new', 'jb1', path, 4);
     await java.call('a', 'dbarrier.new', 'jb2', path, 4);
     const node1 = new DistributedDoubleBarrier(c1, path, 4);
@@ -154,7 +154,7 @@ describe('interop with Curator 5.4.0 (real server)', () => {
 
   it("a Java SharedCount and ours see each other's values, bytes and versions", async () => {
     const path = '/interop/count';
-    const [client] = clients as [Client];
+    const [client] = clients as [TestClient];
     expect(await java.call('a', 'count.start', 'jc', path, 5)).toBe('5');
     await using count = new SharedCount(client, path, 99);
     await count.start();
@@ -184,7 +184,7 @@ describe('interop with Curator 5.4.0 (real server)', () => {
 
   it('a Java DistributedAtomicLong and ours count together without losing updates', async () => {
     const path = '/interop/along';
-    const [client] = clients as [Client];
+    const [client] = clients as [TestClient];
     await java.call('a', 'along.new', 'jl', path);
     expect(await java.call('a', 'along.add', 'jl', 1)).toBe('true 0 1');
     const counter = new DistributedAtomicLong(client, path, { retry: { maxRetries: 1000, sleepMs: 1 } });

@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LostEvent } from '../src/internal-common/hold-monitor.js';
 import { LeaderLatch } from '../src/leader/leader-latch.js';
 import { LeaderSelector } from '../src/leader/leader-selector.js';
-import { type Client, childrenOf, closeAll, deferred, eventually, open } from './shared-helpers.js';
+import { childrenOf, closeAll, deferred, eventually, openClient, type TestClient } from './helpers.js';
 
 describe('elections across session loss (real server)', () => {
   let server: ZooKeeperServer;
   let proxy: FaultProxy;
-  const opened: Client[] = [];
+  const opened: TestClient[] = [];
 
   beforeAll(async () => {
     server = await startZooKeeper();
@@ -28,8 +28,8 @@ describe('elections across session loss (real server)', () => {
     await server?.stop();
   });
 
-  async function client(connectString: string, sessionTimeoutMs?: number): Promise<Client> {
-    const c = await open(connectString, sessionTimeoutMs);
+  async function client(connectString: string, sessionTimeoutMs?: number): Promise<TestClient> {
+    const c = await openClient(connectString, sessionTimeoutMs);
     opened.push(c);
     return c;
   }

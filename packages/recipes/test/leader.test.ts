@@ -1,40 +1,28 @@
 /** LeaderLatch and LeaderSelector against a real ZooKeeper server: contention, hand-over, timeouts, close. */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LeaderLatch } from '../src/leader/leader-latch.js';
 import { CloseMode } from '../src/leader/leader-latch-options.js';
 import { LeaderSelector, type Leadership } from '../src/leader/leader-selector.js';
-import { type Client, childrenOf, closeAll, deferred, eventually, open } from './shared-helpers.js';
+import { childrenOf, countGetDataWatches, deferred, eventually, useRealServer } from './helpers.js';
 
 const LATCH_NODE = /^_c_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}-latch-\d{10}$/;
 const text = new TextDecoder();
 
 describe('leader election (real server)', () => {
-  let server: ZooKeeperServer;
-  let clients: Client[] = [];
-
-  beforeAll(async () => {
-    server = await startZooKeeper();
-    clients = await Promise.all([0, 1, 2, 3].map(() => open(server.connectString)));
-  });
-
-  afterAll(async () => {
-    await closeAll(clients);
-    await server?.stop();
-  });
+  const env = useRealServer({ clients: 4 });
 
   describe('LeaderLatch', () => {
     it('elects exactly one of several contenders and hands over in join order', async () => {
       const path = '/t/latch/contention';
-      const latches = clients.map((client, i) => new LeaderLatch(client, path, { id: `node-${i}` }));
+      const latches = env.clients.map((client, i) => new LeaderLatch(client, path, { id: `node-${i}` }));
       for (const latch of latches) await latch.start(); // join in order 0, 1, 2, 3
       expect(latches.map((latch) => latch.hasLeadership)).toEqual([true, false, false, false]);
 
-      const names = await childrenOf(clients[0] as Client, path);
+      const names = await childrenOf(env.client(0), path);
       expect(names).toHaveLength(4);
       for (const name of names) expect(name).toMatch(LATCH_NODE);
       const ourNode = (latches[2] as LeaderLatch).ourPath as string;
-      expect(text.decode((await (clients[0] as Client).getData(ourNode)).data)).toBe('node-2');
+      expect(text.decode((await env.client(0).getData(ourNode)).data)).toBe('node-2');
 
       expect(await (latches[3] as LeaderLatch).getParticipants()).toEqual([
         { id: 'node-0', isLeader: true },
@@ -52,48 +40,28 @@ describe('leader election (real server)', () => {
         await latch.close();
       }
       expect(leaders).toEqual([0, 1, 2, 3]);
-      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+      expect(await childrenOf(env.client(0), path)).toEqual([]);
       expect(await (latches[0] as LeaderLatch).getLeader()).toEqual({ id: '', isLeader: false });
     });
 
     it('wakes only the next in line when the leader leaves (no herd)', async () => {
       const path = '/t/latch/herd';
-      let fired = 0;
-      const counting = (client: Client) =>
-        new Proxy(client, {
-          get(target, property) {
-            if (property !== 'getData') return Reflect.get(target, property, target);
-            return (p: string, options?: { watch?: (event: { type: string; path: string }) => void }) => {
-              const watch = options?.watch;
-              return target.getData(
-                p,
-                watch
-                  ? {
-                      ...options,
-                      watch: (event) => {
-                        fired += 1;
-                        watch(event);
-                      },
-                    }
-                  : options,
-              );
-            };
-          },
-        });
-      const latches = clients.map((client, i) => new LeaderLatch(counting(client), path, { id: `h${i}` }));
+      const counted = env.clients.map((client) => countGetDataWatches(client));
+      const fired = () => counted.reduce((sum, c) => sum + c.fired(), 0);
+      const latches = counted.map(({ client }, i) => new LeaderLatch(client, path, { id: `h${i}` }));
       for (const latch of latches) await latch.start();
-      expect(fired).toBe(0);
+      expect(fired()).toBe(0);
       await (latches[0] as LeaderLatch).close();
       expect(await (latches[1] as LeaderLatch).await({ timeoutMs: 20_000 })).toBe(true);
       expect(await (latches[3] as LeaderLatch).await({ timeoutMs: 200 })).toBe(false); // give stray events time
-      expect(fired).toBe(1);
+      expect(fired()).toBe(1);
       for (const latch of latches) await latch.close();
     });
 
     it('answers await with false on timeout and rejects it on abort, while another leads', async () => {
       const path = '/t/latch/await';
-      await using leader = new LeaderLatch(clients[0] as Client, path, { id: 'a' });
-      await using follower = new LeaderLatch(clients[1] as Client, path, { id: 'b' });
+      await using leader = new LeaderLatch(env.client(0), path, { id: 'a' });
+      await using follower = new LeaderLatch(env.client(1), path, { id: 'b' });
       await leader.start();
       await follower.start();
       expect(await follower.await({ timeoutMs: 200 })).toBe(false);
@@ -109,7 +77,7 @@ describe('leader election (real server)', () => {
 
     it('emits isLeader/notLeader, aborts the leadership signal on close, and honours the close modes', async () => {
       const path = '/t/latch/events';
-      const notify = new LeaderLatch(clients[0] as Client, path, {
+      const notify = new LeaderLatch(env.client(0), path, {
         id: 'n',
         closeMode: CloseMode.NOTIFY_LEADER,
       });
@@ -124,7 +92,7 @@ describe('leader election (real server)', () => {
       expect(events).toEqual(['isLeader', 'notLeader']);
       expect(signal.aborted).toBe(true);
 
-      const silent = new LeaderLatch(clients[0] as Client, path, { id: 's' });
+      const silent = new LeaderLatch(env.client(0), path, { id: 's' });
       const silentEvents: string[] = [];
       silent.on('notLeader', () => silentEvents.push('notLeader'));
       await silent.start();
@@ -133,27 +101,27 @@ describe('leader election (real server)', () => {
       expect(silentEvents).toEqual([]);
       expect(silent.state).toBe('closed');
       await silent.close(); // idempotent
-      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+      expect(await childrenOf(env.client(0), path)).toEqual([]);
     });
 
     it('closes through await using and leaves no node', async () => {
       const path = '/t/latch/dispose';
       {
-        await using latch = new LeaderLatch(clients[0] as Client, path);
+        await using latch = new LeaderLatch(env.client(0), path);
         await latch.start();
-        expect(await childrenOf(clients[1] as Client, path)).toHaveLength(1);
-        expect((await (clients[1] as Client).getData(latch.ourPath as string)).data.length).toBe(0); // id '' = 0 bytes
+        expect(await childrenOf(env.client(1), path)).toHaveLength(1);
+        expect((await env.client(1).getData(latch.ourPath as string)).data.length).toBe(0); // id '' = 0 bytes
       }
-      expect(await childrenOf(clients[1] as Client, path)).toEqual([]);
+      expect(await childrenOf(env.client(1), path)).toEqual([]);
     });
 
     it("keeps watching when the predecessor's data changes, and still takes over when it goes", async () => {
       const path = '/t/latch/data-change';
-      const first = new LeaderLatch(clients[0] as Client, path, { id: 'first' });
-      const second = new LeaderLatch(clients[1] as Client, path, { id: 'second' });
+      const first = new LeaderLatch(env.client(0), path, { id: 'first' });
+      const second = new LeaderLatch(env.client(1), path, { id: 'second' });
       await first.start();
       await second.start();
-      await (clients[2] as Client).setData(first.ourPath as string, 'touched'); // fires the follower's watch
+      await env.client(2).setData(first.ourPath as string, 'touched'); // fires the follower's watch
       expect(await second.await({ timeoutMs: 200 })).toBe(false);
       await first.close();
       expect(await second.await({ timeoutMs: 20_000 })).toBe(true);
@@ -162,8 +130,8 @@ describe('leader election (real server)', () => {
 
     it('wakes a waiting await when it becomes leader', async () => {
       const path = '/t/latch/wake';
-      const first = new LeaderLatch(clients[0] as Client, path, { id: 'first' });
-      const second = new LeaderLatch(clients[1] as Client, path, { id: 'second' });
+      const first = new LeaderLatch(env.client(0), path, { id: 'first' });
+      const second = new LeaderLatch(env.client(1), path, { id: 'second' });
       await first.start();
       await second.start();
       const waiting = second.await();
@@ -180,7 +148,7 @@ describe('leader election (real server)', () => {
       let maxRunning = 0;
       const terms: string[] = [];
       const done = deferred();
-      const selectors = clients.map(
+      const selectors = env.clients.map(
         (client, i) =>
           new LeaderSelector(
             client,
@@ -202,7 +170,7 @@ describe('leader election (real server)', () => {
       await Promise.all(selectors.map((selector) => selector.close()));
       expect(maxRunning).toBe(1);
       for (let i = 0; i < selectors.length; i++) expect(terms).toContain(`s${i}`); // everyone led at least once
-      expect(await childrenOf(clients[0] as Client, path)).toEqual([]);
+      expect(await childrenOf(env.client(0), path)).toEqual([]);
     });
 
     it('aborts the leader through interruptLeadership, then the next contender leads', async () => {
@@ -210,7 +178,7 @@ describe('leader election (real server)', () => {
       const started = deferred<AbortSignal>();
       const secondLeads = deferred();
       const first = new LeaderSelector(
-        clients[0] as Client,
+        env.client(0),
         path,
         ({ signal }) => {
           started.resolve(signal);
@@ -218,7 +186,7 @@ describe('leader election (real server)', () => {
         },
         { id: 'first' },
       );
-      const second = new LeaderSelector(clients[1] as Client, path, async () => secondLeads.resolve(), {
+      const second = new LeaderSelector(env.client(1), path, async () => secondLeads.resolve(), {
         id: 'second',
       });
       first.start();
@@ -238,28 +206,26 @@ describe('leader election (real server)', () => {
       const path = '/t/selector/close';
       let ended = false;
       const leading = deferred();
-      const selector = new LeaderSelector(clients[0] as Client, path, async ({ signal }) => {
+      const selector = new LeaderSelector(env.client(0), path, async ({ signal }) => {
         leading.resolve();
         await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
         ended = true;
       });
       selector.start();
       await leading.promise;
-      const [node] = await childrenOf(clients[1] as Client, path);
+      const [node] = await childrenOf(env.client(1), path);
       expect(node).toMatch(/-lock-\d{10}$/);
-      expect(text.decode((await (clients[1] as Client).getData(`${path}/${node}`)).data)).toMatch(
-        /^[0-9a-f.:]+$/,
-      );
+      expect(text.decode((await env.client(1).getData(`${path}/${node}`)).data)).toMatch(/^[0-9a-f.:]+$/);
       await selector.close();
       expect(ended).toBe(true);
-      expect(await childrenOf(clients[1] as Client, path)).toEqual([]);
+      expect(await childrenOf(env.client(1), path)).toEqual([]);
     });
 
     it('refuses bad arguments before sending anything', () => {
-      expect(() => new LeaderSelector(clients[0] as Client, '/t/selector/x', 'no' as never)).toThrow(
+      expect(() => new LeaderSelector(env.client(0), '/t/selector/x', 'no' as never)).toThrow(
         expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
       );
-      expect(() => new LeaderLatch(clients[0] as Client, 'x/y')).toThrow(
+      expect(() => new LeaderLatch(env.client(0), 'x/y')).toThrow(
         expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
       );
     });

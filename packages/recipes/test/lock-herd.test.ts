@@ -1,25 +1,13 @@
 /** Herd-free waiting: one release wakes exactly one waiter (real server, watch events counted). */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
-import { closeAll, countGetDataWatches, eventually, openClients, type TestClient } from './lock-helpers.js';
+import { countGetDataWatches, eventually, useRealServer } from './helpers.js';
 
 describe('InterProcessMutex waiting is herd-free', () => {
-  let server: ZooKeeperServer;
-  let clients: TestClient[] = [];
-
-  beforeAll(async () => {
-    server = await startZooKeeper();
-    clients = await openClients(server.connectString, 5);
-  });
-
-  afterAll(async () => {
-    await closeAll(clients);
-    await server?.stop();
-  });
+  const env = useRealServer({ clients: 5 });
 
   it('wakes exactly one waiter per release', async () => {
-    const counted = clients.map((client) => countGetDataWatches(client));
+    const counted = env.clients.map((client) => countGetDataWatches(client));
     const mutexes = counted.map(({ client }) => new InterProcessMutex(client, '/herd/lock'));
     const [holder, ...waiters] = mutexes as [InterProcessMutex, ...InterProcessMutex[]];
     await holder.acquire();

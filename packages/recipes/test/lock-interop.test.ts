@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
 import { InterProcessReadWriteLock } from '../src/locks/interprocess-read-write-lock.js';
 import { InterProcessSemaphoreV2 } from '../src/locks/interprocess-semaphore-v2.js';
+import { childrenOf, closeAll, eventually, openClients, type TestClient } from './helpers.js';
 import { type JavaDriver, startJavaDriver } from './java/java-driver.js';
-import { childrenOf, closeAll, eventually, openClients, type TestClient } from './lock-helpers.js';
 
 describe('interop with Curator 5.4.0', () => {
   let server: ZooKeeperServer;

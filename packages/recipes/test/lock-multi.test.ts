@@ -1,28 +1,19 @@
 /** InterProcessMultiLock against a real server. */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NotLockOwnerError } from '../src/internal-common/recipe-errors.js';
 import type { InterProcessLock } from '../src/locks/interprocess-lock.js';
 import { InterProcessMultiLock } from '../src/locks/interprocess-multi-lock.js';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
 import { InterProcessSemaphoreMutex } from '../src/locks/interprocess-semaphore-mutex.js';
-import { childrenOf, closeAll, openClients, type TestClient } from './lock-helpers.js';
+import { childrenOf, type TestClient, useRealServer } from './helpers.js';
 
 describe('InterProcessMultiLock', () => {
-  let server: ZooKeeperServer;
-  let clients: TestClient[] = [];
+  const env = useRealServer({ clients: 3 });
   let a: TestClient;
   let b: TestClient;
 
-  beforeAll(async () => {
-    server = await startZooKeeper();
-    clients = await openClients(server.connectString, 3);
-    [a, b] = clients as [TestClient, TestClient];
-  });
-
-  afterAll(async () => {
-    await closeAll(clients);
-    await server?.stop();
+  beforeAll(() => {
+    [a, b] = [env.client(0), env.client(1)];
   });
 
   it('takes all or none: a timeout on the second lock gives the first back', async () => {
@@ -67,7 +58,7 @@ describe('InterProcessMultiLock', () => {
     let inside = 0;
     let maxInside = 0;
     await Promise.all(
-      clients.map(async (client, i) => {
+      env.clients.map(async (client, i) => {
         // overlapping sets in one global order, so no deadlock: {x,y}, {y,z}, {x,z}
         const paths = [
           ['/multi/c/x', '/multi/c/y'],

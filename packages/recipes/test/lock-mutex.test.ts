@@ -1,30 +1,23 @@
 /** InterProcessMutex against a real ZooKeeper server. */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localAddressData } from '../src/internal-common/default-data.js';
 import { InvalidRecipeArgumentError, NotLockOwnerError } from '../src/internal-common/recipe-errors.js';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
-import { childrenOf, closeAll, openClients, type TestClient } from './lock-helpers.js';
+import { childrenOf, closeAll, openClients, type TestClient, useRealServer } from './helpers.js';
 
 const PROTECTED_LOCK = /^_c_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-lock-\d{10}$/;
 
 describe('InterProcessMutex', () => {
-  let server: ZooKeeperServer;
+  const env = useRealServer({ clients: 2 });
   let a: TestClient;
   let b: TestClient;
 
-  beforeAll(async () => {
-    server = await startZooKeeper();
-    [a, b] = (await openClients(server.connectString, 2)) as [TestClient, TestClient];
-  });
-
-  afterAll(async () => {
-    await closeAll([a, b]);
-    await server?.stop();
+  beforeAll(() => {
+    [a, b] = [env.client(0), env.client(1)];
   });
 
   it('keeps mutual exclusion and FIFO order under contention (no lost update)', async () => {
-    const contenders = await openClients(server.connectString, 5);
+    const contenders = await openClients(env.server.connectString, 5);
     const counterPath = '/mutex-contention-counter';
     await a.create(counterPath, '0', { mode: 'persistent' });
     const acquisitions: number[] = [];

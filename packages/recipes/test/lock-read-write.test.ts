@@ -1,26 +1,17 @@
 /** InterProcessReadWriteLock against a real server. */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LockUpgradeError } from '../src/internal-common/recipe-errors.js';
 import { InterProcessReadWriteLock } from '../src/locks/interprocess-read-write-lock.js';
-import { childrenOf, closeAll, eventually, openClients, type TestClient } from './lock-helpers.js';
+import { childrenOf, eventually, type TestClient, useRealServer } from './helpers.js';
 
 describe('InterProcessReadWriteLock', () => {
-  let server: ZooKeeperServer;
-  let clients: TestClient[] = [];
+  const env = useRealServer({ clients: 3 });
   let a: TestClient;
   let b: TestClient;
   let c: TestClient;
 
-  beforeAll(async () => {
-    server = await startZooKeeper();
-    clients = await openClients(server.connectString, 3);
-    [a, b, c] = clients as [TestClient, TestClient, TestClient];
-  });
-
-  afterAll(async () => {
-    await closeAll(clients);
-    await server?.stop();
+  beforeAll(() => {
+    [a, b, c] = [env.client(0), env.client(1), env.client(2)];
   });
 
   it('lets readers share and keeps writers out until every reader left', async () => {
@@ -119,7 +110,7 @@ describe('InterProcessReadWriteLock', () => {
     let readers = 0;
     let violations = 0;
     await Promise.all(
-      clients.flatMap((client, i) => {
+      env.clients.flatMap((client, i) => {
         return [0, 1, 2].map(async (round) => {
           const isWriter = (i + round) % 2 === 0;
           // one lock object per task, so reentrancy does not merge two tasks' holds

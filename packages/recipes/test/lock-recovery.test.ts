@@ -6,7 +6,7 @@
 import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
-import { childrenOf, closeAll, eventually, openClient, type TestClient } from './lock-helpers.js';
+import { childrenOf, closeAll, eventually, openClient, type TestClient } from './helpers.js';
 
 describe('protected create after a connection loss', () => {
   let server: ZooKeeperServer;

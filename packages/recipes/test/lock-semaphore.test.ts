@@ -1,12 +1,11 @@
 /** InterProcessSemaphoreV2 and InterProcessSemaphoreMutex against a real server. */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CountNodeReader } from '../src/internal-common/count-source.js';
 import { NotLockOwnerError } from '../src/internal-common/recipe-errors.js';
 import { InterProcessSemaphoreMutex } from '../src/locks/interprocess-semaphore-mutex.js';
 import { InterProcessSemaphoreV2 } from '../src/locks/interprocess-semaphore-v2.js';
 import { SharedCount } from '../src/shared/shared-count.js';
-import { childrenOf, closeAll, eventually, openClients, type TestClient } from './lock-helpers.js';
+import { childrenOf, eventually, type TestClient, useRealServer } from './helpers.js';
 
 const int32 = (n: number) => {
   const bytes = Buffer.alloc(4);
@@ -15,21 +14,13 @@ const int32 = (n: number) => {
 };
 
 describe('InterProcessSemaphoreV2 and InterProcessSemaphoreMutex', () => {
-  let server: ZooKeeperServer;
-  let clients: TestClient[] = [];
+  const env = useRealServer({ clients: 3 });
   let a: TestClient;
   let b: TestClient;
   let c: TestClient;
 
-  beforeAll(async () => {
-    server = await startZooKeeper();
-    clients = await openClients(server.connectString, 3);
-    [a, b, c] = clients as [TestClient, TestClient, TestClient];
-  });
-
-  afterAll(async () => {
-    await closeAll(clients);
-    await server?.stop();
+  beforeAll(() => {
+    [a, b, c] = [env.client(0), env.client(1), env.client(2)];
   });
 
   it("grants at most maxLeases, with Curator's locks/ and leases/ layout, and no node left on timeout", async () => {
@@ -86,7 +77,7 @@ describe('InterProcessSemaphoreV2 and InterProcessSemaphoreMutex', () => {
       twoHeld = resolve;
     });
     await Promise.all(
-      [...clients, ...clients].map(async (client) => {
+      [...env.clients, ...env.clients].map(async (client) => {
         const semaphore = new InterProcessSemaphoreV2(client, path, 2);
         for (let round = 0; round < 3; round++) {
           const lease = await semaphore.acquire({ timeoutMs: 60_000 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HoldLostError, type LostEvent } from '../src/internal-common/hold-monitor.js';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
 import { InterProcessSemaphoreV2 } from '../src/locks/interprocess-semaphore-v2.js';
-import { closeAll, eventually, openClient, type TestClient } from './lock-helpers.js';
+import { closeAll, eventually, openClient, type TestClient } from './helpers.js';
 
 const SESSION_TIMEOUT_MS = 2_000;
 

@@ -1,0 +1,151 @@
+/**
+ * Helpers of the integration tests: one real server (and a fault proxy) per test file, real clients, and
+ * small polling waits. Every recipe takes the real client, so one client type serves all the tests.
+ */
+import {
+  type FaultProxy,
+  type StartZooKeeperOptions,
+  startFaultProxy,
+  startZooKeeper,
+  type ZooKeeperServer,
+} from '@zkwire/testing';
+import { connect, type ZooKeeperClient } from '@zkwire/zk-wire-client';
+import { afterAll, beforeAll } from 'vitest';
+
+/** The real client: the recipes take it as their RecipeClient / ValueClient. */
+export type TestClient = ZooKeeperClient;
+
+/** Connects a new client (its own connection and session). */
+export function openClient(connectString: string, sessionTimeoutMs = 30_000): Promise<TestClient> {
+  return connect({ connectString, sessionTimeoutMs });
+}
+
+/** Connects `n` clients. */
+export function openClients(connectString: string, n: number): Promise<TestClient[]> {
+  return Promise.all(Array.from({ length: n }, () => openClient(connectString)));
+}
+
+/** Closes clients, ignoring the ones already closed or never opened. */
+export async function closeAll(clients: readonly (TestClient | undefined)[]): Promise<void> {
+  await Promise.all(clients.map((client) => client?.close().catch(() => {})));
+}
+
+/** What {@link useRealServer} starts for a test file; read it inside tests and hooks, once beforeAll ran. */
+export interface RealServer {
+  readonly server: ZooKeeperServer;
+  /** A fault proxy in front of the server; only with `faultProxy: true`. */
+  readonly proxy: FaultProxy;
+  /** Clients connected straight to the server, opened before the tests and closed after them. */
+  readonly clients: readonly TestClient[];
+  /** The `index`-th of {@link clients} (throws if there are fewer). */
+  client(index: number): TestClient;
+}
+
+/**
+ * Starts one real server for the calling test file (beforeAll) with `clients` connected clients and,
+ * optionally, a fault proxy in front of it; closes all of it afterwards (afterAll), clients first.
+ */
+export function useRealServer(options: {
+  clients: number;
+  faultProxy?: boolean;
+  server?: StartZooKeeperOptions;
+}): RealServer {
+  let server: ZooKeeperServer | undefined;
+  let proxy: FaultProxy | undefined;
+  let clients: TestClient[] = [];
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`useRealServer: no ${what} (not started, or not asked for)`);
+    return value;
+  };
+  beforeAll(async () => {
+    server = await startZooKeeper(options.server);
+    if (options.faultProxy) proxy = await startFaultProxy({ host: server.host, port: server.port });
+    clients = await openClients(server.connectString, options.clients);
+  });
+  afterAll(async () => {
+    await closeAll(clients);
+    await proxy?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get proxy() {
+      return started(proxy, 'fault proxy');
+    },
+    get clients() {
+      return clients;
+    },
+    client(index) {
+      return started(clients[index], `client ${index}`);
+    },
+  };
+}
+
+/** Polls `check` until it is true (a state the test waits for on the server); fails after `attempts` tries. */
+export async function eventually(check: () => Promise<boolean> | boolean, attempts = 400): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('condition not reached');
+}
+
+/** The children of `path`, or [] when it does not exist. */
+export async function childrenOf(client: TestClient, path: string): Promise<string[]> {
+  try {
+    return await client.getChildren(path);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'NONODE') return [];
+    throw error;
+  }
+}
+
+/** A promise with its resolver, for "this happened" flags in tests. */
+export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** Settles within `ms` with 'pending' if `promise` has not settled by then (to show that a call still blocks). */
+export function stateAfter<T>(promise: Promise<T>, ms: number): Promise<T | 'pending'> {
+  return Promise.race([
+    promise,
+    new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), ms)),
+  ]);
+}
+
+/**
+ * Wraps a client so that every watch armed through getData is counted when it fires: the herd tests count
+ * how many waiters one release wakes.
+ */
+export function countGetDataWatches(client: TestClient): { client: TestClient; fired: () => number } {
+  let fired = 0;
+  const wrapped = new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'getData') {
+        return (path: string, options?: { watch?: (event: unknown) => void }) => {
+          const watch = options?.watch;
+          return target.getData(path, {
+            ...options,
+            ...(watch
+              ? {
+                  watch: (event: { type: string; path: string }) => {
+                    fired += 1;
+                    watch(event);
+                  },
+                }
+              : {}),
+          });
+        };
+      }
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { client: wrapped, fired: () => fired };
+}
