@@ -224,6 +224,9 @@ describe('10,000 watches and a reconnect', () => {
     }
     const fired = new Set<string>();
     await Promise.all(names.map((n) => zk.getData(`/w10k/${n}`, { watch: (e) => fired.add(e.path) })));
+    // One persistent watch too: the batch that holds it goes as SetWatches2.
+    const persistent: string[] = [];
+    await zk.addWatch('/w10k', 'persistent', (e) => persistent.push(e.type));
     const half = names.length / 2;
 
     proxy.pause();
@@ -242,15 +245,16 @@ describe('10,000 watches and a reconnect', () => {
 
     const connection = tap.connections - 1;
     const frames = tap.on(connection);
-    const setWatches = frames.filter((f) => f.opcode === 101);
-    const totalPathLength = names.reduce((sum, n) => sum + `/w10k/${n}`.length, 0);
+    const setWatches = frames.filter((f) => f.opcode === 101 || f.opcode === 105);
+    expect(setWatches.filter((f) => f.opcode === 105)).toHaveLength(1);
+    const totalPathLength = names.reduce((sum, n) => sum + `/w10k/${n}`.length, '/w10k'.length);
     expect(setWatches.length).toBeGreaterThanOrEqual(Math.ceil(totalPathLength / (128 * 1024 + 50)));
     expect(setWatches.length).toBeLessThanOrEqual(Math.ceil(totalPathLength / (128 * 1024)));
     expect(setWatches.length).toBeGreaterThan(2);
     // Handshake, then the saved auth, then the watches, then the call queued while disconnected.
     expect(frames[0]!.opcode).toBeUndefined();
     expect(frames[1]).toMatchObject({ xid: -4, opcode: 100 });
-    expect(frames.slice(2, 2 + setWatches.length).every((f) => f.opcode === 101)).toBe(true);
+    expect(frames.slice(2, 2 + setWatches.length)).toEqual(setWatches);
     expect(frames[2 + setWatches.length]!.opcode).toBe(4);
 
     await until(() => fired.size === half);
@@ -260,6 +264,9 @@ describe('10,000 watches and a reconnect', () => {
     }
     await until(() => fired.size === names.length);
     expect(fired.size).toBe(10_000);
+    await admin.create('/w10k/new');
+    await until(() => persistent.length > 0);
+    expect(persistent).toEqual(['childrenChanged']);
     await zk.close();
   });
 });
