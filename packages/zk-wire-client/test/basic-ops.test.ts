@@ -72,6 +72,16 @@ describe('basic operations against a real server', () => {
     expect(zk.state).toBe('connected');
   });
 
+  it('reports TTL nodes on a server without extended types as UNIMPLEMENTED, and carries on', async () => {
+    await expect(zk.create('/ttl-off', 'x', { mode: 'persistent-ttl', ttlMs: 1000 })).rejects.toMatchObject({
+      code: 'UNIMPLEMENTED',
+      errno: -6,
+      path: '/ttl-off',
+    });
+    await zk.connected();
+    expect(await zk.exists('/ttl-off')).toBeNull();
+  });
+
   it('lists children with and without Stat', async () => {
     await zk.create('/kids');
     await zk.create('/kids/a');
