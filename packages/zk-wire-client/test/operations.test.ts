@@ -6,6 +6,7 @@ import {
   InvalidArgumentError,
   isNoNode,
   MultiError,
+  NoChildrenForEphemeralsError,
   NodeExistsError,
   NoNodeError,
   OperationTimeoutError,
@@ -82,6 +83,15 @@ describe('create modes', () => {
     expect(await boxGone).toEqual({ type: 'deleted', path: '/box' });
     expect(await ttlGone).toEqual({ type: 'deleted', path: '/ttl' });
     expect(await zk.exists(persistent)).not.toBeNull();
+  });
+
+  it('refuses children under an ephemeral node, and keeps non-ASCII paths and data intact', async () => {
+    const eph = await zk.create('/eph-parent', null, { mode: 'ephemeral' });
+    await expect(zk.create(`${eph}/child`)).rejects.toBeInstanceOf(NoChildrenForEphemeralsError);
+    const path = await zk.create('/ünï-日本-ẞ', 'données ✓');
+    expect(path).toBe('/ünï-日本-ẞ');
+    expect(await zk.getChildren('/')).toContain('ünï-日本-ẞ');
+    expect((await zk.getData(path)).data.toString('utf8')).toBe('données ✓');
   });
 
   it('refuses a TTL mode without a TTL, and a TTL without a TTL mode', async () => {
