@@ -1,8 +1,10 @@
-// Locks, semaphores and their shared helpers (one export line per module so parallel edits merge cleanly).
+/**
+ * @zkwire/recipes: Curator-compatible locks, semaphores, barriers, leader elections and counters (the README
+ * maps each Curator class to ours). One export statement per module, sorted by path.
+ */
 
 export { DistributedAtomicInteger } from './atomic/distributed-atomic-integer.js';
 export { DistributedAtomicLong } from './atomic/distributed-atomic-long.js';
-// Barriers, elections and counters.
 export {
   type AtomicCallOptions,
   type AtomicRetry,

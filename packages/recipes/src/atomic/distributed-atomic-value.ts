@@ -38,11 +38,13 @@ export interface AtomicRetry {
 
 /** Options of the distributed atomic recipes. */
 export interface DistributedAtomicOptions {
+  /** How optimistic updates are retried after losing a round (default 10 retries, 10 ms apart). */
   retry?: AtomicRetry;
 }
 
 /** Per-call options: an AbortSignal that stops the retry loop. */
 export interface AtomicCallOptions {
+  /** Stops the retry loop: the call rejects with the reason and writes nothing more. */
   signal?: AbortSignal;
 }
 
@@ -53,6 +55,7 @@ interface CurrentValue {
 
 /** Atomic operations on the raw bytes of one znode. */
 export class DistributedAtomicValue implements AsyncDisposable {
+  /** The counter's znode. */
   readonly path: string;
   private readonly scope = new DisposeScope('DistributedAtomicValue');
   private readonly client: ValueClient;

@@ -22,6 +22,7 @@ export interface DistributedBarrierOptions {
 
 /** A barrier that is up while its znode exists. */
 export class DistributedBarrier implements AsyncDisposable {
+  /** The barrier node: the barrier is up while it exists. */
   readonly path: string;
   readonly #client: RecipeClient;
   readonly #data: Uint8Array | string | undefined;

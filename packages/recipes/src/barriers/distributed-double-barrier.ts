@@ -37,7 +37,9 @@ export interface DistributedDoubleBarrierOptions {
 
 /** A barrier that `memberQty` members enter together and leave together. */
 export class DistributedDoubleBarrier implements AsyncDisposable {
+  /** The barrier's parent node; members and `ready` live under it. */
   readonly path: string;
+  /** How many members must enter before anyone may proceed. */
   readonly memberQty: number;
   /** Our member node, `path/<uuid>`. */
   readonly ourPath: string;

@@ -58,6 +58,7 @@ export class CountNodeReader extends EventEmitter<{ change: [count: number] }> {
     return reader;
   }
 
+  /** The count last read (kept current by a watch). */
   getCount(): number {
     return this.#count;
   }

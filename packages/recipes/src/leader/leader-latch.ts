@@ -38,7 +38,9 @@ import { type Participant, readLeader, readParticipants } from './participants.j
 
 /** A leader election in which every participant waits in line and the first one leads until it leaves. */
 export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements AsyncDisposable {
+  /** The election's parent node. */
   readonly path: string;
+  /** Our participant id, stored as the data of our latch node. */
   readonly id: string;
   readonly #client: RecipeClient;
   readonly #idBytes: Uint8Array;

@@ -55,7 +55,9 @@ const REQUEUE_BACKOFF_MS = 200;
 
 /** A leader election that runs a function while leading, then passes leadership on. */
 export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implements AsyncDisposable {
+  /** The election's parent node. */
   readonly path: string;
+  /** Our participant id, stored as the data of our lock node. */
   readonly id: string;
   readonly #client: RecipeClient;
   readonly #takeLeadership: TakeLeadership;

@@ -44,6 +44,10 @@ export class InterProcessMultiLock implements InterProcessLock {
     return this.#locks;
   }
 
+  /**
+   * Takes every lock in order, all or none: when one cannot be had within the one deadline (or fails), the
+   * ones already held are released before this resolves false (or rejects).
+   */
   async acquire(options?: AcquireOptions): Promise<boolean> {
     const deadline = Deadline.of(options);
     const held: InterProcessLock[] = [];
@@ -62,6 +66,7 @@ export class InterProcessMultiLock implements InterProcessLock {
     }
   }
 
+  /** Releases every lock, in reverse order; failures are gathered into one ReleaseFailedError. */
   async release(): Promise<void> {
     if (!this.isAcquiredInThisProcess()) throw new NotLockOwnerError('(multi-lock)');
     await releaseAll([...this.#locks]);

@@ -23,6 +23,7 @@ export class InterProcessSemaphoreMutex implements InterProcessLock {
     this.#path = path;
   }
 
+  /** Takes the single lease; false on timeout. Not reentrant: a second acquire by the holder waits like anyone. */
   async acquire(options?: AcquireOptions): Promise<boolean> {
     const lease = await this.#semaphore.acquire(options);
     if (lease === null) return false;
@@ -30,6 +31,7 @@ export class InterProcessSemaphoreMutex implements InterProcessLock {
     return true;
   }
 
+  /** Returns the lease; NotLockOwnerError when this object holds none. */
   async release(): Promise<void> {
     const lease = this.#lease;
     if (lease === undefined) throw new NotLockOwnerError(this.#path);
@@ -37,6 +39,7 @@ export class InterProcessSemaphoreMutex implements InterProcessLock {
     await lease.close();
   }
 
+  /** True while this object holds the lease. */
   isAcquiredInThisProcess(): boolean {
     return this.#lease !== undefined;
   }
@@ -46,6 +49,7 @@ export class InterProcessSemaphoreMutex implements InterProcessLock {
     return this.#lease;
   }
 
+  /** Releases the lease if held, for `await using`. */
   async [Symbol.asyncDispose](): Promise<void> {
     if (this.#lease !== undefined) await this.release();
   }

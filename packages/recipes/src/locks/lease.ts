@@ -56,6 +56,7 @@ export class Lease extends EventEmitter<{ lost: [event: LostEvent] }> implements
     await deleteGuaranteed(this.#client, this.nodePath);
   }
 
+  /** Same as `close()`, for `await using`. */
   async [Symbol.asyncDispose](): Promise<void> {
     await this.close();
   }

@@ -75,6 +75,7 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
     return this.#hold?.count ?? 0;
   }
 
+  /** True while this object holds the lock (at least once). */
   isAcquiredInThisProcess(): boolean {
     return this.#hold !== undefined;
   }
@@ -82,6 +83,10 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
   /** Hook for subclasses: refuse an acquisition before anything is sent (e.g. an RW-lock upgrade). */
   protected beforeAcquire(): void {}
 
+  /**
+   * Takes the lock, or one more hold when this object has it already (reentrant). False on timeout; rejects
+   * with the signal's reason on abort; either way our node is gone.
+   */
   async acquire(options?: AcquireOptions): Promise<boolean> {
     const deadline = Deadline.of(options);
     this.beforeAcquire();
@@ -113,6 +118,7 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
     return true;
   }
 
+  /** Gives back one hold; the last one deletes our node. NotLockOwnerError when not held. */
   async release(): Promise<void> {
     const hold = this.#hold;
     if (hold === undefined) throw new NotLockOwnerError(this.spec.basePath);

@@ -16,6 +16,7 @@ import type { ValueClient } from './value-client.js';
 
 /** A value with the data version it was read at (Curator's VersionedValue). */
 export interface VersionedValue<T> {
+  /** The decoded value. */
   readonly value: T;
   /** The znode's data version (`stat.version`) the value was read or written at. */
   readonly version: number;
@@ -31,6 +32,7 @@ export interface SharedValueEvents {
 
 /** A shared byte value in one znode, with change events and compare-and-set on the data version. */
 export class SharedValue extends EventEmitter<SharedValueEvents> implements AsyncDisposable {
+  /** The value's znode. */
   readonly path: string;
   private readonly client: ValueClient;
   private readonly seed: Uint8Array;
