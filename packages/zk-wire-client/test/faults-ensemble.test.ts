@@ -6,13 +6,7 @@
  */
 import { type Ensemble, type FaultProxy, startEnsemble, startFaultProxy } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  connect,
-  RetryNTimes,
-  retry,
-  SessionExpiredError,
-  type WatchEvent,
-} from '../src/index.js';
+import { connect, RetryNTimes, retry, SessionExpiredError, type WatchEvent } from '../src/index.js';
 import { failOnProcessErrors, nextState, recordStates, until } from './faults-helpers.js';
 
 failOnProcessErrors();
