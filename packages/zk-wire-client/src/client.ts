@@ -24,6 +24,7 @@ import {
 import { encodeGetData, type GetDataResult, getDataReply } from './ops/get-data.js';
 import { encodeGetEphemerals, getEphemeralsReply } from './ops/get-ephemerals.js';
 import { encodeMulti, encodeMultiRead, multiReadReply, multiReply } from './ops/multi.js';
+import { type ConfigResult, encodeReconfig, reconfigReply } from './ops/reconfig.js';
 import { encodeSetACL, setACLReply } from './ops/set-acl.js';
 import { encodeSetData, setDataReply } from './ops/set-data.js';
 import { encodeSync, syncReply } from './ops/sync.js';
@@ -50,6 +51,9 @@ import type {
 } from './types.js';
 import { waitConnected } from './wait-connected.js';
 import { addWatch, checkWatches, removeWatches, watchPersistent } from './watch-api.js';
+
+/** The node holding the ensemble's dynamic configuration. */
+const CONFIG_NODE = '/zookeeper/config';
 
 /** Options of reads that can set a one-shot watch. */
 export interface WatchOptions extends CallOptions {
@@ -240,6 +244,72 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
       const serverPath = this.core.serverPath(path, 'sync');
       const xid = this.core.begin();
       return this.core.submit(syncReply, xid, encodeSync(xid, serverPath), path, undefined, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * The ensemble's dynamic configuration (`/zookeeper/config`, read outside the chroot, as Java's getConfig).
+   * A watch is allowed only without a chroot: watches are kept under client paths.
+   */
+  getConfig(options?: WatchOptions): Promise<GetDataResult> {
+    try {
+      const core = this.core;
+      const watcher = core.watcherArg(options?.watch, 'getConfig', CONFIG_NODE);
+      if (watcher !== undefined && this.session.chroot.prefix !== '') {
+        throw new InvalidArgumentError('watch', 'a config watch needs a client without chroot', {
+          operation: 'getConfig',
+        });
+      }
+      const xid = core.begin();
+      const frame = encodeGetData(xid, CONFIG_NODE, this.arms(watcher, 'data', CONFIG_NODE));
+      return core.submit(getDataReply, xid, frame, CONFIG_NODE, watcher, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * Changes the ensemble's membership (server 3.5.0+ with reconfigEnabled): servers joining and leaving
+   * (incremental), or the whole member list; `fromConfig` (default -1, any) must be the current config version.
+   * Resolves with the new config.
+   */
+  reconfig(
+    changes: {
+      joining?: string[] | string;
+      leaving?: string[] | string;
+      members?: string[] | string;
+      fromConfig?: bigint;
+    },
+    options?: CallOptions,
+  ): Promise<ConfigResult> {
+    try {
+      const list = (value: string[] | string | undefined, name: string): string | null => {
+        if (value === undefined) return null;
+        if (typeof value === 'string') return value;
+        if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join(',');
+        throw new InvalidArgumentError(name, 'must be a string or an array of strings', {
+          operation: 'reconfig',
+        });
+      };
+      const fromConfig = changes?.fromConfig ?? -1n;
+      if (typeof fromConfig !== 'bigint') {
+        throw new InvalidArgumentError('fromConfig', 'must be a bigint', { operation: 'reconfig' });
+      }
+      const args = {
+        joining: list(changes.joining, 'joining'),
+        leaving: list(changes.leaving, 'leaving'),
+        members: list(changes.members, 'members'),
+        fromConfig,
+      };
+      if (args.members !== null && (args.joining !== null || args.leaving !== null)) {
+        throw new InvalidArgumentError('members', 'cannot be combined with joining or leaving', {
+          operation: 'reconfig',
+        });
+      }
+      const xid = this.core.begin();
+      return this.core.submit(reconfigReply, xid, encodeReconfig(xid, args), CONFIG_NODE, undefined, options);
     } catch (error) {
       return Promise.reject(error);
     }

@@ -48,6 +48,7 @@ export type { CreateResult } from './ops/create.js';
 export type { GetACLResult } from './ops/get-acl.js';
 export type { GetChildren2Result } from './ops/get-children.js';
 export type { GetDataResult } from './ops/get-data.js';
+export type { ConfigResult } from './ops/reconfig.js';
 export { paths } from './paths.js';
 export {
   BoundedExponentialBackoffRetry,

@@ -146,6 +146,18 @@ describe('ACLs, counts, sync, whoAmI', () => {
     await expect(zk.getAllChildrenNumber('/count-missing')).rejects.toSatisfy(isNoNode);
   });
 
+  it('reads the ensemble config and refuses a reconfig the server has not enabled', async () => {
+    const { data, stat } = await zk.getConfig();
+    expect(Buffer.isBuffer(data)).toBe(true);
+    expect(typeof stat.mzxid).toBe('bigint');
+    await expect(zk.reconfig({ leaving: ['3'] })).rejects.toMatchObject({
+      code: 'RECONFIGDISABLED',
+      errno: -123,
+    });
+    await expect(zk.reconfig({ members: 'a', joining: 'b' })).rejects.toMatchObject({ argument: 'members' });
+    expect(await zk.exists('/')).not.toBeNull();
+  });
+
   it('syncs and reports identities', async () => {
     await zk.sync('/');
     expect(await zk.whoAmI()).toEqual([{ authScheme: 'ip', user: '127.0.0.1' }]);
