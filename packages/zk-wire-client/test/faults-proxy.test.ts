@@ -101,6 +101,30 @@ describe('silence and cuts', () => {
     await zk.close();
   });
 
+  it('a write applied by the server whose reply is lost: ConnectionLoss, applied once, never resent', async () => {
+    const tap = frameTap();
+    const zk = await connect({
+      connectString: proxy.connectString,
+      sessionTimeoutMs: 6000,
+      connectionFactory: tap.factory,
+    });
+    await admin.create('/applied', null);
+    // Replies vanish on their way back; requests still reach the server.
+    proxy.corrupt('toClient', () => Buffer.alloc(0));
+    const create = zk.create('/applied/once', 'x', { mode: 'persistent-sequential' });
+    await until(async () => (await admin.getChildren('/applied')).length === 1);
+    const back = nextState(zk, 'reconnected');
+    proxy.cut();
+    proxy.clearCorruption();
+    expect(await rejection(create)).toBeInstanceOf(ConnectionLossError);
+    await back;
+    await zk.sync('/');
+    // A resend would have made a second sequential node.
+    expect(await admin.getChildren('/applied')).toHaveLength(1);
+    expect(tap.frames.filter((f) => f.opcode === 1)).toHaveLength(1);
+    await zk.close();
+  });
+
   it('corrupt reply bytes and an oversize frame end the connection with a protocol error; the session resumes', async () => {
     const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 6000 });
     const session = zk.sessionId;
