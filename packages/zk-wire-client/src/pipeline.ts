@@ -32,6 +32,9 @@ export interface SubmitOptions extends CallOptions {
 export class RequestPipeline {
   /** The highest zxid seen in a matched reply (sent in the next ConnectRequest). */
   lastZxid = 0n;
+  // Its two 32-bit halves, so that a reply's zxid is compared without making a bigint (it rarely grows on reads).
+  private zxidHigh = 0;
+  private zxidLow = 0;
   private outbound: PendingRequest[] = [];
   private readonly fifo = new Fifo<PendingRequest>();
   private connection: Connection | undefined;
@@ -158,8 +161,13 @@ export class RequestPipeline {
       );
     }
     this.fifo.shift();
-    const zxid = payload.readBigInt64BE(4);
-    if (zxid > this.lastZxid) this.lastZxid = zxid;
+    const high = payload.readInt32BE(4);
+    const low = payload.readUInt32BE(8);
+    if (high > this.zxidHigh || (high === this.zxidHigh && low > this.zxidLow)) {
+      this.zxidHigh = high;
+      this.zxidLow = low;
+      this.lastZxid = payload.readBigInt64BE(4);
+    }
     // Aborted or timed out while on the wire: the reply is read and dropped (no watch registered either).
     if (request.state === RequestState.settled) return;
     const err = payload.readInt32BE(12);
