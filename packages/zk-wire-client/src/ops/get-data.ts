@@ -5,7 +5,7 @@
  *   reply    GetDataResponse { buffer data; Stat stat; }
  *
  * A watch is registered in the data table only on success (a failed getData arms nothing on the server).
- * Null data (-1 length) reads as an empty buffer. The data is a view of the received bytes (no copy).
+ * Null data (-1 length) reads as an empty buffer.
  */
 import { fast } from '@zkwire/jute-codec';
 import type { ReplyDecoder } from '../pending.js';
@@ -31,6 +31,8 @@ export const getDataReply: ReplyDecoder<GetDataResult> = {
     const value = fast.decodeGetDataResponse(payload, offset, payload.length);
     const watcher = request.context as Watcher | undefined;
     if (watcher) context.watches.add('data', request.path!, watcher);
-    return { data: value.data ?? EMPTY, stat: value.stat };
+    // A copy: the decoded data is a view of the socket's read buffer (up to 64 KiB), which a long-lived
+    // value (a cache of many nodes) would otherwise keep alive.
+    return { data: value.data === null ? EMPTY : Buffer.from(value.data), stat: value.stat };
   },
 };

@@ -188,7 +188,7 @@ export const multiReadReply: ReplyDecoder<ReadOutcome[]> = {
       const path = ops[index]?.path;
       if (type === OpCode.getData) {
         const { value, offset: next } = records.GetDataResponse.decode(payload, at, payload.length);
-        out.push({ type: 'getData', data: value.data ?? Buffer.alloc(0), stat: value.stat });
+        out.push({ type: 'getData', data: Buffer.from(value.data ?? []), stat: value.stat });
         return next;
       }
       if (type === OpCode.getChildren) {
