@@ -5,7 +5,7 @@
  * `"allowScripts": { "zookeeper": true }`. Done once; later runs reuse the build.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { nativePeerDir } from './native-peer-dir.js';
 
@@ -43,6 +43,10 @@ export async function ensureNativePeer(log: (line: string) => void): Promise<Pee
   if (existsSync(join(nativePeerDir, 'node_modules/zookeeper/package.json'))) {
     const status = loads();
     if (status.ok) return status;
+    // Installed but not loadable (built for another Node, half-built): npm would call it up to date, so
+    // start from scratch.
+    rmSync(join(nativePeerDir, 'node_modules'), { recursive: true, force: true });
+    rmSync(join(nativePeerDir, 'package-lock.json'), { force: true });
   }
   mkdirSync(nativePeerDir, { recursive: true });
   writeFileSync(
