@@ -10,6 +10,7 @@ need=()
 [ -x /usr/lib/zookeeper/bin/cli_mt ] || need+=(zookeeper-bin)
 command -v javac >/dev/null 2>&1 || need+=(default-jdk-headless)
 [ -f /usr/share/java/slf4j-simple.jar ] || need+=(libslf4j-java)
+command -v openssl >/dev/null 2>&1 || need+=(openssl) # the TLS tests make their certificates with it
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "setup: ZooKeeper, Curator and a JDK are present"
