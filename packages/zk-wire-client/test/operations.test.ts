@@ -71,7 +71,8 @@ describe('create modes', () => {
     const container = await zk.create2('/box', null, { mode: 'container' });
     expect(container.stat.ephemeralOwner).toBe(0n);
     await zk.create('/box/item');
-    const ttl = await zk.create2('/ttl', 'x', { mode: 'persistent-ttl', ttlMs: 1 });
+    // Long enough to set the watch below before the reaper (every 100 ms) may take it.
+    const ttl = await zk.create2('/ttl', 'x', { mode: 'persistent-ttl', ttlMs: 2000 });
     expect(ttl.stat.ephemeralOwner).toBe(0n);
     expect(await zk.create('/ttl-', null, { mode: 'persistent-sequential-ttl', ttlMs: 1n })).toMatch(
       /^\/ttl-\d{10}$/,
