@@ -20,7 +20,7 @@ import { renderTable } from './report/table.js';
 import { runWorker } from './run-worker.js';
 import { expandCases } from './scenarios.js';
 import { type Observation, summarize } from './stats.js';
-import { checkTargets } from './targets.js';
+import { checkTargets, serverBoundNote } from './targets.js';
 import { type CellResult, type CellSpec, type ContenderId, type FixturePaths, supports } from './types.js';
 
 const resultsBase = fileURLToPath(new URL('../results', import.meta.url));
@@ -157,6 +157,8 @@ async function main(): Promise<number> {
       if (problem) notes.push(problem);
     }
     const summaries = summarize(wireCases, runnable, observations);
+    const serverBound = serverBoundNote(summaries);
+    if (serverBound) notes.push(serverBound);
     const { summarizeCodec } = await import('./codec-bench.js').catch(() => ({ summarizeCodec: () => [] }));
     // A contender that ran but never completed one supported cell means something is broken: say so loudly.
     for (const id of runnable) {

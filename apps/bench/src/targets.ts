@@ -45,3 +45,25 @@ export function checkTargets(summaries: readonly CaseSummary[]): TargetCheck[] {
   });
   return checks;
 }
+
+/**
+ * When every contender of the headline case runs within 15% of the ceiling, the server (not the client)
+ * sets the pace, and throughput ratios between clients cannot show their difference: say so, and point to
+ * CPU per op, which still does.
+ */
+export function serverBoundNote(summaries: readonly CaseSummary[]): string | undefined {
+  const headline = summaries.find((s) => s.case.key === HEADLINE);
+  const rates = headline?.contenders.flatMap((c) => (c.opsPerSec ? [c.opsPerSec.median] : [])) ?? [];
+  if (!headline || rates.length < 2) return undefined;
+  const best = Math.max(...rates);
+  if (rates.some((r) => r < 0.85 * best)) return undefined;
+  const ours = headline.contenders.find((c) => c.contender === 'ours')?.cpuUsPerOp?.median;
+  const cpu = headline.contenders
+    .filter((c) => c.contender !== 'ours' && c.cpuUsPerOp && ours)
+    .map((c) => `${c.contender} ${((c.cpuUsPerOp?.median ?? 0) / (ours ?? 1)).toFixed(1)}×`);
+  return (
+    `${HEADLINE}: every contender ran within 15% of the best, so the server set the pace and throughput ratios ` +
+    `between clients are capped near 1. Client CPU per op still separates them` +
+    (cpu.length > 0 ? ` (theirs ÷ ours: ${cpu.join(', ')}).` : '.')
+  );
+}
