@@ -233,6 +233,19 @@ describe('connection loss and reconnect', () => {
     await zk.close();
   });
 
+  it('times out a call whose reply is held, then stays in step once the reply comes', async () => {
+    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 10_000 });
+    await zk.create('/held', 'x');
+    proxy.pause();
+    await expect(zk.getData('/held', { timeoutMs: 100 })).rejects.toBeInstanceOf(OperationTimeoutError);
+    const next = zk.getData('/held');
+    proxy.resume();
+    expect((await next).data.toString()).toBe('x');
+    expect(zk.state).toBe('connected');
+    await zk.delete('/held');
+    await zk.close();
+  });
+
   it('survives a connection factory that throws, and keeps trying', async () => {
     let calls = 0;
     const zk = createClient({
