@@ -7,6 +7,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/setup.sh >&2
-[ -d node_modules ] || npm ci --no-fund --no-audit --loglevel=error >&2
+[ -d node_modules ] || npm install --no-fund --no-audit --loglevel=error >&2 # not npm ci: see .ci/run
 # --tsconfig maps the @zkwire/* packages to their sources, so no build is needed first.
 exec npx --no-install tsx --tsconfig apps/bench/tsconfig.json apps/bench/src/main.ts "$@"
