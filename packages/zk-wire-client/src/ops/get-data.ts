@@ -33,6 +33,7 @@ export const getDataReply: ReplyDecoder<GetDataResult> = {
     if (watcher) context.watches.add('data', request.path!, watcher);
     // A copy: the decoded data is a view of the socket's read buffer (up to 64 KiB), which a long-lived
     // value (a cache of many nodes) would otherwise keep alive.
-    return { data: value.data === null ? EMPTY : Buffer.from(value.data), stat: value.stat };
+    value.data = value.data === null ? EMPTY : Buffer.from(value.data);
+    return value as GetDataResult;
   },
 };
