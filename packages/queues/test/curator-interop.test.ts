@@ -5,10 +5,12 @@ import {
   DistributedIdQueue,
   DistributedPriorityQueue,
   DistributedQueue,
+  decodeBatch,
+  parseDelayEpoch,
   stringSerializer,
 } from '../src/index.js';
 import { type CuratorDriver, curatorDriver } from './helpers/curator-driver.js';
-import { connectClient, eventually, uniquePath } from './helpers/fixture.js';
+import { connectClient, uniquePath } from './helpers/fixture.js';
 
 let server: ZooKeeperServer;
 let client: Awaited<ReturnType<typeof connectClient>>;
@@ -24,22 +26,32 @@ afterAll(async () => {
   await server?.[Symbol.asyncDispose]();
 });
 
-/** Takes `count` items with one of our consumers, recording when each came. */
+/** Takes `count` items with one of our consumers, recording each item's node name and when it came. */
 async function drain(
   queue: { consume: DistributedQueue<string>['consume']; close(): Promise<void> },
   count: number,
-): Promise<{ item: string; at: number }[]> {
-  const got: { item: string; at: number }[] = [];
+): Promise<{ item: string; name: string; at: number }[]> {
+  const got: { item: string; name: string; at: number }[] = [];
   const stop = new AbortController();
   await queue.consume(
-    (item) => {
-      got.push({ item, at: Date.now() });
+    (item, info) => {
+      got.push({ item, name: info.name, at: Date.now() });
       if (got.length === count) stop.abort();
     },
     { signal: stop.signal },
   );
   await queue.close();
   return got;
+}
+
+/** The due time in each item's node name (read before anyone consumes), by item text. */
+async function dueTimesByItem(path: string): Promise<Map<string, number>> {
+  const due = new Map<string, number>();
+  for (const name of await client.getChildren(path)) {
+    const { data } = await client.getData(`${path}/${name}`);
+    for (const item of decodeBatch(data)) due.set(item.toString('utf8'), parseDelayEpoch(name));
+  }
+  return due;
 }
 
 const items = (got: { item: string }[]) => got.map((g) => g.item);
@@ -88,7 +100,11 @@ describe('interop with Curator 5.4.0: Java produces, we consume', () => {
     const queue = new DistributedDelayQueue(client, path, { serializer: stringSerializer });
     const got = await drain(queue, 4);
     expect(items(got)).toEqual(['m-a', 'm-b', 'mid', 'late']);
-    for (const { item, at } of got) expect(at).toBeGreaterThanOrEqual(due[item]!);
+    for (const { item, name, at } of got) {
+      // Java's node name carries the due time it was given, and we never hand an item out before it.
+      expect(parseDelayEpoch(name)).toBe(due[item]);
+      expect(at).toBeGreaterThanOrEqual(parseDelayEpoch(name));
+    }
   });
 
   it('DistributedIdQueue put; our remove(id) removes Java items', async () => {
@@ -163,9 +179,12 @@ describe('interop with Curator 5.4.0: we produce, Java consumes', () => {
     await queue.put('sooner', due.sooner!);
     await queue.putMulti(['b-1', 'b-2'], due['b-1']!);
     await queue.close();
+    const dueInName = await dueTimesByItem(path);
+    expect(Object.fromEntries(dueInName)).toEqual(due);
     const got = await curator.consume(path, 'delay', 4);
     expect(items(got)).toEqual(['sooner', 'b-1', 'b-2', 'later']);
-    for (const { item, at } of got) expect(at).toBeGreaterThanOrEqual(due[item]!);
+    // Java's clock (System.currentTimeMillis, same machine) at delivery, against the due time in the name.
+    for (const { item, at } of got) expect(at).toBeGreaterThanOrEqual(dueInName.get(item)!);
   });
 
   it('DistributedIdQueue put: Java consumes in put order whatever the ids', async () => {
@@ -192,27 +211,35 @@ describe('interop with Curator 5.4.0: Java and Node consumers on one lock-safe q
       await producer.putMulti(batch);
     }
     await producer.close();
-    const java = curator.consumeFor(path, 'plain', 4000, lockPath);
+    // Java takes one batch (3 items) and stops; we take the rest. Our first item is held, its LP lock with it,
+    // until Java has an item: so both sides get a share whatever the JVM's start-up time, and Java's share
+    // comes from a batch other than the one we hold locked.
+    const java = curator.consumeLive(path, 'plain', 3, lockPath);
     const ours: string[] = [];
+    const union = () => new Set([...ours, ...java.seen.map((d) => d.item)]);
+    let heldBatchWhileJavaTook: string | undefined;
     const queue = new DistributedQueue(client, path, { serializer: stringSerializer, lockPath });
     const stop = new AbortController();
     const run = queue.consume(
       async (item) => {
+        if (ours.length === 0) {
+          await java.firstItem;
+          heldBatchWhileJavaTook = item.split('-')[0];
+        }
         ours.push(item);
-        // Slow enough that the Java consumer, once its JVM is up, gets its share.
-        await new Promise((resolve) => setTimeout(resolve, 40));
+        if (union().size === all.size) stop.abort();
       },
       { signal: stop.signal },
     );
-    const javaSeen = items(await java);
-    // Whatever Java left (or held when it closed) comes to us.
-    await eventually(() => new Set([...ours, ...javaSeen]).size === all.size, 20_000, 'every item');
-    stop.abort();
+    const javaSeen = items(await java.done);
+    // Whatever Java left (or held when it closed) comes to us; a consumer that is done stops at the last item.
+    if (union().size === all.size) stop.abort();
     await run;
     await queue.close();
-    expect(new Set([...ours, ...javaSeen])).toEqual(all);
+    expect(union()).toEqual(all);
     expect(javaSeen.length).toBeGreaterThan(0);
     expect(ours.length).toBeGreaterThan(0);
+    expect(javaSeen.some((item) => item.startsWith(`${heldBatchWhileJavaTook}-`))).toBe(false);
     // A batch is consumed by one side at a time: on each side, its items come together and in order.
     for (const seen of [ours, javaSeen]) {
       for (let i = 1; i < seen.length; i++) {

@@ -4,10 +4,11 @@ import {
   DistributedDelayQueue,
   DistributedIdQueue,
   DistributedPriorityQueue,
+  parseDelayEpoch,
   parsePriority,
   stringSerializer,
 } from '../src/index.js';
-import { connectClient, countingClient, uniquePath } from './helpers/fixture.js';
+import { connectClient, countingClient, eventually, uniquePath } from './helpers/fixture.js';
 
 let server: ZooKeeperServer;
 let client: Awaited<ReturnType<typeof connectClient>>;
@@ -133,53 +134,73 @@ describe('stopping mid-batch', () => {
 });
 
 describe('DistributedDelayQueue', () => {
-  it('withholds items until due, delivers earliest first, and wakes by timer (few listings)', async () => {
+  /** Consumes `count` items, recording each with its node name and the consumer's clock at delivery. */
+  async function takeDelayed(queue: DistributedDelayQueue<string>, count: number) {
+    const delivered: { item: string; name: string; at: number }[] = [];
+    const stop = new AbortController();
+    await queue.consume(
+      (item, info) => {
+        delivered.push({ item, name: info.name, at: Date.now() });
+        if (delivered.length === count) stop.abort();
+      },
+      { signal: stop.signal },
+    );
+    return delivered;
+  }
+
+  it('withholds items until the due time in their node name and delivers earliest first', async () => {
     const path = uniquePath('delay');
-    const counted = countingClient(client);
-    const queue = new DistributedDelayQueue(counted.client, path, { serializer: stringSerializer });
+    const queue = new DistributedDelayQueue(client, path, { serializer: stringSerializer });
     const now = Date.now();
     const due = { late: now + 1200, soon: now + 500, past: now - 1000 };
     await queue.put('late', due.late);
     await queue.put('soon', due.soon);
     await queue.put('past', due.past);
-    const delivered: { item: string; at: number }[] = [];
-    const stop = new AbortController();
-    await queue.consume(
-      (item) => {
-        delivered.push({ item, at: Date.now() });
-        if (delivered.length === 3) stop.abort();
-      },
-      { signal: stop.signal },
-    );
+    const delivered = await takeDelayed(queue, 3);
     expect(delivered.map((d) => d.item)).toEqual(['past', 'soon', 'late']);
-    for (const { item, at } of delivered) {
-      const dueAt = due[item as keyof typeof due];
-      expect(at).toBeGreaterThanOrEqual(dueAt); // never early
-      expect(at - Math.max(dueAt, now)).toBeLessThan(2500); // woken near the due time (a generous bound for a loaded machine)
+    for (const { item, name, at } of delivered) {
+      // The name carries the due time we put (Curator's encoding), and no item comes out before it.
+      expect(parseDelayEpoch(name)).toBe(due[item as keyof typeof due]);
+      expect(at).toBeGreaterThanOrEqual(parseDelayEpoch(name));
     }
-    // Three puts and three deletes change the children; waiting on a timer adds no listings beyond those.
-    expect(counted.calls.get('getChildren') ?? 0).toBeLessThanOrEqual(8);
     await queue.close();
+  });
+
+  it('waits for a due item on a timer: no request between its listing and the due time', async () => {
+    const path = uniquePath('delay-timer');
+    const producer = new DistributedDelayQueue(client, path, { serializer: stringSerializer });
+    await producer.put('later', Date.now() + 2000);
+    await producer.close();
+    const counted = countingClient(client);
+    const queue = new DistributedDelayQueue(counted.client, path, { serializer: stringSerializer });
+    const [delivered] = await takeDelayed(queue, 1);
+    await queue.close();
+    const dueAt = parseDelayEpoch(delivered!.name);
+    expect(delivered!.at).toBeGreaterThanOrEqual(dueAt);
+    const beforeDue = counted.requests.filter((request) => request.at < dueAt);
+    // One listing (arming the children watch) found the item not yet due; the consumer then slept until the
+    // due time: a polling loop would have listed or read again before it.
+    expect(beforeDue.filter((request) => request.method === 'getChildren')).toEqual([
+      expect.objectContaining({ watched: true }),
+    ]);
+    expect(beforeDue.at(-1)?.method).toBe('getChildren');
+    expect(counted.requests.filter((request) => request.at >= dueAt).length).toBeGreaterThan(0);
   });
 
   it('re-sorts when a sooner item arrives while it waits for a later one', async () => {
     const path = uniquePath('delay-resort');
-    const queue = new DistributedDelayQueue(client, path, { serializer: stringSerializer });
-    const now = Date.now();
-    await queue.put('in-two-seconds', now + 2000);
-    const seen: string[] = [];
-    const stop = new AbortController();
-    const run = queue.consume(
-      (item) => {
-        seen.push(item);
-        if (seen.length === 2) stop.abort();
-      },
-      { signal: stop.signal },
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    await queue.put('in-300ms', Date.now() + 300);
-    await run;
-    expect(seen).toEqual(['in-300ms', 'in-two-seconds']);
+    const counted = countingClient(client);
+    const queue = new DistributedDelayQueue(counted.client, path, { serializer: stringSerializer });
+    const far = Date.now() + 10 * 60_000;
+    await queue.put('in-ten-minutes', far);
+    const run = takeDelayed(queue, 1);
+    // Once the consumer has listed (and found nothing due), a sooner item arrives: its watch wakes it.
+    await eventually(() => counted.calls.has('getChildren'), 10_000, 'the first listing');
+    await queue.put('due-now', Date.now());
+    const [first] = await run;
+    expect(first?.item).toBe('due-now');
+    const [left] = await client.getChildren(path);
+    expect(parseDelayEpoch(left!)).toBe(far);
     await queue.close();
   });
 });

@@ -29,8 +29,18 @@ export interface CuratorDriver {
   ): Promise<void>;
   /** A Curator consumer until `count` items came. */
   consume(path: string, kind: QueueKind, count: number, lockPath?: string): Promise<JavaDelivery[]>;
-  /** A Curator consumer for `ms` milliseconds, however many items that brings. */
-  consumeFor(path: string, kind: QueueKind, ms: number, lockPath?: string): Promise<JavaDelivery[]>;
+  /**
+   * A Curator consumer until `count` items came, watched live: `seen` grows as Java prints each item,
+   * `firstItem` resolves at Java's first item (rejects if Java ends without one), `done` when the JVM ends.
+   */
+  consumeLive(path: string, kind: QueueKind, count: number, lockPath?: string): LiveJavaConsumer;
+}
+
+/** A running Java consumer (see {@link CuratorDriver.consumeLive}). */
+export interface LiveJavaConsumer {
+  readonly seen: JavaDelivery[];
+  readonly firstItem: Promise<void>;
+  readonly done: Promise<JavaDelivery[]>;
 }
 
 function parseItems(stdout: string): JavaDelivery[] {
@@ -68,8 +78,44 @@ export async function curatorDriver(connectString: string): Promise<CuratorDrive
     async consume(path, kind, count, lockPath) {
       return parseItems(await run(['consume', path, kind, String(count), ...lock(lockPath)]));
     },
-    async consumeFor(path, kind, ms, lockPath) {
-      return parseItems(await run(['consumeFor', path, kind, String(ms), ...lock(lockPath)]));
+    consumeLive(path, kind, count, lockPath) {
+      const args = [connectString, 'consume', path, kind, String(count), ...lock(lockPath)];
+      const child = java.run('CuratorQueueDriver', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      const seen: JavaDelivery[] = [];
+      let stdout = '';
+      let stderr = '';
+      let onFirst: () => void = () => {};
+      const firstItem = new Promise<void>((resolve) => {
+        onFirst = resolve;
+      });
+      child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+        const lines = stdout.split('\n');
+        stdout = lines.pop() ?? '';
+        seen.push(...parseItems(lines.join('\n')));
+        if (seen.length > 0) onFirst();
+      });
+      child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr = (stderr + chunk).slice(-3000);
+      });
+      const done = new Promise<JavaDelivery[]>((resolve, reject) => {
+        child.once('error', reject);
+        child.once('close', (code) => {
+          if (code === 0) resolve(seen);
+          else reject(new Error(`Curator driver consume ${path} failed (${code}):\n${stderr}`));
+        });
+      });
+      return {
+        seen,
+        // Ends with the JVM too, so a consumer that never gets an item fails the test instead of hanging it.
+        firstItem: Promise.race([
+          firstItem,
+          done.then(() => {
+            if (seen.length === 0) throw new Error('the Java consumer ended without an item');
+          }),
+        ]),
+        done,
+      };
     },
   };
 }

@@ -30,18 +30,42 @@ export async function eventually(
   }
 }
 
-/** Wraps a client and counts calls per method (to prove "one listing per snapshot"). */
-export function countingClient<C extends QueueClient>(client: C): { client: C; calls: Map<string, number> } {
+/** Client methods that send a request to the server (the others only read local state or subscribe). */
+const REQUEST_METHODS = new Set(['create', 'delete', 'exists', 'getData', 'getChildren', 'multi', 'setData']);
+
+/** One request a counted client sent: the method, when (Date.now()), and whether it armed a watch. */
+export interface LoggedRequest {
+  method: string;
+  at: number;
+  watched: boolean;
+}
+
+/**
+ * Wraps a client and counts calls per method (to prove "one listing per snapshot"), and logs every request
+ * it sends with its time and whether it armed a watch (to prove "woken by timer, no polling").
+ */
+export function countingClient<C extends QueueClient>(
+  client: C,
+): { client: C; calls: Map<string, number>; requests: LoggedRequest[] } {
   const calls = new Map<string, number>();
+  const requests: LoggedRequest[] = [];
   const proxy = new Proxy(client, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
       if (typeof value !== 'function' || typeof property !== 'string') return value;
       return (...args: unknown[]) => {
         calls.set(property, (calls.get(property) ?? 0) + 1);
+        if (REQUEST_METHODS.has(property)) {
+          const options = args[1] as { watch?: unknown } | undefined;
+          requests.push({
+            method: property,
+            at: Date.now(),
+            watched: typeof options === 'object' && options !== null && options.watch !== undefined,
+          });
+        }
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },
   });
-  return { client: proxy, calls };
+  return { client: proxy, calls, requests };
 }

@@ -4,7 +4,6 @@
 //                                                      arg: ignored | priority | due epoch ms | id)
 //   putMulti <connect> <path> <kind> <arg> <text>...   one putMulti with all the texts (kind: plain|priority|delay)
 //   consume  <connect> <path> <kind> <count> [lockPath] prints "ITEM\t<text>\t<epoch ms>" per item, then "DONE"
-//   consumeFor <connect> <path> <kind> <ms> [lockPath]  the same, for <ms> milliseconds whatever the count
 //
 // Items are UTF-8 strings. Prints "READY" once connected, so a test can time its side against it.
 import java.nio.charset.StandardCharsets;
@@ -45,8 +44,7 @@ public class CuratorQueueDriver {
       switch (command) {
         case "put": put(client, path, kind, rest); break;
         case "putMulti": putMulti(client, path, kind, rest.get(0), rest.subList(1, rest.size())); break;
-        case "consume": consume(client, path, kind, Integer.parseInt(rest.get(0)), -1, rest.size() > 1 ? rest.get(1) : null); break;
-        case "consumeFor": consume(client, path, kind, Integer.MAX_VALUE, Long.parseLong(rest.get(0)), rest.size() > 1 ? rest.get(1) : null); break;
+        case "consume": consume(client, path, kind, Integer.parseInt(rest.get(0)), rest.size() > 1 ? rest.get(1) : null); break;
         default: throw new IllegalArgumentException("unknown command " + command);
       }
     } finally {
@@ -86,7 +84,7 @@ public class CuratorQueueDriver {
     }
   }
 
-  static void consume(CuratorFramework client, String path, String kind, int count, long forMs, String lockPath) throws Exception {
+  static void consume(CuratorFramework client, String path, String kind, int count, String lockPath) throws Exception {
     CountDownLatch latch = new CountDownLatch(count);
     QueueConsumer<String> consumer = new QueueConsumer<String>() {
       public void consumeMessage(String message) {
@@ -107,11 +105,6 @@ public class CuratorQueueDriver {
       case "delay": { DistributedDelayQueue<String> q = builder.buildDelayQueue(); q.start(); queue = q; break; }
       case "id": { DistributedIdQueue<String> q = builder.buildIdQueue(); q.start(); queue = q; break; }
       default: throw new IllegalArgumentException("unknown kind " + kind);
-    }
-    if (forMs >= 0) {
-      Thread.sleep(forMs);
-      queue.close();
-      return;
     }
     boolean all = latch.await(60, TimeUnit.SECONDS);
     queue.close();
