@@ -48,4 +48,33 @@ describe('protected create after a connection loss', () => {
     await mutex.release();
     expect(await childrenOf(observer, path)).toEqual([]);
   });
+
+  it('creates again when the lost create never reached the server, leaving one node', async () => {
+    const path = '/recovery/unsent';
+    await observer.create(path, null, { mode: 'persistent' });
+    const sessionBefore = client.sessionId;
+
+    // Swallow the create request itself on its way to the server (pings and other frames pass).
+    let swallowed: Buffer | undefined;
+    proxy.corrupt('toServer', (chunk) => {
+      if (swallowed !== undefined || !chunk.includes('-lock-')) return chunk;
+      swallowed = chunk;
+      return Buffer.alloc(0);
+    });
+    const mutex = new InterProcessMutex(client, path);
+    const acquiring = mutex.acquire({ timeoutMs: 60_000 });
+    await eventually(() => swallowed !== undefined);
+    proxy.clearCorruption();
+    // The server never saw it, so no node exists; the cut makes the pending create fail with a connection loss.
+    expect(await childrenOf(observer, path)).toEqual([]);
+    proxy.cut();
+
+    expect(await acquiring).toBe(true);
+    expect(client.sessionId).toBe(sessionBefore);
+    const children = await childrenOf(observer, path);
+    expect(children).toHaveLength(1);
+    expect(mutex.lockNodePath).toBe(`${path}/${children[0]}`);
+    await mutex.release();
+    expect(await childrenOf(observer, path)).toEqual([]);
+  });
 });

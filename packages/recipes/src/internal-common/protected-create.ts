@@ -44,6 +44,18 @@ async function findOurs(
   }
 }
 
+/** What a retry does with the listing it made: adopt our node, replace a dead session's node, or create. */
+export type RecoveryStep = 'adopt' | 'replace' | 'create';
+
+/**
+ * Decides a retry's step from what the listing found. Only a node made under the session of the first
+ * attempt is ours: an ephemeral of an earlier session will vanish with it, so it is replaced, not adopted.
+ */
+export function recoveryStep(found: boolean, sessionAtStart: bigint, sessionNow: bigint): RecoveryStep {
+  if (!found) return 'create';
+  return sessionNow === sessionAtStart ? 'adopt' : 'replace';
+}
+
 /** Creates a protected node, recovering it after connection loss (see the file comment). */
 export async function createProtected(
   client: RecipeClient,
@@ -59,11 +71,9 @@ export async function createProtected(
       if (attempt > 0) {
         await client.connected();
         const found = await findOurs(client, parentPath, prefix);
-        if (found !== undefined) {
-          if (client.sessionId === sessionAtStart) return { path: found, prefix };
-          // An ephemeral of an expired session: it will vanish anyway, and it must not be taken for ours.
-          void deleteGuaranteed(client, found).catch(() => {});
-        }
+        const step = recoveryStep(found !== undefined, sessionAtStart, client.sessionId);
+        if (step === 'adopt') return { path: found as string, prefix };
+        if (step === 'replace') void deleteGuaranteed(client, found as string).catch(() => {});
       }
       const path = await createWithContainerParents(client, `${parentPath}/${prefix}${name}`, data, mode);
       return { path, prefix };
