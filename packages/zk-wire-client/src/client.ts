@@ -6,6 +6,7 @@
 import { EventEmitter } from 'node:events';
 import type { ACL } from './acl.js';
 import { aclArg, dataBytes, versionArg } from './args.js';
+import { boundedWait } from './bounded-wait.js';
 import { ClientCore } from './client-core.js';
 import { InvalidArgumentError, isNoNode } from './errors.js';
 import { multiArgs, multiReadArgs } from './multi-args.js';
@@ -506,7 +507,8 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
 
   /**
    * Adds credentials to this connection and every later one (`digest` with `user:password`), and resolves
-   * when the server accepted them. An abort stops the wait only: the credentials stay saved.
+   * when the server accepted them. An abort or `timeoutMs` (OperationTimeoutError) stops the wait only: the
+   * credentials stay saved. A close, an expiry or a lost connection before the answer rejects the call.
    */
   addAuth(scheme: string, credentials: Uint8Array | string, options?: CallOptions): Promise<void> {
     if (typeof scheme !== 'string' || scheme === '') {
@@ -519,15 +521,8 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
         new InvalidArgumentError('credentials', 'must be a string or bytes', { operation: 'addAuth' }),
       );
     }
-    const signal = options?.signal;
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    const accepted = this.session.addAuth(scheme, credentials);
-    if (!signal) return accepted;
-    return new Promise((resolve, reject) => {
-      const onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      accepted.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-    });
+    if (options?.signal?.aborted) return Promise.reject(options.signal.reason);
+    return boundedWait(this.session.addAuth(scheme, credentials), 'addAuth', options);
   }
 
   /** Connection state events as an async iterable (ends when the client closes). */

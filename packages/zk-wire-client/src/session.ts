@@ -21,7 +21,7 @@ import {
   ProtocolError,
   SessionExpiredError,
   UnsupportedByServerError,
-  type ZooKeeperError,
+  ZooKeeperError,
 } from './errors.js';
 import { encodeAuth } from './ops/auth.js';
 import { closeSessionReply, encodeCloseSession } from './ops/close-session.js';
@@ -98,6 +98,8 @@ export class Session extends EventEmitter<SessionEventMap> {
   private readonly stateQueues = new Set<AsyncQueue<ConnectionState>>();
   private readonly versionByHost = new Map<string, Promise<string | undefined>>();
   private readonly handler: ConnectionHandler;
+  /** Why the last connection ended (or failed to open): the cause of a timed-out `connected()`. */
+  lastConnectionError: ZooKeeperError | undefined;
 
   private readonly options: ClientOptions;
 
@@ -289,7 +291,12 @@ export class Session extends EventEmitter<SessionEventMap> {
         await factory(this.options.sasl, this.saslChannel(connection)).start();
       } catch (error) {
         if (connection !== this.connection) return;
-        this.terminate(new AuthFailedError({ cause: error }));
+        // An authenticator's own AuthFailed (a refused password) is already the right error: keep it as is.
+        this.terminate(
+          ZooKeeperError.isInstance(error) && error.code === 'AUTHFAILED'
+            ? error
+            : new AuthFailedError({ cause: error }),
+        );
         return;
       }
       if (connection !== this.connection) return;
@@ -359,8 +366,19 @@ export class Session extends EventEmitter<SessionEventMap> {
     const waiter = this.saslWaiter!;
     this.saslWaiter = undefined;
     const err = payload.readInt32BE(12);
-    if (err !== 0) waiter.reject(errorFromCode(err, { operation: 'sasl' }));
-    else waiter.resolve(decodeSaslReply(payload, 16));
+    if (err !== 0) {
+      waiter.reject(errorFromCode(err, { operation: 'sasl' }));
+      return;
+    }
+    let token: Uint8Array | null;
+    try {
+      token = decodeSaslReply(payload, 16);
+    } catch (error) {
+      // The waiter is already cleared: settle it here, then let the connection close on the bad bytes.
+      waiter.reject(new ConnectionLossError({ operation: 'sasl', cause: error }));
+      throw error;
+    }
+    waiter.resolve(token);
   }
 
   private onAuthReply(err: number): void {
@@ -421,6 +439,18 @@ export class Session extends EventEmitter<SessionEventMap> {
     });
   }
 
+  /** Rejects every addAuth waiter (sent or not yet sent) and the SASL exchange in progress. */
+  private rejectAuthWaiters(makeError: (operation: string) => ZooKeeperError): void {
+    for (const saved of new Set([...this.authReplies, ...this.savedAuth])) {
+      for (const w of saved.waiters.splice(0)) w.reject(makeError('addAuth'));
+    }
+    // No connection is left to answer the ones already sent.
+    this.authReplies.length = 0;
+    const sasl = this.saslWaiter;
+    this.saslWaiter = undefined;
+    sasl?.reject(makeError('sasl'));
+  }
+
   // ---- states ---------------------------------------------------------------------------------------
 
   private setState(state: SessionState): void {
@@ -456,7 +486,8 @@ export class Session extends EventEmitter<SessionEventMap> {
     if (connection !== this.connection) return;
     this.readOnlyProbe?.stop();
     this.readOnlyProbe = undefined;
-    if (error.code === 'TLSERROR' && !this.isTransientTlsFailure(error)) {
+    this.lastConnectionError = error;
+    if (error.code === 'TLSERROR') {
       // A certificate or handshake failure will not heal by retrying: fail the client with it.
       this.connection = undefined;
       this.terminate(error);
@@ -488,15 +519,6 @@ export class Session extends EventEmitter<SessionEventMap> {
     this.scheduleReconnect();
   }
 
-  /**
-   * A reset during the TLS handshake, once this client has been connected over TLS before, is a server or a
-   * proxy going down, not a configuration problem: reconnect. Before the first connection it most likely means
-   * TLS against a plaintext port, which retrying cannot fix.
-   */
-  private isTransientTlsFailure(error: ZooKeeperError): boolean {
-    return this.everConnected && (error as { tlsCode?: string }).tlsCode === 'ECONNRESET';
-  }
-
   /** The session is gone: every call fails SessionExpired, or a new session starts (autoRecreateSession). */
   private expire(): void {
     this.setState('expired');
@@ -504,6 +526,8 @@ export class Session extends EventEmitter<SessionEventMap> {
     const makeError = (r: { path: string | undefined; decoder: { operation: string } }) =>
       new SessionExpiredError({ path: r.path, operation: r.decoder.operation });
     this.watches.clear();
+    // The credentials stay saved (a recreated session sends them again); calls waiting on them end here.
+    this.rejectAuthWaiters(() => new SessionExpiredError({ operation: 'addAuth' }));
     if (this.options.autoRecreateSession) {
       this.pipeline.failAll(makeError, false);
       this.waitingSince = Date.now();
@@ -541,6 +565,10 @@ export class Session extends EventEmitter<SessionEventMap> {
     this.pipeline.detach();
     connection?.close(error);
     const terminal = this.terminalError;
+    // The connection's close handler ignores a connection already let go: settle its waiters here.
+    this.rejectAuthWaiters((operation) =>
+      terminal.code === 'CLIENTCLOSED' ? new ClientClosedError({ operation }) : terminal,
+    );
     this.pipeline.failAll(
       (r) =>
         terminal.code === 'CLIENTCLOSED'

@@ -42,7 +42,8 @@ export function waitConnected(session: Session, options: CallOptions = {}): Prom
     if (options.timeoutMs) {
       timer = setTimeout(() => {
         cleanup();
-        reject(new OperationTimeoutError({ operation: 'connected' }));
+        // The last connection error says why (refused, TLS, no answer) rather than just "too slow".
+        reject(new OperationTimeoutError({ operation: 'connected', cause: session.lastConnectionError }));
       }, options.timeoutMs);
     }
   });
