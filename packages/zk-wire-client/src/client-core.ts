@@ -5,7 +5,7 @@
  */
 import type { ACL } from './acl.js';
 import { aclArg, DEFAULT_MAX_DATA_LENGTH, dataBytes, modeArg, ttlArg } from './args.js';
-import { InvalidArgumentError } from './errors.js';
+import { InvalidArgumentError, UnsupportedByServerError, ZooKeeperError } from './errors.js';
 import { type CreateArgs, isSequential } from './ops/create.js';
 import { validatePath } from './paths.js';
 import type { ReplyDecoder } from './pending.js';
@@ -65,9 +65,24 @@ export class ClientCore {
     return watch as Watcher;
   }
 
-  /** Fails with UnsupportedByServerError when the server is known to lack the feature. */
-  async gate(operation: keyof typeof FEATURE_SINCE): Promise<void> {
-    await this.session.requireVersion(operation, FEATURE_SINCE[operation]);
+  /**
+   * Runs a call the server may be too old for. A server known to be too old (from `srvr`) fails it with
+   * UnsupportedByServerError before anything is sent. When the version is unknown (srvr not whitelisted, probe
+   * failed) the request goes out, and an old server's answer to an opcode it lacks, -6 Unimplemented and a
+   * closed connection (wire-protocol.md §4.1), becomes UnsupportedByServerError too: only the connection is
+   * lost, and the session reconnects as after any connection loss.
+   */
+  async gated<R>(operation: keyof typeof FEATURE_SINCE, send: () => Promise<R>): Promise<R> {
+    const required = FEATURE_SINCE[operation];
+    await this.session.requireVersion(operation, required);
+    try {
+      return await send();
+    } catch (error) {
+      if (ZooKeeperError.isInstance(error) && error.code === 'UNIMPLEMENTED') {
+        throw new UnsupportedByServerError(required, this.session.serverVersion, { operation, cause: error });
+      }
+      throw error;
+    }
   }
 
   /** Checks the arguments of a create (also inside multi). */

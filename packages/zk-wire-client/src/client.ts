@@ -220,10 +220,11 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   /** The number of all descendants of the node (server 3.6.0+). */
   async getAllChildrenNumber(path: string, options?: CallOptions): Promise<number> {
     const serverPath = this.core.serverPath(path, 'getAllChildrenNumber');
-    await this.core.gate('getAllChildrenNumber');
-    const xid = this.core.begin();
-    const frame = encodeGetAllChildrenNumber(xid, serverPath);
-    return this.core.submit(getAllChildrenNumberReply, xid, frame, path, undefined, options);
+    return this.core.gated('getAllChildrenNumber', () => {
+      const xid = this.core.begin();
+      const frame = encodeGetAllChildrenNumber(xid, serverPath);
+      return this.core.submit(getAllChildrenNumberReply, xid, frame, path, undefined, options);
+    });
   }
 
   /** This session's ephemeral nodes whose path starts with `prefix` (default all), as client paths (3.6.0+). */
@@ -233,10 +234,11 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
         operation: 'getEphemerals',
       });
     }
-    await this.core.gate('getEphemerals');
-    const xid = this.core.begin();
-    const frame = encodeGetEphemerals(xid, this.session.chroot.toServer(prefix));
-    return this.core.submit(getEphemeralsReply, xid, frame, prefix, undefined, options);
+    return this.core.gated('getEphemerals', () => {
+      const xid = this.core.begin();
+      const frame = encodeGetEphemerals(xid, this.session.chroot.toServer(prefix));
+      return this.core.submit(getEphemeralsReply, xid, frame, prefix, undefined, options);
+    });
   }
 
   /** Makes the connected server catch up with the leader for this path. */
@@ -318,9 +320,10 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
 
   /** The identities of this connection (server 3.7.0+). */
   async whoAmI(options?: CallOptions): Promise<ClientInfo[]> {
-    await this.core.gate('whoAmI');
-    const xid = this.core.begin();
-    return this.core.submit(whoAmIReply, xid, encodeWhoAmI(xid), undefined, undefined, options);
+    return this.core.gated('whoAmI', () => {
+      const xid = this.core.begin();
+      return this.core.submit(whoAmIReply, xid, encodeWhoAmI(xid), undefined, undefined, options);
+    });
   }
 
   // ---- writes -----------------------------------------------------------------------------------------
@@ -456,9 +459,17 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   async multiRead(ops: ReadOp[], options?: CallOptions): Promise<ReadOutcome[]> {
     const checked = multiReadArgs(this.core, ops);
     if (checked.length === 0) return [];
-    await this.core.gate('multiRead');
-    const xid = this.core.begin();
-    return this.core.submit(multiReadReply, xid, encodeMultiRead(xid, checked), undefined, checked, options);
+    return this.core.gated('multiRead', () => {
+      const xid = this.core.begin();
+      return this.core.submit(
+        multiReadReply,
+        xid,
+        encodeMultiRead(xid, checked),
+        undefined,
+        checked,
+        options,
+      );
+    });
   }
 
   // ---- watches ----------------------------------------------------------------------------------------

@@ -48,7 +48,8 @@ export const FEATURE_SINCE = {
 
 /**
  * Asks a server for its version with `srvr`; resolves undefined when it cannot tell (whitelist, timeout,
- * TLS-only port), in which case features are not gated.
+ * TLS-only port). Gated calls then go out, and an old server's -6 Unimplemented answer becomes
+ * UnsupportedByServerError (ClientCore.gated), so the call still fails clearly and the session lives on.
  */
 export function probeServerVersion(
   address: HostAddress,

@@ -607,7 +607,8 @@ export class Session extends EventEmitter<SessionEventMap> {
 
   /**
    * Fails with UnsupportedByServerError when the connected server is known to be older than `required`.
-   * The version is asked once per host; when it cannot be learnt, the call goes ahead.
+   * The version is asked once per host; when it cannot be learnt, the call goes ahead (and ClientCore.gated
+   * turns the old server's -6 Unimplemented into UnsupportedByServerError).
    */
   async requireVersion(operation: string, required: string): Promise<void> {
     const address = this.hosts[this.hostIndex];

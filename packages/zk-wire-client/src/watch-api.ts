@@ -33,10 +33,11 @@ export async function addWatch(
   if (typeof watcher !== 'function') {
     throw new InvalidArgumentError('watcher', 'must be a function', { operation: 'addWatch', path });
   }
-  await core.gate('addWatch');
   const context: AddWatchContext = { watcher, mode };
-  const xid = core.begin();
-  return core.submit(addWatchReply, xid, encodeAddWatch(xid, serverPath, mode), path, context, options);
+  return core.gated('addWatch', () => {
+    const xid = core.begin();
+    return core.submit(addWatchReply, xid, encodeAddWatch(xid, serverPath, mode), path, context, options);
+  });
 }
 
 /** Persistent watch events as an async iterable; leaving the loop removes the watch. */
@@ -105,12 +106,13 @@ export async function removeWatches(
     removeLocally(core, path, type, options.watcher);
     return;
   }
-  await core.gate('removeWatches');
   const keep = serverWatchStillNeeded(watches, path, type, options.watcher);
   try {
-    const xid = core.begin();
-    const frame = encodeWatchRemoval(xid, serverPath, type, !keep);
-    await core.submit(keep ? checkWatchesReply : removeWatchesReply, xid, frame, path, undefined, options);
+    await core.gated('removeWatches', () => {
+      const xid = core.begin();
+      const frame = encodeWatchRemoval(xid, serverPath, type, !keep);
+      return core.submit(keep ? checkWatchesReply : removeWatchesReply, xid, frame, path, undefined, options);
+    });
   } catch (error) {
     const code = (error as ZooKeeperError).code;
     if (!(options.local && (code === 'CONNECTIONLOSS' || code === 'NOWATCHER'))) throw error;
@@ -162,14 +164,9 @@ export async function checkWatches(
   if (options.watcher !== undefined && !core.session.watches.has(path, type, options.watcher)) {
     throw new NoWatcherError({ path, operation: 'checkWatches' });
   }
-  await core.gate('checkWatches');
-  const xid = core.begin();
-  return core.submit(
-    checkWatchesReply,
-    xid,
-    encodeWatchRemoval(xid, serverPath, type, false),
-    path,
-    undefined,
-    options,
-  );
+  return core.gated('checkWatches', () => {
+    const xid = core.begin();
+    const frame = encodeWatchRemoval(xid, serverPath, type, false);
+    return core.submit(checkWatchesReply, xid, frame, path, undefined, options);
+  });
 }

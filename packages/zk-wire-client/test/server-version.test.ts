@@ -1,0 +1,77 @@
+/**
+ * Version gating against a real 3.8.0 server when the `srvr` probe fails. 3.8.0 always allows `srvr` (its
+ * whitelist cannot leave it out: zkServer.sh needs it), so the probe is made to fail by the fault proxy
+ * refusing new connections once the session's connection is up. Gated calls still work, and an opcode the
+ * server lacks (made here by rewriting whoAmI's opcode on the way to the server; the server answers -6
+ * Unimplemented and closes the connection) fails as UnsupportedByServerError while the session lives on.
+ */
+import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, UnimplementedError, UnsupportedByServerError } from '../src/index.js';
+import { failOnProcessErrors, nextState, recordStates } from './faults-helpers.js';
+
+failOnProcessErrors();
+
+let server: ZooKeeperServer;
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  server = await startZooKeeper();
+  proxy = await startFaultProxy({ host: server.host, port: server.port });
+});
+afterAll(async () => {
+  await proxy?.close();
+  await server?.[Symbol.asyncDispose]();
+});
+
+const WHO_AM_I = 107;
+/** An opcode no ZooKeeper release has. */
+const UNKNOWN_OPCODE = 999;
+
+describe('version gating without srvr', () => {
+  it('runs gated calls when the version cannot be learnt', async () => {
+    await using zk = await connect({ connectString: proxy.connectString });
+    const states = recordStates(zk);
+    const accepted = proxy.totalConnections;
+    proxy.refuse(true);
+    try {
+      expect(await zk.whoAmI()).toEqual([{ authScheme: 'ip', user: '127.0.0.1' }]);
+      expect(await zk.getAllChildrenNumber('/')).toBeGreaterThan(0);
+    } finally {
+      proxy.refuse(false);
+    }
+    expect(zk.serverVersion).toBeUndefined();
+    // No probe got through, and the session's own connection never dropped.
+    expect(proxy.totalConnections).toBe(accepted);
+    expect(states).toEqual([]);
+  });
+
+  it("turns an old server's -6 Unimplemented into UnsupportedByServerError; the session lives on", async () => {
+    await using zk = await connect({ connectString: proxy.connectString });
+    const sessionId = zk.sessionId;
+    const states = recordStates(zk);
+    const reconnected = nextState(zk, 'reconnected');
+    proxy.refuse(true);
+    proxy.corrupt('toServer', (chunk) => {
+      if (chunk.length >= 12 && chunk.readInt32BE(8) === WHO_AM_I) {
+        const copy = Buffer.from(chunk);
+        copy.writeInt32BE(UNKNOWN_OPCODE, 8);
+        return copy;
+      }
+      return chunk;
+    });
+    const error = await zk.whoAmI().catch((e: unknown) => e);
+    proxy.clearCorruption();
+    proxy.refuse(false);
+    expect(zk.serverVersion).toBeUndefined();
+    expect(error).toBeInstanceOf(UnsupportedByServerError);
+    expect(error).toMatchObject({ requiredVersion: '3.7.0', serverVersion: undefined });
+    expect((error as Error).cause).toBeInstanceOf(UnimplementedError);
+    // The server closed that connection; the client reconnects to the same session.
+    await reconnected;
+    expect(await zk.exists('/')).not.toBeNull();
+    expect(zk.sessionId).toBe(sessionId);
+    expect(states).toEqual(['suspended', 'reconnected']);
+    expect(await zk.whoAmI()).toHaveLength(1);
+  });
+});
