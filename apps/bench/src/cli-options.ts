@@ -31,8 +31,8 @@ export const usage = `Usage: npm run bench -- [options]
   --scenario a,b          ${Object.keys(scenarios).join(', ')}, or all (default: all)
   --contenders a,b        ${contenderIds.join(', ')} (nzc, native for short; default: all)
   --rounds N              interleaved rounds; medians and min-max are over them (default 3, quick 1)
-  --duration MS           measured window per cell (default 1500, quick 500)
-  --warmup MS             unmeasured warm-up per cell (default 500, quick 250)
+  --duration MS           measured window per cell (default 1000, quick 500)
+  --warmup MS             unmeasured warm-up per cell (default 300, quick 250)
   --in-flight 1,16,...    depths for the throughput scenarios (default per scenario)
   --rate N                requests per second of the latency scenario (default 2000)
   --data-size N           bytes per znode value (default 100)
@@ -104,8 +104,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     scenarios: names,
     contenders: [...new Set(contenders)],
     rounds: positive('rounds', values.rounds, quick ? 1 : 3),
-    durationMs: positive('duration', values.duration, quick ? 500 : 1_500),
-    warmupMs: positive('warmup', values.warmup, quick ? 250 : 500),
+    durationMs: positive('duration', values.duration, quick ? 500 : 1_000),
+    warmupMs: positive('warmup', values.warmup, quick ? 250 : 300),
     ...(inFlight ? { inFlight } : {}),
     rate: positive('rate', values.rate, 2_000),
     dataSize: positive('data-size', values['data-size'], 100),

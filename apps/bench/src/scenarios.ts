@@ -21,33 +21,36 @@ interface ScenarioDef {
   kind: ScenarioKind;
   op?: ThroughputOp;
   /** depths measured by default (overridden by --in-flight) */
-  depths: number[];
+  depths: readonly number[];
   describe: string;
 }
+
+/** The depths: every throughput op is measured at each of them in a full run. */
+const ALL_DEPTHS: readonly number[] = [1, 16, 256, 1000];
 
 /** Every scenario, in the order of the report. */
 export const scenarios: Record<string, ScenarioDef> = {
   getData: {
     kind: 'throughput',
     op: 'getData',
-    depths: [1, 16, 256, 1000],
+    depths: ALL_DEPTHS,
     describe: 'getData of a 100-byte node',
   },
-  exists: { kind: 'throughput', op: 'exists', depths: [256], describe: 'exists of a node' },
-  setData: { kind: 'throughput', op: 'setData', depths: [256], describe: 'setData of a 100-byte node' },
+  exists: { kind: 'throughput', op: 'exists', depths: ALL_DEPTHS, describe: 'exists of a node' },
+  setData: { kind: 'throughput', op: 'setData', depths: ALL_DEPTHS, describe: 'setData of a 100-byte node' },
   createDelete: {
     kind: 'throughput',
     op: 'createDelete',
-    depths: [256],
+    depths: ALL_DEPTHS,
     describe: 'create then delete of a node (one op = both)',
   },
   getChildren: {
     kind: 'throughput',
     op: 'getChildren',
-    depths: [16],
+    depths: ALL_DEPTHS,
     describe: 'getChildren of a node with 1,000 children',
   },
-  multi: { kind: 'throughput', op: 'multi', depths: [256], describe: 'multi of 10 setData' },
+  multi: { kind: 'throughput', op: 'multi', depths: ALL_DEPTHS, describe: 'multi of 10 setData' },
   latency: { kind: 'latency', depths: [1], describe: 'getData latency at a fixed rate below saturation' },
   session: { kind: 'session', depths: [1], describe: 'session setup: connect until connected, then close' },
   watch: {
@@ -84,7 +87,7 @@ export const scenarios: Record<string, ScenarioDef> = {
 
 /** What --quick measures: the headline case and one of each other kind, in seconds. */
 export const quickScenarios = ['getData', 'setData', 'latency', 'watch'];
-const quickDepths: Record<string, number[]> = { getData: [1000] };
+const quickDepths: Record<string, number[]> = { getData: [1000], setData: [256] };
 
 /** Expands scenario names into cases; unknown names throw with the list of known ones. */
 export function expandCases(
