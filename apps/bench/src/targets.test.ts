@@ -34,6 +34,18 @@ describe('checkTargets', () => {
     expect(byTarget['getData@1000: ours / zookeeper (native) >= 1.5']).toBe('not measured');
     expect(byTarget['getData@1000: CPU/op ours <= 1.5 x raw limit']).toBe('met');
     expect(byTarget['getData@1000: CPU/op ours < Java client']).toBe('met');
+    expect(byTarget['getData@1000: CPU/op ours < 1/3 x node-zookeeper-client']).toBe('met');
+  });
+
+  it('misses the CPU target against node-zookeeper-client at a third or more of its CPU per op', () => {
+    const summaries = summarize(
+      cases,
+      contenders,
+      observe({ ours: [30_000, 7], raw: [29_000, 6], 'node-zookeeper-client': [28_000, 20] }),
+    );
+    const nzc = checkTargets(summaries).find((t) => t.target.includes('1/3 x node-zookeeper-client'));
+    expect(nzc?.status).toBe('missed');
+    expect(nzc?.measured).toBe('7.00 vs 20.00 µs');
   });
 
   it('misses the ceiling target when ours is slower than the best other in its round', () => {

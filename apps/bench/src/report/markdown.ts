@@ -65,6 +65,7 @@ export function renderMarkdown(report: RunReport): string {
       report.targets.map((t) => [t.target, t.measured, t.status]),
     ),
   );
+  if (report.targetsNote) lines.push('', `**Why the throughput ratios are capped:** ${report.targetsNote}`);
   const summary = summaryRows(report);
   if (summary.length > 0) {
     lines.push(

@@ -23,6 +23,8 @@ export interface RunReport {
   contenders: Partial<Record<ContenderId, ContenderStatus>>;
   cases: CaseSummary[];
   targets: TargetCheck[];
+  /** why the throughput targets cannot separate the clients when the server sets the pace (shown with them) */
+  targetsNote?: string;
   /** codec micro-benchmarks (generic vs fast path), when the codec scenario ran */
   codec: CodecSummary[];
   observations: Observation[];

@@ -89,6 +89,19 @@ describe('reports', () => {
     expect(md).toContain('| getData@1000: ours / zookeeper (native) >= 1.5 | - | not measured |');
     expect(md).toContain('**not run**: no JDK here');
     expect(md).toContain('| ours (@zkwire/zk-wire-client) | 2,000 | 5.00 | 150 | 300 | 450 | 600 |');
+    expect(md).toContain(
+      '| getData@1000: CPU/op ours < 1/3 x node-zookeeper-client | 5.00 vs 5.00 µs | missed |',
+    );
+  });
+
+  it('Markdown: the server-bound explanation sits right under the targets table', () => {
+    const md = renderMarkdown({ ...report, targetsNote: 'the server set the pace' });
+    const targets = md.slice(md.indexOf('## Targets'), md.indexOf('## Summary'));
+    expect(targets).toContain('| getData@1000: ours / ceiling >= 0.95 | 1.03 | met |');
+    expect(targets).toContain('**Why the throughput ratios are capped:** the server set the pace');
+    expect(renderTable({ ...report, targetsNote: 'the server set the pace' })).toContain(
+      '  note: the server set the pace',
+    );
   });
 
   it('table: the same figures as plain text', () => {

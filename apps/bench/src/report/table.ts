@@ -49,5 +49,6 @@ export function renderTable(report: RunReport): string {
   }
   lines.push('', 'Targets (getData, 1,000 in flight):');
   for (const t of report.targets) lines.push(`  [${t.status}] ${t.target}: ${t.measured}`);
+  if (report.targetsNote) lines.push(`  note: ${report.targetsNote}`);
   return lines.join('\n');
 }
