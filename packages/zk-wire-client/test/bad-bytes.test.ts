@@ -2,6 +2,11 @@ import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionLossError, connect, ProtocolError, type ZooKeeperClient } from '../src/index.js';
 
+import { failOnProcessErrors } from './faults-helpers.js';
+
+// A socket error or internal rejection that escapes the client fails the test that caused it.
+failOnProcessErrors();
+
 let server: ZooKeeperServer;
 let proxy: FaultProxy;
 let zk: ZooKeeperClient;

@@ -68,6 +68,8 @@ export interface TappedFrame {
   xid: number | undefined;
   opcode: number | undefined;
   length: number;
+  /** The frame's last byte: the watch flag of a read request (getData, getChildren, exists). */
+  lastByte: number;
   connect?: TappedConnectRequest;
 }
 
@@ -112,6 +114,7 @@ export function frameTap(): FrameTap {
             tap.frames.push({
               connection,
               length,
+              lastByte: pending[3 + length]!,
               xid: first ? undefined : pending.readInt32BE(4),
               opcode: first ? undefined : pending.readInt32BE(8),
               ...(first ? { connect: decodeConnectRequest(pending.subarray(0, 4 + length)) } : {}),

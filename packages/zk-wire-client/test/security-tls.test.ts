@@ -3,10 +3,12 @@
  * made at test time. One server for the whole file.
  */
 import { readFile } from 'node:fs/promises';
+import net from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
 import { type SecureZooKeeperServer, startFaultProxy, startSecureZooKeeper } from '@zkwire/testing';
 import {
   acls,
+  ClientClosedError,
   type ClientOptions,
   connect,
   createClient,
@@ -18,6 +20,7 @@ import {
   type ZooKeeperClient,
 } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from './faults-helpers.js';
 import { everythingShown, expectNoSecrets, nextState, rejectionOf } from './security-helpers.js';
 
 let server: SecureZooKeeperServer;
@@ -169,10 +172,43 @@ describe('TLS refusals (clear errors, no retry loop)', () => {
   });
 
   it('retries, rather than fails, when TLS meets the plaintext port (it hangs up like a proxy would)', async () => {
-    const attempt = connect({ connectString: server.connectString, tls: goodTls() }, { timeoutMs: 3000 });
+    const proxy = await startFaultProxy({ host: server.host, port: server.port });
+    try {
+      const zk = createClient({ connectString: proxy.connectString, tls: goodTls() });
+      let outcome: unknown = 'pending';
+      const settled = zk.connected().then(
+        () => (outcome = 'connected'),
+        (error: unknown) => (outcome = error),
+      );
+      // Each hang-up is followed by a new attempt: the client neither gives up nor connects.
+      await until(() => proxy.totalConnections >= 3);
+      expect(outcome).toBe('pending');
+      expect(zk.state).toBe('connecting');
+      await zk.close();
+      await settled;
+      expect(outcome).toBeInstanceOf(ClientClosedError);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('checks the server name by default: a host name the certificate does not name is refused', async () => {
+    // The client is told to reach zk.example.org (no servername option); the socket goes to the real server,
+    // whose certificate names only localhost and 127.0.0.1.
+    const port = server.securePort!;
+    const attempt = connect(
+      {
+        connectString: `zk.example.org:${port}`,
+        sessionTimeoutMs: 20_000,
+        tls: goodTls(),
+        connectionFactory: () => net.connect({ host: '127.0.0.1', port }),
+      },
+      { timeoutMs: 15_000 },
+    );
     const error = await rejectionOf(attempt);
-    expect(isTlsError(error)).toBe(false);
-    expect(error.code).toBe('OPERATIONTIMEOUT');
+    expect(isTlsError(error), `expected a TlsError, got ${String(error)}`).toBe(true);
+    expect(error.reason).toBe(TlsFailure.HOSTNAME_MISMATCH);
+    expect(error.message).toMatch(/zk\.example\.org/);
   });
 
   it('says when client and server share no TLS version (the server offers only TLS 1.2)', async () => {

@@ -13,6 +13,11 @@ import {
   type ZooKeeperClient,
 } from '../src/index.js';
 
+import { failOnProcessErrors } from './faults-helpers.js';
+
+// A socket error or internal rejection that escapes the client fails the test that caused it.
+failOnProcessErrors();
+
 let server: ZooKeeperServer;
 let proxy: FaultProxy;
 let admin: ZooKeeperClient;

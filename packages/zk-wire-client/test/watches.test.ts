@@ -8,6 +8,12 @@ import {
   type Watcher,
   type ZooKeeperClient,
 } from '../src/index.js';
+import { failOnProcessErrors, frameTap } from './faults-helpers.js';
+
+failOnProcessErrors();
+
+const EXISTS_OPCODE = 3;
+const GET_CHILDREN_OPCODE = 8;
 
 let server: ZooKeeperServer;
 let zk: ZooKeeperClient;
@@ -123,25 +129,39 @@ describe('one-shot watches', () => {
     expect((await zk.getData('/w-throw')).data.toString()).toBe('y');
   });
 
-  it('getChildren with a watch sees every change under concurrent writers (read and arm are atomic)', async () => {
+  it('getChildren with a watch reads and arms in one request, so every later change fires it', async () => {
+    const tap = frameTap();
+    await using reader = await connect({
+      connectString: server.connectString,
+      connectionFactory: tap.factory,
+    });
     await zk.create('/w-atomic');
+    const requests = () => tap.frames.filter((f) => f.xid !== undefined && f.xid >= 0);
     const writers = (async () => {
       for (let i = 0; i < 60; i++) await other.create(`/w-atomic/n-${i}`);
     })();
-    // Each round: list with a watch; the next change must fire it, or the list already shows it.
+    // Each round: list with a watch; the next change must fire it, or the list already shows it. A client
+    // that listed first and armed the watch with a second request would miss the changes in between.
     let seen = 0;
+    let rounds = 0;
     while (seen < 60) {
       const fired = nextEvent();
-      const children = await zk.getChildren('/w-atomic', { watch: fired.watcher });
+      const before = requests().length;
+      const children = await reader.getChildren('/w-atomic', { watch: fired.watcher });
+      const sent = requests().slice(before);
+      expect(sent.map((f) => [f.opcode, f.lastByte])).toEqual([[GET_CHILDREN_OPCODE, 1]]);
+      rounds++;
       seen = children.length;
       if (seen >= 60) break;
       const event = await fired.event;
       expect(event).toEqual({ type: 'childrenChanged', path: '/w-atomic' });
-      const after = await zk.getChildren('/w-atomic');
+      const after = await reader.getChildren('/w-atomic');
       expect(after.length).toBeGreaterThan(children.length);
     }
     await writers;
     expect(seen).toBe(60);
+    expect(rounds).toBeGreaterThan(1);
+    expect(requests().some((f) => f.opcode === EXISTS_OPCODE)).toBe(false);
   });
 });
 
@@ -298,5 +318,29 @@ describe('removing and checking watches', () => {
       code: 'NOWATCHER',
       path: '/chk',
     });
+  });
+
+  it('checkWatches with a watcher asks about that local watcher, before anything is sent', async () => {
+    await zk.create('/chk-local', 'x');
+    const mine = nextEvent();
+    const stranger: Watcher = () => {};
+    await zk.getData('/chk-local', { watch: mine.watcher });
+    await zk.checkWatches('/chk-local', 'data', { watcher: mine.watcher });
+    await zk.checkWatches('/chk-local', 'any', { watcher: mine.watcher });
+    // The server holds a data watch at the path, but not for this watcher.
+    await expect(zk.checkWatches('/chk-local', 'data', { watcher: stranger })).rejects.toBeInstanceOf(
+      NoWatcherError,
+    );
+    // A data watcher is not a child watcher.
+    await expect(zk.checkWatches('/chk-local', 'children', { watcher: mine.watcher })).rejects.toBeInstanceOf(
+      NoWatcherError,
+    );
+    // Once fired, the one-shot watcher is gone locally and on the server.
+    await other.setData('/chk-local', 'y');
+    await mine.event;
+    await expect(zk.checkWatches('/chk-local', 'data', { watcher: mine.watcher })).rejects.toBeInstanceOf(
+      NoWatcherError,
+    );
+    await expect(zk.checkWatches('/chk-local', 'data')).rejects.toBeInstanceOf(NoWatcherError);
   });
 });
