@@ -525,6 +525,12 @@ export class Session extends EventEmitter<SessionEventMap> {
     this.emitConnectionState('lost');
     const makeError = (r: { path: string | undefined; decoder: { operation: string } }) =>
       new SessionExpiredError({ path: r.path, operation: r.decoder.operation });
+    // Java tells every watcher with the Expired state: each armed one-shot watcher gets a last event,
+    // `sessionExpired` at its path, since no change will ever fire it. Persistent watchers learn it from the
+    // `lost` state (watchPersistent's loop ends with SessionExpiredError).
+    for (const [path, watchers] of this.watches.oneShotByPath()) {
+      queueMicrotask(() => this.dispatch(watchers, { type: 'sessionExpired', path }));
+    }
     this.watches.clear();
     // The credentials stay saved (a recreated session sends them again); calls waiting on them end here.
     this.rejectAuthWaiters(() => new SessionExpiredError({ operation: 'addAuth' }));

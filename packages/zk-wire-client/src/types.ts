@@ -30,7 +30,11 @@ export interface CallOptions {
   timeoutMs?: number | undefined;
 }
 
-/** Kinds of watch events (the server sends the first four; the others come from watch removal). */
+/**
+ * Kinds of watch events: the server sends the first four; the `...Removed` ones come from watch removal;
+ * `sessionExpired` is the last event of every one-shot watcher still armed when the session expires (Java's
+ * Expired state), with the path it watched.
+ */
 export type WatchEventType =
   | 'created'
   | 'deleted'
@@ -38,7 +42,8 @@ export type WatchEventType =
   | 'childrenChanged'
   | 'dataWatchRemoved'
   | 'childWatchRemoved'
-  | 'persistentWatchRemoved';
+  | 'persistentWatchRemoved'
+  | 'sessionExpired';
 
 /** A watch event; `path` is a client path (the chroot removed). */
 export interface WatchEvent {

@@ -170,7 +170,20 @@ export class WatchTables {
     };
   }
 
-  /** Every registered watcher with its table and path (for telling them all that the session ended). */
+  /** The one-shot watchers (data, exist, child tables) by path, each watcher once per path. */
+  oneShotByPath(): Map<string, Set<Watcher>> {
+    const out = new Map<string, Set<Watcher>>();
+    for (const kind of ['data', 'exist', 'child'] as const) {
+      for (const [path, watchers] of this.tables[kind]) {
+        let set = out.get(path);
+        if (set === undefined) out.set(path, (set = new Set()));
+        for (const w of watchers) set.add(w);
+      }
+    }
+    return out;
+  }
+
+  /** Empties every table. */
   clear(): void {
     for (const kind of KINDS) this.tables[kind].clear();
   }

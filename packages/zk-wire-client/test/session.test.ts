@@ -127,6 +127,34 @@ describe('reattaching and expiry', () => {
     await zk.close();
   });
 
+  it('gives each armed one-shot watcher a last sessionExpired event at its path', async () => {
+    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 4000 });
+    await admin.create('/expiring', 'x');
+    const events: [string, WatchEvent][] = [];
+    const dataWatcher = (e: WatchEvent) => events.push(['data', e]);
+    const childWatcher = (e: WatchEvent) => events.push(['child', e]);
+    await zk.getData('/expiring', { watch: dataWatcher });
+    await zk.getChildren('/expiring', { watch: childWatcher });
+    await zk.exists('/not-yet', { watch: dataWatcher });
+    // Registered twice at one path: still one event.
+    await zk.exists('/expiring', { watch: dataWatcher });
+    const lost = nextState(zk, 'lost');
+    const thief = await connect({
+      connectString: server.connectString,
+      session: { id: zk.sessionId, password: zk.sessionPassword },
+    });
+    await thief.close();
+    await lost;
+    await new Promise((r) => setImmediate(r));
+    expect(events.map(([w, e]) => `${w} ${e.type} ${e.path}`).sort()).toEqual([
+      'child sessionExpired /expiring',
+      'data sessionExpired /expiring',
+      'data sessionExpired /not-yet',
+    ]);
+    await zk.close();
+    await admin.delete('/expiring');
+  });
+
   it('with autoRecreateSession a new session follows an expiry', async () => {
     const zk = await connect({ connectString: server.connectString, autoRecreateSession: true });
     const oldId = zk.sessionId;
