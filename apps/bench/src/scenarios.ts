@@ -52,7 +52,11 @@ export const scenarios: Record<string, ScenarioDef> = {
   },
   multi: { kind: 'throughput', op: 'multi', depths: ALL_DEPTHS, describe: 'multi of 10 setData' },
   latency: { kind: 'latency', depths: [1], describe: 'getData latency at a fixed rate below saturation' },
-  session: { kind: 'session', depths: [1], describe: 'session setup: connect until connected, then close' },
+  session: {
+    kind: 'session',
+    depths: [1],
+    describe: 'session setup: connect until connected (timed), then close in the background',
+  },
   watch: {
     kind: 'watch',
     depths: [1],
