@@ -97,11 +97,11 @@ export function ttlArg(
   return ttl;
 }
 
-/** An ACL list; undefined means open. Refuses an empty list or malformed entries. */
-export function aclArg(acl: ACL[] | undefined, operation: string, path?: string): ACL[] {
+/** An ACL list; undefined means open. Refuses an empty list or malformed entries (named `argument`). */
+export function aclArg(acl: ACL[] | undefined, operation: string, path?: string, argument = 'acl'): ACL[] {
   if (acl === undefined) return acls.open();
   if (!Array.isArray(acl) || acl.length === 0) {
-    throw new InvalidArgumentError('acl', 'must be a non-empty array', { operation, path });
+    throw new InvalidArgumentError(argument, 'must be a non-empty array', { operation, path });
   }
   for (const entry of acl) {
     const ok =
@@ -113,7 +113,10 @@ export function aclArg(acl: ACL[] | undefined, operation: string, path?: string)
       typeof entry.id?.scheme === 'string' &&
       typeof entry.id?.id === 'string';
     if (!ok)
-      throw new InvalidArgumentError('acl', `malformed entry ${JSON.stringify(entry)}`, { operation, path });
+      throw new InvalidArgumentError(argument, `malformed entry ${JSON.stringify(entry)}`, {
+        operation,
+        path,
+      });
   }
   return acl;
 }

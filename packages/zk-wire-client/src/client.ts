@@ -345,7 +345,13 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
     withStat: boolean,
   ): Promise<CreateResult> {
     try {
-      const args = this.core.createArgs(path, data, options, withStat ? 'create2' : 'create');
+      const operation = withStat ? 'create2' : 'create';
+      const args = this.core.createArgs(path, data, options, operation);
+      // Checked now, so that a bad parentAcl is refused before anything is sent.
+      const parentAcl =
+        options?.parentAcl === undefined
+          ? undefined
+          : aclArg(options.parentAcl, operation, path, 'parentAcl');
       const attempt = () => {
         const xid = this.core.begin();
         return this.core.submit(
@@ -361,7 +367,12 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
       if (!parents) return attempt();
       return attempt().catch(async (error: unknown) => {
         if (!isNoNode(error)) throw error;
-        await this.ensurePath(parent(path), parents === 'container' ? 'container' : 'persistent', options);
+        // Parents get `parentAcl` (default open), never the node's own `acl`.
+        await this.ensurePath(parent(path), parents === 'container' ? 'container' : 'persistent', {
+          signal: options?.signal,
+          timeoutMs: options?.timeoutMs,
+          acl: parentAcl,
+        });
         return attempt();
       });
     } catch (error) {

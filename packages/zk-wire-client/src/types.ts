@@ -74,6 +74,12 @@ export interface CreateOptions extends CallOptions {
   ttlMs?: number | bigint | undefined;
   /** Create missing parents first: `true` or 'persistent' as persistent nodes, 'container' as containers. */
   createParents?: boolean | 'persistent' | 'container' | undefined;
+  /**
+   * The ACL of parents made by `createParents`. Default: open, whatever `acl` says (as Curator's
+   * creatingParentsIfNeeded): a node's own ACL, read-only say, would keep its creator from creating the node
+   * itself under the new parent.
+   */
+  parentAcl?: ACL[] | undefined;
 }
 
 /** Data accepted by writes: bytes, a string (UTF-8), or null (a null buffer on the wire). */

@@ -104,6 +104,26 @@ describe('create modes', () => {
     });
   });
 
+  it("gives missing parents an open ACL, not the node's own, unless parentAcl is given", async () => {
+    // A read-only ACL on the node: were the parents given it too, creating the node under them would fail.
+    expect(await zk.create('/ro/a/leaf', 'x', { acl: acls.readOnly(), createParents: true })).toBe(
+      '/ro/a/leaf',
+    );
+    expect((await zk.getACL('/ro')).acl).toEqual(acls.open());
+    expect((await zk.getACL('/ro/a')).acl).toEqual(acls.open());
+    expect((await zk.getACL('/ro/a/leaf')).acl).toEqual(acls.readOnly());
+    const parentAcl = [{ perms: Perms.ALL & ~Perms.DELETE, id: { scheme: 'world', id: 'anyone' } }];
+    await zk.create('/pa/b/leaf', null, { acl: acls.readOnly(), createParents: true, parentAcl });
+    expect((await zk.getACL('/pa')).acl).toEqual(parentAcl);
+    expect((await zk.getACL('/pa/b')).acl).toEqual(parentAcl);
+    expect((await zk.getACL('/pa/b/leaf')).acl).toEqual(acls.readOnly());
+    // A bad parentAcl is refused before anything is sent: nothing was created.
+    await expect(zk.create('/bad/leaf', null, { createParents: true, parentAcl: [] })).rejects.toMatchObject({
+      argument: 'parentAcl',
+    });
+    expect(await zk.exists('/bad')).toBeNull();
+  });
+
   it('creates missing parents as persistent nodes or containers', async () => {
     expect(await zk.create('/deep/er/leaf', 'x', { createParents: true })).toBe('/deep/er/leaf');
     expect(await zk.getChildren('/deep')).toEqual(['er']);
