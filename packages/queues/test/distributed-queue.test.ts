@@ -1,5 +1,5 @@
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { acls } from '@zkwire/zk-wire-client';
+import { acls, op } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CorruptQueueItemError,
@@ -126,20 +126,28 @@ describe('DistributedQueue', () => {
 
   it('bounded: put waits while the queue is full and times out with QUEUE_FULL', async () => {
     const path = uniquePath('bounded');
-    const queue = new DistributedQueue(client, path, { serializer: stringSerializer, maxItems: 2 });
+    const counted = countingClient(client);
+    const queue = new DistributedQueue(counted.client, path, { serializer: stringSerializer, maxItems: 2 });
     await queue.put('1');
     await queue.put('2');
     const full = await queue.put('3', { timeoutMs: 300 }).catch((error: unknown) => error);
     expect(isQueueError(full, 'QUEUE_FULL')).toBe(true);
     expect(await client.getChildren(path)).toHaveLength(2);
-    let putDone = false;
-    const waiting = queue.put('3').then(() => {
-      putDone = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(putDone).toBe(false);
-    expect(await take(queue, 1)).toEqual(['1']);
-    await waiting;
+    const watchedListings = () =>
+      counted.requests.filter((request) => request.method === 'getChildren' && request.watched).length;
+    const listingsBefore = watchedListings();
+    const waiting = queue.put('3');
+    // The put found the queue full and armed a children watch to wait on.
+    await eventually(() => watchedListings() > listingsBefore, 10_000, 'the put to wait');
+    // Make room ourselves, in one transaction with a write whose Stat tells that transaction's zxid.
+    const marker = await client.create(`${path}-marker`, null);
+    const [first] = await client.getChildren(path).then((names) => names.sort());
+    const [, touched] = await client.multi([op.delete(`${path}/${first}`), op.setData(marker, 'room')]);
+    const roomZxid = (touched as { stat: { mzxid: bigint } }).stat.mzxid;
+    const made = await waiting;
+    // The put's node was created after the room appeared, not while the queue was full.
+    expect((await client.exists(made))!.czxid).toBeGreaterThan(roomZxid);
+    await client.delete(marker);
     expect(await take(queue, 2)).toEqual(['2', '3']);
     await queue.close();
   });

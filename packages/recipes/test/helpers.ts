@@ -120,32 +120,55 @@ export function stateAfter<T>(promise: Promise<T>, ms: number): Promise<T | 'pen
 }
 
 /**
- * Wraps a client so that every watch armed through getData is counted when it fires: the herd tests count
- * how many waiters one release wakes.
+ * Wraps a client so that every watch armed through getData or getChildren is counted when it fires: the herd
+ * tests count how many waiters one release wakes (a herd would watch the parent's children, or every node).
  */
-export function countGetDataWatches(client: TestClient): { client: TestClient; fired: () => number } {
+export function countWatchEvents(client: TestClient): { client: TestClient; fired: () => number } {
   let fired = 0;
+  const counting =
+    (read: 'getData' | 'getChildren') =>
+    (path: string, options?: { watch?: (event: { type: string; path: string }) => void }) => {
+      const watch = options?.watch;
+      const counted = watch
+        ? {
+            ...options,
+            watch: (event: { type: string; path: string }) => {
+              fired += 1;
+              watch(event);
+            },
+          }
+        : options;
+      return (client[read] as (path: string, options?: object) => Promise<unknown>)(path, counted);
+    };
   const wrapped = new Proxy(client, {
     get(target, property, receiver) {
-      if (property === 'getData') {
-        return (path: string, options?: { watch?: (event: unknown) => void }) => {
-          const watch = options?.watch;
-          return target.getData(path, {
-            ...options,
-            ...(watch
-              ? {
-                  watch: (event: { type: string; path: string }) => {
-                    fired += 1;
-                    watch(event);
-                  },
-                }
-              : {}),
-          });
-        };
-      }
+      if (property === 'getData' || property === 'getChildren') return counting(property);
       const value = Reflect.get(target, property, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
   return { client: wrapped, fired: () => fired };
+}
+
+/**
+ * A barrier event for negative checks: every observer arms an exists watch on `path`, then `writer` creates
+ * (and deletes) it, and this resolves once every observer's watch has fired. The server sends each session its
+ * events in zxid order, so once the barrier event arrived, every event of an earlier write has arrived too:
+ * "no other event came" can then be asserted without waiting on a clock.
+ */
+export async function watchBarrier(
+  observers: readonly TestClient[],
+  writer: TestClient,
+  path: string,
+): Promise<void> {
+  const fired = await Promise.all(
+    observers.map(async (observer) => {
+      const event = deferred();
+      await observer.exists(path, { watch: () => event.resolve() });
+      return { fired: event.promise };
+    }),
+  );
+  await writer.create(path, null, { mode: 'persistent', createParents: true });
+  await Promise.all(fired.map((observer) => observer.fired));
+  await writer.delete(path);
 }

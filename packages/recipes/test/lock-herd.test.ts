@@ -1,13 +1,13 @@
 /** Herd-free waiting: one release wakes exactly one waiter (real server, watch events counted). */
 import { describe, expect, it } from 'vitest';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
-import { countGetDataWatches, eventually, useRealServer } from './helpers.js';
+import { countWatchEvents, eventually, useRealServer, watchBarrier } from './helpers.js';
 
 describe('InterProcessMutex waiting is herd-free', () => {
   const env = useRealServer({ clients: 5 });
 
   it('wakes exactly one waiter per release', async () => {
-    const counted = env.clients.map((client) => countGetDataWatches(client));
+    const counted = env.clients.map((client) => countWatchEvents(client));
     const mutexes = counted.map(({ client }) => new InterProcessMutex(client, '/herd/lock'));
     const [holder, ...waiters] = mutexes as [InterProcessMutex, ...InterProcessMutex[]];
     await holder.acquire();
@@ -27,8 +27,8 @@ describe('InterProcessMutex waiting is herd-free', () => {
       await current.release();
       expect(await acquired[i]).toBe(true);
       expect(next.isAcquiredInThisProcess()).toBe(true);
-      // Let any other (wrong) wake-up arrive before counting.
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // A later write seen by every client: any wake-up caused by the release has arrived before it.
+      await watchBarrier(env.clients, env.client(0), `/herd/barrier-${i}`);
       expect(totalFired() - before).toBe(1);
       for (const later of waiters.slice(i + 1)) expect(later.isAcquiredInThisProcess()).toBe(false);
       current = next;
