@@ -142,6 +142,8 @@ describe('a leader killed under the recipes', () => {
     }
     const keeperNode = keeper.ourPath;
     const yielderNode = yielder.ourPath;
+    const keeperToken = keeper.fencingToken as number;
+    const yielderToken = yielder.fencingToken as number;
     const keeperSignal = keeper.leadershipSignal as AbortSignal;
     const sessionId = a.client.sessionId;
 
@@ -153,6 +155,7 @@ describe('a leader killed under the recipes', () => {
     expect(keeper.hasLeadership).toBe(true);
     expect(keeper.ourPath).toBe(keeperNode);
     expect(keeperSignal.aborted).toBe(false);
+    expect(keeper.fencingToken).toBe(keeperToken); // the same term
     expect((await follower.getLeader()).id).toBe('keeper');
     expect(follower.hasLeadership).toBe(false);
 
@@ -167,6 +170,7 @@ describe('a leader killed under the recipes', () => {
     const [next, other] = yielder.hasLeadership ? [yielder, heir] : [heir, yielder];
     expect((await heir.getLeader()).id).toBe(next.id);
     expect(yielder.ourPath).not.toBe(yielderNode);
+    expect(next.fencingToken).toBeGreaterThan(yielderToken); // a new term
     await next.close();
     expect(await other.await({ timeoutMs: 30_000 })).toBe(true);
 

@@ -51,6 +51,33 @@ describe('leader election (real server)', () => {
       expect(await (latches[0] as LeaderLatch).getLeader()).toEqual({ id: '', isLeader: false });
     });
 
+    it('gives each term a fencing token (its node sequence) that grows from leader to leader', async () => {
+      const path = '/t/latch/fencing';
+      const [first, second] = [0, 1].map((i) => new LeaderLatch(env.client(i), path, { id: `f${i}` })) as [
+        LeaderLatch,
+        LeaderLatch,
+      ];
+      expect(first.fencingToken).toBeUndefined();
+      await first.start();
+      await second.start();
+      const firstToken = first.fencingToken as number;
+      expect(firstToken).toBe(Number((first.ourPath as string).slice(-10)));
+      expect(second.fencingToken).toBeUndefined(); // a follower holds no token
+      await first.close();
+      expect(first.fencingToken).toBeUndefined();
+      expect(await second.await({ timeoutMs: 20_000 })).toBe(true);
+      const secondToken = second.fencingToken as number;
+      expect(secondToken).toBe(Number((second.ourPath as string).slice(-10)));
+      expect(secondToken).toBeGreaterThan(firstToken);
+      // The first comes back behind: its new term, once it leads again, has a higher token still.
+      const again = new LeaderLatch(env.client(0), path, { id: 'f0-again' });
+      await again.start();
+      await second.close();
+      expect(await again.await({ timeoutMs: 20_000 })).toBe(true);
+      expect(again.fencingToken).toBeGreaterThan(secondToken);
+      await again.close();
+    });
+
     it('wakes only the next in line when the leader leaves (no herd)', async () => {
       const path = '/t/latch/herd';
       const counted = env.clients.map((client) => countWatchEvents(client));

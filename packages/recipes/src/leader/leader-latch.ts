@@ -7,7 +7,7 @@
  * RECONNECTED re-joins with a fresh node (`reset`). Before claiming leadership the latch checks that its node
  * belongs to the current session (Curator 5.7, CURATOR-696), so a node of an expired session never leads.
  *
- * Beyond Curator: while leading, `leadershipSignal` is an AbortSignal aborted (with a HoldLostError) when the
+ * Beyond Curator: while leading, `fencingToken` is our node's sequence number and `leadershipSignal` is an AbortSignal aborted (with a HoldLostError) when the
  * leadership may be gone, and a `lost` event says why; `await()` takes a timeout and a signal; `await using`
  * closes the latch.
  */
@@ -18,7 +18,7 @@ import { HoldLostError, type LostEvent, type LostPolicy } from '../internal-comm
 import { childrenOrNone } from '../internal-common/missing-node.js';
 import { createProtected } from '../internal-common/protected-create.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
-import { sortContenders } from '../internal-common/sequence-sort.js';
+import { sequenceOf, sortContenders } from '../internal-common/sequence-sort.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import {
   onClientState,
@@ -52,6 +52,8 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
   /** Bumped by every reset and by close, so answers to an older round are ignored. */
   #round = 0;
   #term: AbortController | undefined;
+  /** The fencing token of the current term (our node's sequence when the term began). */
+  #termToken: number | undefined;
   #leadershipChanged = new EventEmitter();
   #stopStates: (() => void) | undefined;
   /** A session was lost since the last re-join: the next 'connected' is a new session and must re-join. */
@@ -92,6 +94,16 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
    */
   get leadershipSignal(): AbortSignal | undefined {
     return this.#term?.signal;
+  }
+
+  /**
+   * While we lead: the fencing token of this term, our latch node's sequence number; undefined while we do
+   * not lead. Each new leader's node sorts after every earlier leader's (the leader is always the lowest node
+   * and new nodes get higher numbers), so tokens grow from term to term, and a resource that remembers the
+   * highest token it has seen can refuse a stale leader. A latch that re-joins gets a new node, so a new token.
+   */
+  get fencingToken(): number | undefined {
+    return this.#term === undefined ? undefined : this.#termToken;
   }
 
   /** Joins the election: resolves once our node exists and leadership has been checked. */
@@ -208,7 +220,7 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
       if (!isNoNode(error)) throw error;
     }
     if (round !== this.#round) return;
-    if (owner === this.#client.sessionId) this.#beginLeadership();
+    if (owner === this.#client.sessionId) this.#beginLeadership(ourPath);
     else await this.#reset();
   }
 
@@ -247,8 +259,9 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     this.#endLeadership(new HoldLostError(event), true, event);
   }
 
-  #beginLeadership(): void {
+  #beginLeadership(ourPath: string): void {
     if (this.#term !== undefined || this.#state !== 'started') return;
+    this.#termToken = sequenceOf(ourPath);
     this.#term = new AbortController();
     this.#leadershipChanged.emit('change');
     this.emit('isLeader');
@@ -259,6 +272,7 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     const term = this.#term;
     if (term === undefined) return;
     this.#term = undefined;
+    this.#termToken = undefined;
     term.abort(reason);
     this.#leadershipChanged.emit('change');
     if (lost) this.emit('lost', lost);
