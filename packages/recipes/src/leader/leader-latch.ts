@@ -7,9 +7,9 @@
  * RECONNECTED re-joins with a fresh node (`reset`). Before claiming leadership the latch checks that its node
  * belongs to the current session (Curator 5.7, CURATOR-696), so a node of an expired session never leads.
  *
- * Beyond Curator: while leading, `fencingToken` is our node's sequence number and `leadershipSignal` is an AbortSignal aborted (with a HoldLostError) when the
- * leadership may be gone, and a `lost` event says why; `await()` takes a timeout and a signal; `await using`
- * closes the latch.
+ * Beyond Curator: while leading, `fencingToken` is our node's sequence number and `leadershipSignal` is an
+ * AbortSignal aborted (with a HoldLostError) when the leadership may be gone, and a `lost` event says why;
+ * `await()` takes a timeout and a signal; `await using` closes the latch.
  */
 import { EventEmitter } from 'node:events';
 import { DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
