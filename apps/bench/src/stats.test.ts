@@ -73,3 +73,35 @@ describe('summarize', () => {
     expect(summary?.contenders.find((c) => c.contender === 'zookeeper-native')?.unsupported).toBe(true);
   });
 });
+
+describe('latency cells that fell behind', () => {
+  const latency: BenchCase = {
+    key: 'latency',
+    scenario: 'latency',
+    kind: 'latency',
+    inFlight: 1,
+    rate: 2000,
+    title: 'l',
+  };
+  const at = (round: number, contender: ContenderId, opsPerSec: number): Observation => ({
+    round,
+    caseKey: 'latency',
+    contender,
+    result: ok(opsPerSec),
+  });
+
+  it('counts the rounds that completed under 95% of the target rate, and only those', () => {
+    const [s] = summarize(
+      [latency],
+      ['ours', 'java'],
+      [at(1, 'ours', 2000), at(2, 'ours', 1990), at(1, 'java', 1700), at(2, 'java', 2000)],
+    );
+    expect(s?.contenders.find((c) => c.contender === 'ours')?.fellBehind).toBeUndefined();
+    expect(s?.contenders.find((c) => c.contender === 'java')?.fellBehind).toBe(1);
+  });
+
+  it('never flags throughput cells, which have no target rate', () => {
+    const [s] = summarize([getData], ['ours'], [obs(1, 'ours', ok(10))]);
+    expect(s?.contenders[0]?.fellBehind).toBeUndefined();
+  });
+});

@@ -30,6 +30,8 @@ export interface ContenderSummary {
   /** medians over rounds of each percentile, µs */
   latency?: Omit<LatencySummary, 'count'> & { count: number };
   errors: number;
+  /** latency cells: rounds whose completions fell short of 95% of the target rate (the open loop fell behind) */
+  fellBehind?: number;
   /** set when no round succeeded */
   failure?: string;
   unsupported?: boolean;
@@ -65,7 +67,14 @@ export function opsPerSec(result: CellResult): number | undefined {
   return result.ok && result.ops > 0 ? (result.ops * 1000) / result.elapsedMs : undefined;
 }
 
-function summarizeContender(contender: ContenderId, observations: Observation[]): ContenderSummary {
+/** A latency cell fell behind when fewer than this share of the target rate completed in its window. */
+export const BEHIND_SHARE = 0.95;
+
+function summarizeContender(
+  contender: ContenderId,
+  observations: Observation[],
+  targetRate?: number,
+): ContenderSummary {
   const ok = observations.flatMap((o) => (o.result.ok && o.result.ops > 0 ? [o.result] : []));
   const failed = observations.flatMap((o) => (o.result.ok ? [] : [o.result]));
   const summary: ContenderSummary = {
@@ -80,6 +89,10 @@ function summarizeContender(contender: ContenderId, observations: Observation[])
   }
   summary.opsPerSec = spread(ok.map((r) => (r.ops * 1000) / r.elapsedMs));
   summary.cpuUsPerOp = spread(ok.map((r) => r.cpuUs / r.ops));
+  if (targetRate) {
+    const behind = ok.filter((r) => (r.ops * 1000) / r.elapsedMs < BEHIND_SHARE * targetRate).length;
+    if (behind > 0) summary.fellBehind = behind;
+  }
   const latencies = ok.flatMap((r) => (r.latency && r.latency.count > 0 ? [r.latency] : []));
   if (latencies.length > 0) {
     summary.latency = {
@@ -108,6 +121,7 @@ export function summarize(
         summarizeContender(
           c,
           mine.filter((o) => o.contender === c),
+          benchCase.kind === 'latency' ? benchCase.rate : undefined,
         ),
       ),
       oursVs: {},

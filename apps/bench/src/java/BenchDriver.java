@@ -186,7 +186,8 @@ public final class BenchDriver {
       long due = Math.min(now, endNs) * rate / 1000000000L;
       while (sent < due) {
         sent++;
-        long t = System.nanoTime();
+        // latency from the intended send time of request k (start + k / rate): no coordinated omission
+        long t = start + sent * 1000000000L / rate;
         outstanding.incrementAndGet();
         zk.getData(path, false, (rc, p, c, d, s) -> {
           long us = (System.nanoTime() - t) / 1000;

@@ -12,7 +12,10 @@ export function caseRows(summary: CaseSummary): { header: string[]; rows: string
   const rows = summary.contenders
     .filter((c) => supports(c.contender, summary.case.kind))
     .map((c) => {
-      const name = contenderLabel[c.contender];
+      // an open-loop cell that could not keep the rate measured a saturated client, not its latency
+      const name = c.fellBehind
+        ? `${contenderLabel[c.contender]} (fell behind the rate in ${c.fellBehind} round(s))`
+        : contenderLabel[c.contender];
       if (!c.opsPerSec) {
         const why = c.unsupported ? 'n/a' : `failed: ${c.failure ?? ''}`;
         return [name, why.length > 70 ? `${why.slice(0, 67)}...` : why, ...header.slice(2).map(() => '')];

@@ -1,6 +1,8 @@
 /**
  * Latency at a fixed request rate below saturation (an open loop): every millisecond the pacer sends the
- * getData requests that are due, and each one's time from send to reply goes into an HDR histogram.
+ * getData requests that are due. Request k is due at start + k / rate, and its latency runs from that intended
+ * send time, not from when it actually went out: a client (or pacer) that falls behind cannot hide the wait
+ * of the requests it delayed (no coordinated omission). Cells that fell behind the rate are flagged by stats.
  */
 import type { CellResult, CellSpec } from '../types.js';
 import type { ClientDriver } from './driver.js';
@@ -11,15 +13,20 @@ import { MeasureWindow, sleep } from './window.js';
 export async function runLatency(driver: ClientDriver, spec: CellSpec): Promise<CellResult> {
   const rate = spec.rate ?? 2_000;
   const recorder = new LatencyRecorder();
+  // how late the pacer got each request out (intended to actual send): shows when a client delays the event loop
+  const sendLag = new LatencyRecorder();
   let completed = 0;
   let errors = 0;
   let sent = 0;
   let outstanding = 0;
+  const startNs = process.hrtime.bigint();
   const start = performance.now();
   const end = start + spec.warmupMs + spec.durationMs;
+  const nsPerRequest = 1e9 / rate;
 
-  const sendOne = () => {
-    const t0 = process.hrtime.bigint();
+  const sendOne = (k: number) => {
+    const t0 = startNs + BigInt(Math.round(k * nsPerRequest));
+    sendLag.recordSince(t0);
     outstanding++;
     driver.getData(
       spec.paths.data,
@@ -43,12 +50,13 @@ export async function runLatency(driver: ClientDriver, spec: CellSpec): Promise<
       if (!opened && now - start >= spec.warmupMs) {
         opened = true;
         recorder.recording = true;
+        sendLag.recording = true;
         window.open(completed, errors);
       }
       const due = Math.floor(((Math.min(now, end) - start) * rate) / 1000);
       while (sent < due) {
         sent++;
-        sendOne();
+        sendOne(sent);
       }
       if (now >= end) resolve();
       else setTimeout(tick, 1);
@@ -59,5 +67,11 @@ export async function runLatency(driver: ClientDriver, spec: CellSpec): Promise<
   recorder.recording = false;
   const drainDeadline = Date.now() + 10_000;
   while (outstanding > 0 && Date.now() < drainDeadline) await sleep(5);
-  return { ok: true, ...measured, latency: recorder.summary(), note: `${rate} req/s` };
+  const lag = sendLag.summary();
+  return {
+    ok: true,
+    ...measured,
+    latency: recorder.summary(),
+    note: `${rate} req/s; send lag behind the intended time p50 ${lag.p50} µs, p99 ${lag.p99} µs`,
+  };
 }
