@@ -7,39 +7,28 @@
  * Frames are routed here: special xids (-1 notification, -2 ping, -4 auth, SASL in progress) before the
  * pending FIFO, which the pipeline checks against the head.
  */
-import { EventEmitter } from 'node:events';
 import { decodeConnectResponse, encodeConnectRequest, records, Xid } from '@zkwire/jute-codec';
-import { AsyncQueue } from './async-queue.js';
 import { type HostAddress, parseConnectString, shuffled } from './connect-string.js';
 import { Connection, type ConnectionHandler } from './connection.js';
 import {
-  AuthFailedError,
   ClientClosedError,
   ConnectionLossError,
-  errorFromCode,
   InvalidArgumentError,
   ProtocolError,
   SessionExpiredError,
   UnsupportedByServerError,
-  ZooKeeperError,
+  type ZooKeeperError,
 } from './errors.js';
-import { encodeAuth } from './ops/auth.js';
 import { closeSessionReply, encodeCloseSession } from './ops/close-session.js';
-import { decodeSaslReply, encodeSasl } from './ops/sasl.js';
 import { batchWatches, encodeSetWatches, setWatchesReply } from './ops/set-watches.js';
 import type { Chroot } from './paths.js';
 import { RequestPipeline } from './pipeline.js';
 import { ReadOnlyProbe } from './read-only-probe.js';
-import { type SaslChannel, saslAuthenticatorFactory } from './sasl-hook.js';
-import {
-  concealCredentials,
-  concealProperty,
-  registerBuiltInSaslMechanisms,
-  validateSaslOptions,
-  validateTlsOption,
-} from './security/index.js';
+import { concealCredentials, validateSaslOptions, validateTlsOption } from './security/index.js';
 import { atLeast, probeServerVersion } from './server-version.js';
-import type { ClientOptions, ConnectionState, SessionState, WatchEvent, Watcher } from './types.js';
+import { SessionAuth } from './session-auth.js';
+import { SessionStates } from './session-states.js';
+import type { ClientOptions, WatchEvent, Watcher } from './types.js';
 import { WatchTables } from './watches.js';
 
 const EVENT_TYPES: Record<number, WatchEvent['type'] | undefined> = {
@@ -49,23 +38,8 @@ const EVENT_TYPES: Record<number, WatchEvent['type'] | undefined> = {
   4: 'childrenChanged',
 };
 
-/** A saved credential, re-sent on every connection; `waiters` are addAuth calls awaiting its reply. */
-interface SavedAuth {
-  scheme: string;
-  auth: Uint8Array;
-  waiters: { resolve: () => void; reject: (e: unknown) => void }[];
-}
-
-/** Events of a session. */
-export interface SessionEventMap {
-  state: [ConnectionState];
-  sessionState: [SessionState];
-  watcherError: [unknown, WatchEvent];
-}
-
 /** One ZooKeeper session over a sequence of connections. */
-export class Session extends EventEmitter<SessionEventMap> {
-  state: SessionState = 'connecting';
+export class Session extends SessionStates {
   sessionId = 0n;
   password: Buffer = Buffer.alloc(16);
   negotiatedTimeoutMs = 0;
@@ -84,18 +58,13 @@ export class Session extends EventEmitter<SessionEventMap> {
   private ready = false;
   private readonly requestedTimeoutMs: number;
   private seenReadWriteServer: boolean;
-  private readonly savedAuth: SavedAuth[] = [];
-  private readonly authReplies: SavedAuth[] = [];
-  private saslWaiter: { resolve: (t: Uint8Array | null) => void; reject: (e: unknown) => void } | undefined;
+  private readonly auth: SessionAuth;
   private reconnectTimer: NodeJS.Timeout | undefined;
   private readOnlyProbe: ReadOnlyProbe | undefined;
   private disconnectedAt = 0;
   /** ms timestamp since which calls have waited for a first session (set at start and after an expiry). */
   private waitingSince = Date.now();
-  private lastConnectionState: ConnectionState | undefined;
-  private everConnected = false;
   private closing: Promise<void> | undefined;
-  private readonly stateQueues = new Set<AsyncQueue<ConnectionState>>();
   private readonly versionByHost = new Map<string, Promise<string | undefined>>();
   private readonly handler: ConnectionHandler;
   /** Why the last connection ended (or failed to open): the cause of a timed-out `connected()`. */
@@ -129,10 +98,8 @@ export class Session extends EventEmitter<SessionEventMap> {
     }
     // A handle built with an explicit session counts as having seen a r/w server (§2.1).
     this.seenReadWriteServer = options.session !== undefined;
-    for (const { scheme, credentials } of options.auth ?? []) {
-      this.savedAuth.push(concealProperty({ scheme, auth: toBytes(credentials), waiters: [] }, 'auth'));
-    }
     this.pipeline = new RequestPipeline(this, options.requestTimeoutMs ?? 0);
+    this.auth = new SessionAuth(options.auth, () => this.pipeline.nextXid());
     this.handler = {
       onOpen: (c) => this.onOpen(c),
       onFrame: (c, payload) => this.onFrame(c, payload),
@@ -243,7 +210,7 @@ export class Session extends EventEmitter<SessionEventMap> {
     if (xid === Xid.NOTIFICATION) this.onNotification(payload);
     else if (xid === Xid.PING) return;
     else if (xid === Xid.AUTH) this.onAuthReply(payload.readInt32BE(12));
-    else if (this.saslWaiter !== undefined) this.onSaslReply(payload);
+    else if (this.auth.saslInProgress) this.auth.onSaslReply(payload);
     else this.pipeline.handleReply(payload, xid);
   }
 
@@ -277,34 +244,15 @@ export class Session extends EventEmitter<SessionEventMap> {
     sameSession: boolean,
   ): Promise<void> {
     if (this.options.sasl) {
-      registerBuiltInSaslMechanisms();
-      const factory = saslAuthenticatorFactory(this.options.sasl.mechanism);
-      if (factory === undefined) {
-        this.terminate(
-          new AuthFailedError({
-            cause: new Error(`no SASL authenticator for ${this.options.sasl.mechanism}`),
-          }),
-        );
-        return;
-      }
       try {
-        await factory(this.options.sasl, this.saslChannel(connection)).start();
+        await this.auth.authenticate(this.options.sasl, connection, () => connection === this.connection);
       } catch (error) {
-        if (connection !== this.connection) return;
-        // An authenticator's own AuthFailed (a refused password) is already the right error: keep it as is.
-        this.terminate(
-          ZooKeeperError.isInstance(error) && error.code === 'AUTHFAILED'
-            ? error
-            : new AuthFailedError({ cause: error }),
-        );
+        if (connection === this.connection) this.terminate(error as ZooKeeperError);
         return;
       }
       if (connection !== this.connection) return;
     }
-    for (const saved of this.savedAuth) {
-      this.authReplies.push(saved);
-      connection.write(encodeAuth(saved.scheme, saved.auth));
-    }
+    this.auth.sendAll(connection);
     if (sameSession && !this.watches.isEmpty) this.restoreWatches(connection);
     this.ready = true;
     this.pipeline.attach(connection);
@@ -347,55 +295,11 @@ export class Session extends EventEmitter<SessionEventMap> {
     }
   }
 
-  private saslChannel(connection: Connection): SaslChannel {
-    return {
-      host: connection.address.host,
-      exchange: (token) =>
-        new Promise((resolve, reject) => {
-          if (connection !== this.connection) {
-            reject(new ConnectionLossError({ operation: 'sasl' }));
-            return;
-          }
-          this.saslWaiter = { resolve, reject };
-          connection.write(encodeSasl(this.pipeline.nextXid(), token));
-        }),
-    };
-  }
-
-  private onSaslReply(payload: Buffer): void {
-    const waiter = this.saslWaiter!;
-    this.saslWaiter = undefined;
-    const err = payload.readInt32BE(12);
-    if (err !== 0) {
-      waiter.reject(errorFromCode(err, { operation: 'sasl' }));
-      return;
-    }
-    let token: Uint8Array | null;
-    try {
-      token = decodeSaslReply(payload, 16);
-    } catch (error) {
-      // The waiter is already cleared: settle it here, then let the connection close on the bad bytes.
-      waiter.reject(new ConnectionLossError({ operation: 'sasl', cause: error }));
-      throw error;
-    }
-    waiter.resolve(token);
-  }
-
   private onAuthReply(err: number): void {
-    const saved = this.authReplies.shift();
-    if (saved === undefined) throw new ProtocolError('auth reply with no auth pending');
-    const waiters = saved.waiters.splice(0);
-    if (err === 0) {
-      for (const w of waiters) w.resolve();
-      return;
-    }
-    // A refused credential is dropped, so that the next connection works. The server closes this one right
-    // after its answer; closing it here first keeps later calls off a connection that is already dead.
-    const index = this.savedAuth.indexOf(saved);
-    if (index >= 0) this.savedAuth.splice(index, 1);
-    const error = errorFromCode(err, { operation: 'addAuth' });
-    this.connection?.close(new ConnectionLossError({ cause: error }));
-    for (const w of waiters) w.reject(error);
+    const refused = this.auth.onAuthReply(err);
+    // The server closes the connection right after a refusal; closing it here first keeps later calls off
+    // a connection that is already dead.
+    if (refused) this.connection?.close(new ConnectionLossError({ cause: refused }));
   }
 
   private onNotification(payload: Buffer): void {
@@ -426,60 +330,7 @@ export class Session extends EventEmitter<SessionEventMap> {
   addAuth(scheme: string, credentials: Uint8Array | string): Promise<void> {
     const refusal = this.refusal();
     if (refusal) return Promise.reject(refusal);
-    return new Promise((resolve, reject) => {
-      const saved: SavedAuth = concealProperty(
-        { scheme, auth: toBytes(credentials), waiters: [{ resolve, reject }] },
-        'auth',
-      );
-      this.savedAuth.push(saved);
-      if (this.ready && this.connection) {
-        this.authReplies.push(saved);
-        this.connection.write(encodeAuth(scheme, saved.auth));
-      }
-    });
-  }
-
-  /** Rejects every addAuth waiter (sent or not yet sent) and the SASL exchange in progress. */
-  private rejectAuthWaiters(makeError: (operation: string) => ZooKeeperError): void {
-    for (const saved of new Set([...this.authReplies, ...this.savedAuth])) {
-      for (const w of saved.waiters.splice(0)) w.reject(makeError('addAuth'));
-    }
-    // No connection is left to answer the ones already sent.
-    this.authReplies.length = 0;
-    const sasl = this.saslWaiter;
-    this.saslWaiter = undefined;
-    sasl?.reject(makeError('sasl'));
-  }
-
-  // ---- states ---------------------------------------------------------------------------------------
-
-  private setState(state: SessionState): void {
-    if (this.state === state) return;
-    this.state = state;
-    this.emit('sessionState', state);
-  }
-
-  private emitConnectionState(state: ConnectionState): void {
-    if (this.lastConnectionState === state) return;
-    this.lastConnectionState = state;
-    for (const queue of this.stateQueues) queue.push(state);
-    this.emit('state', state);
-  }
-
-  private enterConnected(readOnly: boolean): void {
-    this.setState(readOnly ? 'read-only' : 'connected');
-    if (readOnly) this.emitConnectionState('read-only');
-    else this.emitConnectionState(this.everConnected ? 'reconnected' : 'connected');
-    this.everConnected = true;
-  }
-
-  /** An async iterable of connection state events, until the client closes. */
-  states(signal?: AbortSignal): AsyncIterable<ConnectionState> {
-    const queue: AsyncQueue<ConnectionState> = new AsyncQueue(() => this.stateQueues.delete(queue));
-    if (this.state === 'closed') queue.end();
-    else this.stateQueues.add(queue);
-    signal?.addEventListener('abort', () => void queue.return(), { once: true });
-    return queue;
+    return this.auth.add(scheme, credentials, this.ready ? this.connection : undefined);
   }
 
   private onConnectionClosed(connection: Connection, error: ZooKeeperError): void {
@@ -503,18 +354,11 @@ export class Session extends EventEmitter<SessionEventMap> {
       (r) => new ConnectionLossError({ path: r.path, operation: r.decoder.operation, cause }),
       wasReady,
     );
-    for (const saved of this.authReplies.splice(0)) {
-      for (const w of saved.waiters.splice(0))
-        w.reject(new ConnectionLossError({ operation: 'addAuth', cause }));
-    }
-    const sasl = this.saslWaiter;
-    this.saslWaiter = undefined;
-    sasl?.reject(new ConnectionLossError({ operation: 'sasl', cause }));
+    this.auth.connectionLost(cause);
     if (this.closing !== undefined || this.terminalError !== undefined) return;
     if (this.state === 'connected' || this.state === 'read-only') {
       this.disconnectedAt = connection.lastReceived;
-      this.setState('suspended');
-      this.emitConnectionState('suspended');
+      this.enterSuspended();
     }
     this.scheduleReconnect();
   }
@@ -533,7 +377,7 @@ export class Session extends EventEmitter<SessionEventMap> {
     }
     this.watches.clear();
     // The credentials stay saved (a recreated session sends them again); calls waiting on them end here.
-    this.rejectAuthWaiters(() => new SessionExpiredError({ operation: 'addAuth' }));
+    this.auth.rejectAll(() => new SessionExpiredError({ operation: 'addAuth' }));
     if (this.options.autoRecreateSession) {
       this.pipeline.failAll(makeError, false);
       this.waitingSince = Date.now();
@@ -549,11 +393,6 @@ export class Session extends EventEmitter<SessionEventMap> {
     this.pipeline.failAll(makeError, true);
     this.pipeline.dispose();
     this.endStateQueues();
-  }
-
-  private endStateQueues(): void {
-    for (const queue of this.stateQueues) queue.end();
-    this.stateQueues.clear();
   }
 
   /** Ends everything with `error` (closed client, failed authentication). */
@@ -572,7 +411,7 @@ export class Session extends EventEmitter<SessionEventMap> {
     connection?.close(error);
     const terminal = this.terminalError;
     // The connection's close handler ignores a connection already let go: settle its waiters here.
-    this.rejectAuthWaiters((operation) =>
+    this.auth.rejectAll((operation) =>
       terminal.code === 'CLIENTCLOSED' ? new ClientClosedError({ operation }) : terminal,
     );
     this.pipeline.failAll(
@@ -630,9 +469,4 @@ export class Session extends EventEmitter<SessionEventMap> {
     this.serverVersion = version;
     if (!atLeast(version, required)) throw new UnsupportedByServerError(required, version, { operation });
   }
-}
-
-/** Credentials as bytes (strings as UTF-8). */
-export function toBytes(value: Uint8Array | string): Uint8Array {
-  return typeof value === 'string' ? Buffer.from(value, 'utf8') : value;
 }
