@@ -82,6 +82,17 @@ export const scenarios: Record<string, ScenarioDef> = {
     depths: [1],
     describe: 'DistributedQueue: one producer, one consumer, items consumed per second (at most 100 waiting)',
   },
+  queuePutMulti: {
+    kind: 'recipe',
+    depths: [1],
+    describe:
+      'DistributedQueue batched put: putMulti of 10 items, one consumer, items consumed per second (at most 100 waiting)',
+  },
+  queueLatency: {
+    kind: 'recipe',
+    depths: [1],
+    describe: 'DistributedQueue end-to-end latency: put() to the consumer handler, one item at a time',
+  },
   codec: {
     kind: 'codec',
     depths: [1],

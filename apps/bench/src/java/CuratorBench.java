@@ -57,13 +57,66 @@ public final class CuratorBench {
     ops0 = completed.get();
     cpu0 = cpuNanos();
     t0 = System.nanoTime();
+    recording = true;
     Thread.sleep(Long.parseLong(arg("durationMs")));
+    recording = false;
     long ops = completed.get() - ops0;
     long cpu = cpuNanos() - cpu0;
     long elapsed = System.nanoTime() - t0;
     stopped = true;
     for (Thread t : threads) t.join(10000);
-    return String.format("{\"ok\":true,\"ops\":%d,\"errors\":0,\"elapsedMs\":%.3f,\"cpuUs\":%d}", ops, elapsed / 1e6, cpu / 1000);
+    return String.format("{\"ok\":true,\"ops\":%d,\"errors\":0,\"elapsedMs\":%.3f,\"cpuUs\":%d%s}", ops, elapsed / 1e6, cpu / 1000, latencyJson());
+  }
+
+  /** queueLatency: put-to-consumer times (µs) taken while the window is open */
+  private static volatile boolean recording = false;
+  private static final long[] samples = new long[1_000_000];
+  private static int sampleCount = 0;
+
+  private static synchronized void record(long startNs) {
+    if (recording && sampleCount < samples.length) samples[sampleCount++] = Math.max(1, (System.nanoTime() - startNs) / 1000);
+  }
+
+  private static synchronized String latencyJson() {
+    int n = sampleCount;
+    if (n == 0) return "";
+    long[] s = java.util.Arrays.copyOf(samples, n);
+    java.util.Arrays.sort(s);
+    return String.format(",\"latency\":{\"count\":%d,\"p50\":%d,\"p90\":%d,\"p99\":%d,\"p999\":%d,\"max\":%d}",
+        n, pct(s, 50), pct(s, 90), pct(s, 99), pct(s, 99.9), s[n - 1]);
+  }
+
+  private static long pct(long[] sorted, double p) {
+    int i = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
+    return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
+  }
+
+  private static QueueSerializer<byte[]> bytesSerializer() {
+    return new QueueSerializer<byte[]>() {
+      @Override
+      public byte[] serialize(byte[] item) {
+        return item;
+      }
+
+      @Override
+      public byte[] deserialize(byte[] raw) {
+        return raw;
+      }
+    };
+  }
+
+  /** A consumer that counts every item and releases one permit of `arrived` per item. */
+  private static QueueConsumer<byte[]> countingConsumer(Semaphore arrived) {
+    return new QueueConsumer<byte[]>() {
+      @Override
+      public void consumeMessage(byte[] message) {
+        completed.incrementAndGet();
+        arrived.release();
+      }
+
+      @Override
+      public void stateChanged(CuratorFramework client, ConnectionState newState) {}
+    };
   }
 
   interface Body {
@@ -136,40 +189,52 @@ public final class CuratorBench {
           }));
           break;
         }
-        case "distributedQueue": {
-          // one producer, one consumer on one client; an op is an item consumed; at most 100 waiting
+        case "distributedQueue":
+        case "queuePutMulti": {
+          // one producer, one consumer on one client; an op is an item consumed; at most 100 waiting;
+          // queuePutMulti writes 10 items per node with putMulti
+          int batch = arg("scenario").equals("queuePutMulti") ? 10 : 1;
           CuratorFramework c = client();
           clients.add(c);
           Semaphore backlog = new Semaphore(100);
-          QueueConsumer<byte[]> consumer = new QueueConsumer<byte[]>() {
-            @Override
-            public void consumeMessage(byte[] message) {
-              completed.incrementAndGet();
-              backlog.release();
-            }
-
-            @Override
-            public void stateChanged(CuratorFramework client, ConnectionState newState) {}
-          };
-          QueueSerializer<byte[]> bytes = new QueueSerializer<byte[]>() {
-            @Override
-            public byte[] serialize(byte[] item) {
-              return item;
-            }
-
-            @Override
-            public byte[] deserialize(byte[] raw) {
-              return raw;
-            }
-          };
-          DistributedQueue<byte[]> queue = QueueBuilder.builder(c, consumer, bytes, base + "/dqueue").buildQueue();
+          DistributedQueue<byte[]> queue =
+              QueueBuilder.builder(c, countingConsumer(backlog), bytesSerializer(), base + "/dqueue").buildQueue();
           queue.start();
           byte[] item = new byte[Integer.parseInt(arg("dataSize"))];
           // the producer: its ops are not counted (the consumer counts), so it is not built with loop()
           loops.add(() -> {
             try {
               while (!stopped) {
-                if (backlog.tryAcquire(50, TimeUnit.MILLISECONDS)) queue.put(item);
+                if (!backlog.tryAcquire(batch, 50, TimeUnit.MILLISECONDS)) continue;
+                if (batch == 1) {
+                  queue.put(item);
+                } else {
+                  int[] left = {batch};
+                  queue.putMulti(() -> left[0]-- > 0 ? item : null);
+                }
+              }
+            } catch (Exception e) {
+              if (!stopped) fail(e);
+            }
+          });
+          break;
+        }
+        case "queueLatency": {
+          // end to end: put one item, wait for the consumer to get it, then the next; time put() to consumer
+          CuratorFramework c = client();
+          clients.add(c);
+          Semaphore arrived = new Semaphore(0);
+          DistributedQueue<byte[]> queue =
+              QueueBuilder.builder(c, countingConsumer(arrived), bytesSerializer(), base + "/dqueue").buildQueue();
+          queue.start();
+          byte[] item = new byte[Integer.parseInt(arg("dataSize"))];
+          loops.add(() -> {
+            try {
+              while (!stopped) {
+                long t = System.nanoTime();
+                queue.put(item);
+                if (!arrived.tryAcquire(10, TimeUnit.SECONDS)) throw new IllegalStateException("queue: an item took over 10 s");
+                record(t);
               }
             } catch (Exception e) {
               if (!stopped) fail(e);

@@ -5,7 +5,10 @@ import { contenderLabel, micros, rate, ratio } from './format.js';
 
 /** Header and rows (cells as text) for one case. */
 export function caseRows(summary: CaseSummary): { header: string[]; rows: string[][] } {
-  const latencyKind = summary.case.kind !== 'throughput' && summary.case.kind !== 'recipe';
+  // recipe cases are rated by throughput, except those that measured latency (queueLatency)
+  const latencyKind =
+    (summary.case.kind !== 'throughput' && summary.case.kind !== 'recipe') ||
+    summary.contenders.some((c) => (c.latency?.count ?? 0) > 0);
   const header = latencyKind
     ? ['contender', 'ops/s median (min–max)', 'CPU µs/op', 'p50 µs', 'p90 µs', 'p99 µs', 'p99.9 µs']
     : ['contender', 'ops/s median (min–max)', 'CPU µs/op', 'ours ÷ this'];

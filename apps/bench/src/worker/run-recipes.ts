@@ -1,13 +1,18 @@
 /**
  * Recipes and queues with our packages, mirroring CuratorBench.java loop for loop: an uncontended mutex
  * (acquire + release on one session), a lock handed off among 10 sessions, and a SimpleDistributedQueue
- * offer + take. One op is one acquire + release, or one item through the queue.
+ * offer + take, and DistributedQueue (run-dqueue.ts). One op is one acquire + release, or one item through the
+ * queue.
  */
 import type { CellResult, CellSpec } from '../types.js';
+import { type DistributedQueueClass, runDistributedQueue, runQueueLatency } from './run-dqueue.js';
 import { MeasureWindow, sleep } from './window.js';
 
 /** How many sessions contend for the lock in the hand-off scenario (the issue's figure). */
 export const HANDOFF_CONTENDERS = 10;
+
+/** Items per putMulti in the batched-put scenario. */
+export const PUT_MULTI_ITEMS = 10;
 
 interface Closeable {
   close(): Promise<void>;
@@ -21,80 +26,12 @@ interface SimpleQueue {
   take(): Promise<Buffer>;
   close(): void;
 }
-interface DistributedQueue {
-  put(item: Uint8Array): Promise<string>;
-  consume(handler: (item: Uint8Array) => void, options: { signal: AbortSignal }): Promise<void>;
-  close(): Promise<void>;
-}
 interface Modules {
   connect(options: { connectString: string; sessionTimeoutMs?: number }): Promise<Closeable>;
   InterProcessMutex: new (client: Closeable, path: string) => Mutex;
   SimpleDistributedQueue: new (client: Closeable, path: string) => SimpleQueue;
-  DistributedQueue: new (
-    client: Closeable,
-    path: string,
-    options: { serializer: unknown },
-  ) => DistributedQueue;
+  DistributedQueue: DistributedQueueClass;
   bytesSerializer: unknown;
-}
-
-/** Items put but not yet consumed, at most: keeps the queue short so that a listing stays cheap. */
-export const QUEUE_BACKLOG = 100;
-
-/**
- * DistributedQueue: one producer putting items one after another, one consumer (same session) taking them;
- * an op is an item consumed. The producer waits while QUEUE_BACKLOG items are outstanding.
- */
-async function runDistributedQueue(
-  m: Modules,
-  client: Closeable,
-  path: string,
-  spec: CellSpec,
-): Promise<CellResult> {
-  const queue = new m.DistributedQueue(client, path, { serializer: m.bytesSerializer });
-  const item = Buffer.alloc(spec.dataSize, 0x71);
-  const stop = new AbortController();
-  let consumed = 0;
-  let put = 0;
-  let wake: (() => void) | undefined;
-  let failure: unknown;
-  const consumer = queue
-    .consume(
-      () => {
-        consumed++;
-        wake?.();
-      },
-      { signal: stop.signal },
-    )
-    .catch((error: unknown) => {
-      failure ??= error;
-    });
-  const producer = (async () => {
-    while (!stop.signal.aborted && failure === undefined) {
-      if (put - consumed >= QUEUE_BACKLOG) {
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-          setTimeout(resolve, 50);
-        });
-        continue;
-      }
-      await queue.put(item);
-      put++;
-    }
-  })().catch((error: unknown) => {
-    failure ??= error;
-  });
-  const window = new MeasureWindow();
-  await sleep(spec.warmupMs);
-  window.open(consumed, 0);
-  await sleep(spec.durationMs);
-  const measured = window.close(consumed, 0);
-  stop.abort();
-  await Promise.race([Promise.all([producer, consumer]), sleep(10_000)]);
-  await queue.close().catch(() => {});
-  if (failure !== undefined)
-    return { ok: false, error: failure instanceof Error ? failure.message : String(failure) };
-  return { ok: true, ...measured };
 }
 
 async function load(): Promise<Modules> {
@@ -176,7 +113,19 @@ export async function runRecipe(spec: CellSpec): Promise<CellResult> {
         }
       }
       case 'distributedQueue':
-        return await runDistributedQueue(m, clients[0] as Closeable, `${base}/dqueue`, spec);
+      case 'queuePutMulti': {
+        const batch = spec.scenario === 'queuePutMulti' ? PUT_MULTI_ITEMS : 1;
+        const queue = new m.DistributedQueue(clients[0] as Closeable, `${base}/dqueue`, {
+          serializer: m.bytesSerializer,
+        });
+        return await runDistributedQueue(queue, spec, batch);
+      }
+      case 'queueLatency': {
+        const queue = new m.DistributedQueue(clients[0] as Closeable, `${base}/dqueue`, {
+          serializer: m.bytesSerializer,
+        });
+        return await runQueueLatency(queue, spec);
+      }
       default:
         return { ok: false, unsupported: true, error: `no recipe scenario ${spec.scenario}` };
     }
