@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { DistributedBarrier } from '../src/barriers/distributed-barrier.js';
 import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-barrier.js';
 import { RecipeConnectionLostError } from '../src/internal-common/recipe-errors.js';
-import { childrenOf, eventually, openClient, stateAfter, type TestClient, useRealServer } from './helpers.js';
+import {
+  childrenOf,
+  eventually,
+  openClient,
+  settledFlag,
+  type TestClient,
+  trackReads,
+  useRealServer,
+  watchBarrier,
+} from './helpers.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -17,8 +26,18 @@ describe('barriers (real server)', () => {
       await setter.setBarrier();
       await setter.setBarrier(); // NodeExists is ignored
       expect((await a.getData('/t/barrier/one')).data.length).toBeGreaterThan(0); // Curator writes its address
-      const waits = [b, c].map((client) => new DistributedBarrier(client, '/t/barrier/one').waitOnBarrier());
-      expect(await stateAfter(Promise.all(waits), 300)).toBe('pending');
+      const tracked = [b, c].map((client) => trackReads(client));
+      const waits = tracked.map(({ client }) =>
+        new DistributedBarrier(client, '/t/barrier/one').waitOnBarrier(),
+      );
+      const done = settledFlag(Promise.all(waits));
+      // Each waiter has read the barrier node (arming its watch); a later write seen by both, and a round trip
+      // after it, leave any wrong early return time to show.
+      await eventually(() =>
+        tracked.every(({ settled }) => settled.some((r) => r.path === '/t/barrier/one' && r.watched)),
+      );
+      await watchBarrier([b, c], a, '/t/barrier/one-check');
+      expect(done.settled).toBe(false);
       await setter.removeBarrier();
       expect(await Promise.all(waits)).toEqual([true, true]);
       await setter.removeBarrier(); // NoNode is ignored
@@ -67,9 +86,18 @@ describe('barriers (real server)', () => {
   describe('DistributedDoubleBarrier', () => {
     it('lets nobody in until all members entered, then lets nobody out until all left', async () => {
       const path = '/t/dbarrier/all';
-      const members = env.clients.map((client) => new DistributedDoubleBarrier(client, path, 4));
+      const tracked = env.clients.map((client) => trackReads(client));
+      const members = tracked.map(({ client }) => new DistributedDoubleBarrier(client, path, 4));
       const firstThree = members.slice(0, 3).map((member) => member.enter());
-      expect(await stateAfter(Promise.all(firstThree), 300)).toBe('pending');
+      const entered = settledFlag(Promise.all(firstThree));
+      // Each of the three has counted the members (the read it decides on), then a barrier write and round trip.
+      await eventually(() =>
+        tracked
+          .slice(0, 3)
+          .every(({ settled }) => settled.some((r) => r.method === 'getChildren' && r.path === path)),
+      );
+      await watchBarrier(env.clients.slice(0, 3), env.client(3), `${path}-check-enter`);
+      expect(entered.settled).toBe(false);
       const children = await childrenOf(env.client(0), path);
       expect(children.filter((name) => UUID.test(name))).toHaveLength(3);
       expect(children).not.toContain('ready');
@@ -77,8 +105,17 @@ describe('barriers (real server)', () => {
       expect(await Promise.all(all)).toEqual([true, true, true, true]);
       expect(await childrenOf(env.client(0), path)).toContain('ready');
 
+      const watchesBefore = tracked.map(({ settled }) => settled.filter((r) => r.watched).length);
       const leaving = members.slice(0, 3).map((member) => member.leave());
-      expect(await stateAfter(Promise.all(leaving), 300)).toBe('pending');
+      const left = settledFlag(Promise.all(leaving));
+      // Each of the three has armed the watch it waits on (a member node), then a barrier write and round trip.
+      await eventually(() =>
+        tracked
+          .slice(0, 3)
+          .every(({ settled }, i) => settled.filter((r) => r.watched).length > (watchesBefore[i] as number)),
+      );
+      await watchBarrier(env.clients.slice(0, 3), env.client(3), `${path}-check-leave`);
+      expect(left.settled).toBe(false);
       const last = (members[3] as DistributedDoubleBarrier).leave();
       expect(await Promise.all([...leaving, last])).toEqual([true, true, true, true]);
       expect(await childrenOf(env.client(0), path)).toEqual([]);

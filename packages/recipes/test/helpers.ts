@@ -172,3 +172,51 @@ export async function watchBarrier(
   await Promise.all(fired.map((observer) => observer.fired));
   await writer.delete(path);
 }
+
+/** One read a {@link trackReads} client made, recorded when its reply came (or it failed). */
+export interface SettledRead {
+  method: 'exists' | 'getData' | 'getChildren';
+  path: string;
+  watched: boolean;
+}
+
+/**
+ * Wraps a client and records each exists/getData/getChildren once it settles: a test waits until a recipe
+ * has read what it decides on (and armed its watch) before checking that it still waits.
+ */
+export function trackReads(client: TestClient): { client: TestClient; settled: SettledRead[] } {
+  const settled: SettledRead[] = [];
+  const wrapped = new Proxy(client, {
+    get(target, property, receiver) {
+      if (property === 'exists' || property === 'getData' || property === 'getChildren') {
+        return (path: string, options?: { watch?: unknown }) => {
+          const record = () =>
+            settled.push({ method: property, path, watched: options?.watch !== undefined });
+          const call = (target[property] as (path: string, options?: object) => Promise<unknown>)(
+            path,
+            options,
+          );
+          call.then(record, record);
+          return call;
+        };
+      }
+      const value = Reflect.get(target, property, receiver);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { client: wrapped, settled };
+}
+
+/** Tracks whether a promise has settled (without leaving a rejection unhandled). */
+export function settledFlag(promise: Promise<unknown>): { readonly settled: boolean } {
+  const flag = { settled: false };
+  promise.then(
+    () => {
+      flag.settled = true;
+    },
+    () => {
+      flag.settled = true;
+    },
+  );
+  return flag;
+}
