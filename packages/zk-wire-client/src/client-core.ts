@@ -10,7 +10,7 @@ import { type CreateArgs, isSequential } from './ops/create.js';
 import { validatePath } from './paths.js';
 import type { ReplyDecoder } from './pending.js';
 import type { SubmitOptions } from './pipeline.js';
-import { FEATURE_SINCE } from './server-version.js';
+import { atLeast, FEATURE_SINCE } from './server-version.js';
 import type { Session } from './session.js';
 import type { CreateMode, Data, Watcher } from './types.js';
 
@@ -74,7 +74,12 @@ export class ClientCore {
    */
   async gated<R>(operation: keyof typeof FEATURE_SINCE, send: () => Promise<R>): Promise<R> {
     const required = FEATURE_SINCE[operation];
-    await this.session.requireVersion(operation, required);
+    const address = this.session.currentHost;
+    const version = address && (await this.session.versionOf(address));
+    if (version !== undefined) {
+      this.session.serverVersion = version;
+      if (!atLeast(version, required)) throw new UnsupportedByServerError(required, version, { operation });
+    }
     try {
       return await send();
     } catch (error) {

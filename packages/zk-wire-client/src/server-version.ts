@@ -86,3 +86,22 @@ export function probeServerVersion(
     socket.write('srvr');
   });
 }
+
+/** Each host's version, asked once (the probe's promise is kept, so concurrent callers share one probe). */
+export class ServerVersions {
+  private readonly byHost = new Map<string, Promise<string | undefined>>();
+
+  /** The version of `address`, or undefined when it cannot be learnt. */
+  of(
+    address: HostAddress,
+    options: Pick<ClientOptions, 'tls' | 'connectionFactory'>,
+  ): Promise<string | undefined> {
+    const key = `${address.host}:${address.port}`;
+    let probe = this.byHost.get(key);
+    if (probe === undefined) {
+      probe = probeServerVersion(address, options);
+      this.byHost.set(key, probe);
+    }
+    return probe;
+  }
+}

@@ -7,43 +7,40 @@
  * Frames are routed here: special xids (-1 notification, -2 ping, -4 auth, SASL in progress) before the
  * pending FIFO, which the pipeline checks against the head.
  */
-import { decodeConnectResponse, encodeConnectRequest, records, Xid } from '@zkwire/jute-codec';
+import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
 import { type HostAddress, parseConnectString, shuffled } from './connect-string.js';
 import { Connection, type ConnectionHandler } from './connection.js';
 import {
   ClientClosedError,
   ConnectionLossError,
-  InvalidArgumentError,
   ProtocolError,
   SessionExpiredError,
-  UnsupportedByServerError,
   type ZooKeeperError,
 } from './errors.js';
 import { closeSessionReply, encodeCloseSession } from './ops/close-session.js';
-import { batchWatches, encodeSetWatches, setWatchesReply } from './ops/set-watches.js';
 import type { Chroot } from './paths.js';
 import { RequestPipeline } from './pipeline.js';
 import { ReadOnlyProbe } from './read-only-probe.js';
 import { concealCredentials, validateSaslOptions, validateTlsOption } from './security/index.js';
-import { atLeast, probeServerVersion } from './server-version.js';
+import { ServerVersions } from './server-version.js';
 import { SessionAuth } from './session-auth.js';
+import {
+  connectRequestFrame,
+  connectTimeoutMs,
+  reconnectDelayMs,
+  sessionStart,
+} from './session-handshake.js';
 import { SessionStates } from './session-states.js';
+import { expiryEvents, notificationEvent, restoreWatches } from './session-watches.js';
 import type { ClientOptions, WatchEvent, Watcher } from './types.js';
 import { WatchTables } from './watches.js';
-
-const EVENT_TYPES: Record<number, WatchEvent['type'] | undefined> = {
-  1: 'created',
-  2: 'deleted',
-  3: 'dataChanged',
-  4: 'childrenChanged',
-};
 
 /** One ZooKeeper session over a sequence of connections. */
 export class Session extends SessionStates {
   sessionId = 0n;
   password: Buffer = Buffer.alloc(16);
   negotiatedTimeoutMs = 0;
-  /** The server's version (from `srvr`) once a gated feature asked for it. */
+  /** The server's version (from `srvr`) once a gated feature asked for it (set by the version gate). */
   serverVersion: string | undefined;
   readonly chroot: Chroot;
   readonly watches = new WatchTables();
@@ -65,7 +62,7 @@ export class Session extends SessionStates {
   /** ms timestamp since which calls have waited for a first session (set at start and after an expiry). */
   private waitingSince = Date.now();
   private closing: Promise<void> | undefined;
-  private readonly versionByHost = new Map<string, Promise<string | undefined>>();
+  private readonly versions = new ServerVersions();
   private readonly handler: ConnectionHandler;
   /** Why the last connection ended (or failed to open): the cause of a timed-out `connected()`. */
   lastConnectionError: ZooKeeperError | undefined;
@@ -79,22 +76,13 @@ export class Session extends SessionStates {
     const parsed = parseConnectString(options.connectString);
     this.chroot = parsed.chroot;
     this.hosts = shuffled(parsed.hosts);
-    const timeout = options.sessionTimeoutMs ?? 30_000;
-    if (!Number.isInteger(timeout) || timeout <= 0) {
-      throw new InvalidArgumentError(
-        'sessionTimeoutMs',
-        `must be a positive integer, got ${String(timeout)}`,
-      );
-    }
-    this.requestedTimeoutMs = timeout;
+    const start = sessionStart(options);
+    this.requestedTimeoutMs = start.requestedTimeoutMs;
     validateTlsOption(options.tls);
     validateSaslOptions(options.sasl);
-    if (options.session) {
-      if (options.session.password.length !== 16) {
-        throw new InvalidArgumentError('session.password', 'must be 16 bytes');
-      }
-      this.sessionId = options.session.id;
-      this.password = Buffer.from(options.session.password);
+    if (start.session) {
+      this.sessionId = start.session.id;
+      this.password = start.session.password;
     }
     // A handle built with an explicit session counts as having seen a r/w server (§2.1).
     this.seenReadWriteServer = options.session !== undefined;
@@ -138,9 +126,8 @@ export class Session extends SessionStates {
     const address = this.hosts[this.hostIndex]!;
     this.handshaken = false;
     this.connection = Connection.open(address, this.options, this.handler);
-    // Java's connectTimeout (T / hosts): it bounds the TCP connect, the TLS handshake and the ConnectResponse.
     const timeout = this.negotiatedTimeoutMs || this.requestedTimeoutMs;
-    this.connection.startTimer(Math.max(1000, Math.floor(timeout / this.hosts.length)));
+    this.connection.startTimer(connectTimeoutMs(timeout, this.hosts.length));
   }
 
   private onOpen(connection: Connection): void {
@@ -148,13 +135,13 @@ export class Session extends SessionStates {
     // Until the ConnectResponse nothing else is written: an expired session gets its answer and an
     // immediate close, which a concurrent write could turn into a reset that loses the answer (§2.6).
     connection.write(
-      encodeConnectRequest({
-        protocolVersion: 0,
+      connectRequestFrame({
         lastZxidSeen: this.pipeline.lastZxid,
-        timeOut: this.requestedTimeoutMs,
-        sessionId: this.seenReadWriteServer ? this.sessionId : 0n,
-        passwd: this.seenReadWriteServer ? this.password : Buffer.alloc(16),
-        readOnly: this.options.canBeReadOnly === true,
+        timeoutMs: this.requestedTimeoutMs,
+        sessionId: this.sessionId,
+        password: this.password,
+        reattach: this.seenReadWriteServer,
+        canBeReadOnly: this.options.canBeReadOnly === true,
       }),
     );
   }
@@ -163,10 +150,8 @@ export class Session extends SessionStates {
     if (this.terminalError !== undefined || this.reconnectTimer !== undefined) return;
     if (this.checkClientSideExpiry()) return;
     this.failCallsWaitingTooLong();
-    // Java: a random 0-999 ms before each attempt but the first; 1 s more after a full round of hosts.
     const fullRound = (this.hostIndex + 1) % this.hosts.length === 0;
-    const delay = Math.floor(Math.random() * 1000) + (fullRound ? 1000 : 0);
-    this.reconnectTimer = setTimeout(() => this.connectNext(), delay);
+    this.reconnectTimer = setTimeout(() => this.connectNext(), reconnectDelayMs(fullRound));
   }
 
   /**
@@ -253,7 +238,8 @@ export class Session extends SessionStates {
       if (connection !== this.connection) return;
     }
     this.auth.sendAll(connection);
-    if (sameSession && !this.watches.isEmpty) this.restoreWatches(connection);
+    if (sameSession && !this.watches.isEmpty)
+      restoreWatches(connection, this.watches, this.chroot, this.pipeline);
     this.ready = true;
     this.pipeline.attach(connection);
     this.enterConnected(readOnly);
@@ -277,24 +263,6 @@ export class Session extends SessionStates {
     this.readOnlyProbe.start();
   }
 
-  private restoreWatches(connection: Connection): void {
-    const snapshot = this.watches.snapshot();
-    const toServer = (list: string[]) => list.map((p) => this.chroot.toServer(p));
-    const batches = batchWatches({
-      data: toServer(snapshot.data),
-      exist: toServer(snapshot.exist),
-      child: toServer(snapshot.child),
-      persistent: toServer(snapshot.persistent),
-      persistentRecursive: toServer(snapshot.persistentRecursive),
-    });
-    for (const batch of batches) {
-      const xid = this.pipeline.nextXid();
-      const frame = encodeSetWatches(xid, this.pipeline.lastZxid, batch);
-      // A failed restore shows as missing events; the connection itself carries on (Java does the same).
-      this.pipeline.writeNow(connection, setWatchesReply, xid, frame).catch(() => {});
-    }
-  }
-
   private onAuthReply(err: number): void {
     const refused = this.auth.onAuthReply(err);
     // The server closes the connection right after a refusal; closing it here first keeps later calls off
@@ -303,10 +271,8 @@ export class Session extends SessionStates {
   }
 
   private onNotification(payload: Buffer): void {
-    const { value } = records.WatcherEvent.decode(payload, 16, payload.length);
-    const type = EVENT_TYPES[value.type];
-    if (type === undefined) return;
-    const event: WatchEvent = { type, path: this.chroot.toClient(value.path ?? '/') };
+    const event = notificationEvent(payload, this.chroot);
+    if (event === undefined) return;
     const watchers = this.watches.collect(event);
     // Dispatched as a microtask: after the replies read before this event have resolved their promises,
     // before those read after it, and never inside the socket's data handler.
@@ -369,11 +335,8 @@ export class Session extends SessionStates {
     this.emitConnectionState('lost');
     const makeError = (r: { path: string | undefined; decoder: { operation: string } }) =>
       new SessionExpiredError({ path: r.path, operation: r.decoder.operation });
-    // Java tells every watcher with the Expired state: each armed one-shot watcher gets a last event,
-    // `sessionExpired` at its path, since no change will ever fire it. Persistent watchers learn it from the
-    // `lost` state (watchPersistent's loop ends with SessionExpiredError).
-    for (const [path, watchers] of this.watches.oneShotByPath()) {
-      queueMicrotask(() => this.dispatch(watchers, { type: 'sessionExpired', path }));
+    for (const [watchers, event] of expiryEvents(this.watches)) {
+      queueMicrotask(() => this.dispatch(watchers, event));
     }
     this.watches.clear();
     // The credentials stay saved (a recreated session sends them again); calls waiting on them end here.
@@ -448,25 +411,13 @@ export class Session extends SessionStates {
     this.terminate(new ClientClosedError());
   }
 
-  // ---- server version -------------------------------------------------------------------------------
+  /** The host of the current (or last) connection attempt, for the version gate. */
+  get currentHost(): HostAddress | undefined {
+    return this.hosts[this.hostIndex];
+  }
 
-  /**
-   * Fails with UnsupportedByServerError when the connected server is known to be older than `required`.
-   * The version is asked once per host; when it cannot be learnt, the call goes ahead (and ClientCore.gated
-   * turns the old server's -6 Unimplemented into UnsupportedByServerError).
-   */
-  async requireVersion(operation: string, required: string): Promise<void> {
-    const address = this.hosts[this.hostIndex];
-    if (address === undefined) return;
-    const key = `${address.host}:${address.port}`;
-    let probe = this.versionByHost.get(key);
-    if (probe === undefined) {
-      probe = probeServerVersion(address, this.options);
-      this.versionByHost.set(key, probe);
-    }
-    const version = await probe;
-    if (version === undefined) return;
-    this.serverVersion = version;
-    if (!atLeast(version, required)) throw new UnsupportedByServerError(required, version, { operation });
+  /** Learns a host's version (with this client's TLS and connection factory), once per host. */
+  versionOf(address: HostAddress): Promise<string | undefined> {
+    return this.versions.of(address, this.options);
   }
 }

@@ -1,0 +1,60 @@
+/**
+ * The session's side of watches: decoding a notification (xid -1) into a client event, re-registering every
+ * watch on a new connection of the same session (SetWatches / SetWatches2 in 128 KiB batches, wire-protocol.md
+ * §6.4), and the last event one-shot watchers get when the session expires.
+ */
+import { records } from '@zkwire/jute-codec';
+import type { Connection } from './connection.js';
+import { batchWatches, encodeSetWatches, setWatchesReply } from './ops/set-watches.js';
+import type { Chroot } from './paths.js';
+import type { RequestPipeline } from './pipeline.js';
+import type { WatchEvent, Watcher } from './types.js';
+import type { WatchTables } from './watches.js';
+
+const EVENT_TYPES: Record<number, WatchEvent['type'] | undefined> = {
+  1: 'created',
+  2: 'deleted',
+  3: 'dataChanged',
+  4: 'childrenChanged',
+};
+
+/** The client event of a notification frame, or undefined for a type this client does not deliver. */
+export function notificationEvent(payload: Buffer, chroot: Chroot): WatchEvent | undefined {
+  const { value } = records.WatcherEvent.decode(payload, 16, payload.length);
+  const type = EVENT_TYPES[value.type];
+  if (type === undefined) return undefined;
+  return { type, path: chroot.toClient(value.path ?? '/') };
+}
+
+/** Sends the watch tables on `connection`, with the last zxid seen so the server fires what was missed. */
+export function restoreWatches(
+  connection: Connection,
+  watches: WatchTables,
+  chroot: Chroot,
+  pipeline: RequestPipeline,
+): void {
+  const snapshot = watches.snapshot();
+  const toServer = (list: string[]) => list.map((p) => chroot.toServer(p));
+  const batches = batchWatches({
+    data: toServer(snapshot.data),
+    exist: toServer(snapshot.exist),
+    child: toServer(snapshot.child),
+    persistent: toServer(snapshot.persistent),
+    persistentRecursive: toServer(snapshot.persistentRecursive),
+  });
+  for (const batch of batches) {
+    const xid = pipeline.nextXid();
+    const frame = encodeSetWatches(xid, pipeline.lastZxid, batch);
+    // A failed restore shows as missing events; the connection itself carries on (Java does the same).
+    pipeline.writeNow(connection, setWatchesReply, xid, frame).catch(() => {});
+  }
+}
+
+/**
+ * Java tells every watcher with the Expired state: each armed one-shot watcher gets a last event,
+ * `sessionExpired` at its path, since no change will ever fire it. Persistent watchers learn it from the
+ * `lost` state (watchPersistent's loop ends with SessionExpiredError).
+ */
+export function expiryEvents(watches: WatchTables): [Set<Watcher>, WatchEvent][] {
+  return [...watches.oneShotByPath()].map(([path, watchers]) => [watchers, { type: 'sessionExpired', path }]);
+}
