@@ -1,0 +1,144 @@
+/**
+ * The base of the public client: the session it drives, its state and identity (getters, `connected()`,
+ * `states()`), credentials (`addAuth`) and closing. The calls are layered on top: reads (client-reads.ts),
+ * then writes and watches ({@link ZooKeeperClient}, client.ts).
+ */
+import { EventEmitter } from 'node:events';
+import { boundedWait } from './bounded-wait.js';
+import { ClientCore } from './client-core.js';
+import { InvalidArgumentError } from './errors.js';
+import { Session } from './session.js';
+import type {
+  CallOptions,
+  ClientOptions,
+  ConnectionState,
+  SessionState,
+  WatchEvent,
+  Watcher,
+} from './types.js';
+import { waitConnected } from './wait-connected.js';
+
+/** Options of reads that can set a one-shot watch. */
+export interface WatchOptions extends CallOptions {
+  /** Called once on the next change (armed by the same request as the read). */
+  watch?: Watcher | undefined;
+}
+
+/** Events of the client (EventEmitter). */
+export interface ClientEventMap {
+  /** Connection state changes, with Curator's meanings. */
+  state: [ConnectionState];
+  /** A watcher threw; the client carries on. */
+  watcherError: [unknown, WatchEvent];
+}
+
+/** The session side of a client; use {@link ZooKeeperClient}. */
+export class ClientBase extends EventEmitter<ClientEventMap> implements AsyncDisposable {
+  protected readonly session: Session;
+  protected readonly core: ClientCore;
+
+  /** Use {@link createClient} or {@link connect}. */
+  constructor(options: ClientOptions) {
+    super();
+    this.session = new Session(options);
+    this.core = new ClientCore(this.session, options.maxDataLength);
+    this.session.on('state', (state) => {
+      try {
+        this.emit('state', state);
+      } catch (error) {
+        // A throwing listener is the application's bug: it surfaces as usual, but outside the session's
+        // bookkeeping, which must not stop halfway.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    });
+    this.session.on('watcherError', (error, event) => {
+      // Nobody listening: say so on stderr (a process warning) rather than lose the watcher's failure.
+      if (this.listenerCount('watcherError') === 0) {
+        process.emitWarning(`A ZooKeeper watcher threw on ${event.type} ${event.path}: ${String(error)}`, {
+          code: 'ZKWIRE_WATCHER_ERROR',
+        });
+      } else {
+        this.emit('watcherError', error, event);
+      }
+    });
+    this.session.start();
+  }
+
+  /** The session id (0n until the first connection). */
+  get sessionId(): bigint {
+    return this.session.sessionId;
+  }
+  /** The session password (16 bytes), to reattach with `options.session`. */
+  get sessionPassword(): Uint8Array {
+    return Buffer.from(this.session.password);
+  }
+  /** The session timeout the server granted (0 until connected). */
+  get negotiatedTimeoutMs(): number {
+    return this.session.negotiatedTimeoutMs;
+  }
+  /** The session state. */
+  get state(): SessionState {
+    return this.session.state;
+  }
+  /** The server version, once a version-gated call asked for it. */
+  get serverVersion(): string | undefined {
+    return this.session.serverVersion;
+  }
+  /** The chroot of the connect string ('' for none). */
+  get chroot(): string {
+    return this.session.chroot.prefix;
+  }
+
+  /** The server path of a client path (the chroot added), e.g. to compare with paths other clients see. */
+  toServerPath(path: string): string {
+    return this.core.serverPath(path, 'toServerPath');
+  }
+  /** The client path of a server path (the chroot removed; paths outside it come back unchanged). */
+  toClientPath(serverPath: string): string {
+    return this.session.chroot.toClient(serverPath);
+  }
+
+  /** Resolves once connected (r/w, or read-only when allowed); rejects when closed or expired. */
+  connected(options?: CallOptions): Promise<void> {
+    return waitConnected(this.session, options);
+  }
+
+  // ---- session ----------------------------------------------------------------------------------------
+
+  /**
+   * Adds credentials to this connection and every later one (`digest` with `user:password`), and resolves
+   * when the server accepted them. An abort or `timeoutMs` (OperationTimeoutError) stops the wait only: the
+   * credentials stay saved. A close, an expiry or a lost connection before the answer rejects the call.
+   */
+  addAuth(scheme: string, credentials: Uint8Array | string, options?: CallOptions): Promise<void> {
+    if (typeof scheme !== 'string' || scheme === '') {
+      return Promise.reject(
+        new InvalidArgumentError('scheme', 'must be a non-empty string', { operation: 'addAuth' }),
+      );
+    }
+    if (typeof credentials !== 'string' && !(credentials instanceof Uint8Array)) {
+      return Promise.reject(
+        new InvalidArgumentError('credentials', 'must be a string or bytes', { operation: 'addAuth' }),
+      );
+    }
+    if (options?.signal?.aborted) return Promise.reject(options.signal.reason);
+    return boundedWait(this.session.addAuth(scheme, credentials), 'addAuth', options);
+  }
+
+  /** Connection state events as an async iterable (ends when the client closes). */
+  states(options: { signal?: AbortSignal } = {}): AsyncIterable<ConnectionState> {
+    return this.session.states(options.signal);
+  }
+
+  /** Sends closeSession, waits for its reply, and ends the client. Idempotent. */
+  close(): Promise<void> {
+    return this.session.close();
+  }
+
+  /** `await using client = await connect(...)` closes it at the end of the scope. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+}
