@@ -18,6 +18,15 @@ function clientIsDone(client: RecipeClient): boolean {
   return client.state === 'closed' || client.state === 'expired';
 }
 
+/** One delete attempt of the background retry: a node already gone counts as deleted. */
+async function deleteUnlessGone(client: RecipeClient, path: string): Promise<void> {
+  try {
+    await client.delete(path);
+  } catch (error) {
+    if (!isNoNode(error)) throw error;
+  }
+}
+
 /** Retries `attempt` in the background while its failures are connection problems. */
 export function retryInBackground(client: RecipeClient, attempt: () => Promise<void>): void {
   void (async () => {
@@ -47,14 +56,23 @@ export async function deleteGuaranteed(client: RecipeClient, path: string): Prom
   } catch (error) {
     if (isFinished(error)) return;
     if (!isRetryable(error)) throw error;
-    retryInBackground(client, async () => {
-      try {
-        await client.delete(path);
-      } catch (retryError) {
-        if (!isNoNode(retryError)) throw retryError;
-      }
-    });
+    retryInBackground(client, () => deleteUnlessGone(client, path));
   }
+}
+
+/**
+ * Deletes the node of a waiter that gives up (timeout, abort, error) without making it wait for a
+ * connection: while connected it is {@link deleteGuaranteed}; while disconnected the delete goes straight to
+ * the background retry, since a call made then would wait for the next connection and hold the caller's
+ * timeout hostage. Never rejects.
+ */
+export async function deleteOnGiveUp(client: RecipeClient, path: string): Promise<void> {
+  if (client.state === 'connected' || client.state === 'read-only') {
+    await deleteGuaranteed(client, path).catch(() => {});
+    return;
+  }
+  if (clientIsDone(client)) return; // closed, or expired: the ephemeral node went with the session
+  retryInBackground(client, () => deleteUnlessGone(client, path));
 }
 
 /**

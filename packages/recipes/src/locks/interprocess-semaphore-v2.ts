@@ -9,7 +9,7 @@
 import { onCountChange, readCount, type SharedCountReader } from '../internal-common/count-source.js';
 import { Deadline, DeadlineExpired } from '../internal-common/deadline.js';
 import { nodeDataOf } from '../internal-common/default-data.js';
-import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
+import { deleteOnGiveUp } from '../internal-common/guaranteed-delete.js';
 import type { LostPolicy } from '../internal-common/hold-monitor.js';
 import { childrenOrNone } from '../internal-common/missing-node.js';
 import { abandonCreate, createProtected } from '../internal-common/protected-create.js';
@@ -131,7 +131,7 @@ export class InterProcessSemaphoreV2 implements AsyncDisposable {
         try {
           outcome = await this.#waitForRoom(leasePath, deadline);
         } catch (error) {
-          await deleteGuaranteed(this.#client, leasePath).catch(() => {});
+          await deleteOnGiveUp(this.#client, leasePath);
           if (error instanceof DeadlineExpired) return null;
           throw error;
         }

@@ -4,7 +4,7 @@
  * predicate names. On timeout, abort or error our node is deleted, so giving up leaves nothing behind.
  */
 import { type Deadline, DeadlineExpired } from '../internal-common/deadline.js';
-import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
+import { deleteOnGiveUp } from '../internal-common/guaranteed-delete.js';
 import { childrenOrNone } from '../internal-common/missing-node.js';
 import { abandonCreate, createProtected } from '../internal-common/protected-create.js';
 import { NodeLostError } from '../internal-common/recipe-errors.js';
@@ -94,7 +94,7 @@ export async function attemptLock(
     try {
       outcome = await contend(client, spec, ourPath, deadline);
     } catch (error) {
-      await deleteGuaranteed(client, ourPath).catch(() => {});
+      await deleteOnGiveUp(client, ourPath);
       if (error instanceof DeadlineExpired) return null;
       throw error;
     }
