@@ -210,6 +210,14 @@ export class RequestPipeline {
     }
   }
 
+  /** {@link failAll} with a ConnectionLossError per request, naming its path and operation. */
+  failAllWithConnectionLoss(cause: unknown, includeQueued: boolean): void {
+    this.failAll(
+      (r) => new ConnectionLossError({ path: r.path, operation: r.decoder.operation, cause }),
+      includeQueued,
+    );
+  }
+
   private addDeadline(request: PendingRequest, timeoutMs: number): void {
     request.deadline = Date.now() + timeoutMs;
     if (this.deadlineTimer === undefined) {

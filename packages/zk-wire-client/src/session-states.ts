@@ -2,11 +2,12 @@
  * The session's two views of its state: the `SessionState` it is in (connecting, connected, read-only,
  * suspended, expired, closed) and the `ConnectionState` events with Curator's meanings (connected,
  * suspended, reconnected, lost, read-only), delivered as EventEmitter events and as async iterables
- * (curator-compat.md §13.1). The session's logic decides when; this base class only records and tells.
+ * (curator-compat.md §13.1), and watch events handed to watchers. The session's logic decides when; this
+ * base class only records and tells.
  */
 import { EventEmitter } from 'node:events';
 import { AsyncQueue } from './async-queue.js';
-import type { ConnectionState, SessionState, WatchEvent } from './types.js';
+import type { ConnectionState, SessionState, WatchEvent, Watcher } from './types.js';
 
 /** Events of a session. */
 export interface SessionEventMap {
@@ -57,6 +58,17 @@ export class SessionStates extends EventEmitter<SessionEventMap> {
     else this.stateQueues.add(queue);
     signal?.addEventListener('abort', () => void queue.return(), { once: true });
     return queue;
+  }
+
+  /** Calls each watcher once; a throwing watcher is reported (`watcherError`) and the others still run. */
+  dispatch(watchers: Iterable<Watcher>, event: WatchEvent): void {
+    for (const watcher of watchers) {
+      try {
+        watcher(event);
+      } catch (error) {
+        this.emit('watcherError', error, event);
+      }
+    }
   }
 
   /** Ends every state iterable (the session will never change state again). */

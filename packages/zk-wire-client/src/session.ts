@@ -32,7 +32,7 @@ import {
 } from './session-handshake.js';
 import { SessionStates } from './session-states.js';
 import { expiryEvents, notificationEvent, restoreWatches } from './session-watches.js';
-import type { ClientOptions, WatchEvent, Watcher } from './types.js';
+import type { ClientOptions } from './types.js';
 import { WatchTables } from './watches.js';
 
 /** One ZooKeeper session over a sequence of connections. */
@@ -162,15 +162,8 @@ export class Session extends SessionStates {
   private failCallsWaitingTooLong(): void {
     if (this.negotiatedTimeoutMs !== 0 || Date.now() - this.waitingSince < this.requestedTimeoutMs) return;
     this.waitingSince = Date.now();
-    this.pipeline.failAll(
-      (r) =>
-        new ConnectionLossError({
-          path: r.path,
-          operation: r.decoder.operation,
-          cause: new Error(`no server answered within ${this.requestedTimeoutMs} ms`),
-        }),
-      true,
-    );
+    const cause = new Error(`no server answered within ${this.requestedTimeoutMs} ms`);
+    this.pipeline.failAllWithConnectionLoss(cause, true);
   }
 
   /** Curator's rule: disconnected for longer than the negotiated timeout means the session is lost. */
@@ -248,7 +241,7 @@ export class Session extends SessionStates {
 
   /** On a read-only server: look for a read-write one, and move there once found (§2.7). */
   private probeForReadWrite(connection: Connection): void {
-    this.readOnlyProbe?.stop();
+    this.stopReadOnlyProbe();
     this.readOnlyProbe = new ReadOnlyProbe({
       hosts: this.hosts,
       current: this.hostIndex,
@@ -261,6 +254,11 @@ export class Session extends SessionStates {
       },
     });
     this.readOnlyProbe.start();
+  }
+
+  private stopReadOnlyProbe(): void {
+    this.readOnlyProbe?.stop();
+    this.readOnlyProbe = undefined;
   }
 
   private onAuthReply(err: number): void {
@@ -279,17 +277,6 @@ export class Session extends SessionStates {
     if (watchers.size > 0) queueMicrotask(() => this.dispatch(watchers, event));
   }
 
-  /** Calls each watcher once; a throwing watcher is reported and the others still run. */
-  dispatch(watchers: Iterable<Watcher>, event: WatchEvent): void {
-    for (const watcher of watchers) {
-      try {
-        watcher(event);
-      } catch (error) {
-        this.emit('watcherError', error, event);
-      }
-    }
-  }
-
   // ---- auth -----------------------------------------------------------------------------------------
 
   /** Adds a credential: sent now when connected, and on every later connection. */
@@ -301,25 +288,20 @@ export class Session extends SessionStates {
 
   private onConnectionClosed(connection: Connection, error: ZooKeeperError): void {
     if (connection !== this.connection) return;
-    this.readOnlyProbe?.stop();
-    this.readOnlyProbe = undefined;
+    this.stopReadOnlyProbe();
     this.lastConnectionError = error;
+    this.connection = undefined;
     if (error.code === 'TLSERROR') {
       // A certificate or handshake failure will not heal by retrying: fail the client with it.
-      this.connection = undefined;
       this.terminate(error);
       return;
     }
-    this.connection = undefined;
     const wasReady = this.ready;
     this.ready = false;
     this.handshaken = false;
     this.pipeline.detach();
     const cause = error.cause ?? error;
-    this.pipeline.failAll(
-      (r) => new ConnectionLossError({ path: r.path, operation: r.decoder.operation, cause }),
-      wasReady,
-    );
+    this.pipeline.failAllWithConnectionLoss(cause, wasReady);
     this.auth.connectionLost(cause);
     if (this.closing !== undefined || this.terminalError !== undefined) return;
     if (this.state === 'connected' || this.state === 'read-only') {
@@ -365,8 +347,7 @@ export class Session extends SessionStates {
     else this.terminalError ??= error;
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
-    this.readOnlyProbe?.stop();
-    this.readOnlyProbe = undefined;
+    this.stopReadOnlyProbe();
     const connection = this.connection;
     this.connection = undefined;
     this.ready = false;
