@@ -111,14 +111,6 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T)
   return { promise, resolve };
 }
 
-/** Settles within `ms` with 'pending' if `promise` has not settled by then (to show that a call still blocks). */
-export function stateAfter<T>(promise: Promise<T>, ms: number): Promise<T | 'pending'> {
-  return Promise.race([
-    promise,
-    new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), ms)),
-  ]);
-}
-
 /**
  * Wraps a client so that every watch armed through getData or getChildren is counted when it fires: the herd
  * tests count how many waiters one release wakes (a herd would watch the parent's children, or every node).

@@ -2,7 +2,7 @@
  * Interop with real Curator 5.4.0 (Debian's jars, a Java driver compiled at test time) on one real server:
  * a Java and a Node LeaderLatch agree on one leader and hand over both ways; Java and Node LeaderSelectors take
  * turns; a double barrier mixes members of both; Java's SharedCount / DistributedAtomicLong and ours see the
- * same values and bytes.
+ * same values and bytes. "Still waits" checks follow a write every session (Java's too) reports seeing.
  */
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,10 +17,14 @@ import {
   deferred,
   eventually,
   openClient,
-  stateAfter,
+  settledFlag,
   type TestClient,
+  trackReads,
+  watchBarrier,
 } from './helpers.js';
 import { type JavaDriver, startJavaDriver } from './java/java-driver.js';
+
+type Tracked = ReturnType<typeof trackReads>;
 
 describe('interop with Curator 5.4.0 (real server)', () => {
   let server: ZooKeeperServer;
@@ -38,6 +42,18 @@ describe('interop with Curator 5.4.0 (real server)', () => {
       openClient(server.connectString),
     ]);
   });
+
+  /**
+   * A write every session here observes, for negative checks: the Node clients through exists watches, Java
+   * through its `watch` event, then a round trip through the driver. Each session gets its events in zxid
+   * order, so once all have seen this write, every event of an earlier write has reached them as well.
+   */
+  async function observedByAll(writer: TestClient, checkPath: string): Promise<void> {
+    await java.call('a', 'watch', checkPath);
+    await watchBarrier(clients, writer, checkPath);
+    await java.waitForEvent(`watched ${checkPath}`);
+    await java.call('a', 'data', '/interop');
+  }
 
   afterAll(async () => {
     await java?.close();
@@ -125,27 +141,53 @@ describe('interop with Curator 5.4.0 (real server)', () => {
   it('a double barrier with Java and Node members enters and leaves together', async () => {
     const path = '/interop/dbarrier';
     const [c1, c2] = clients as [TestClient, TestClient];
+    const tracked = [c1, c2].map((client) => trackReads(client));
     await java.call('a', 'dbarrier.new', 'jb1', path, 4);
     await java.call('a', 'dbarrier.new', 'jb2', path, 4);
-    const node1 = new DistributedDoubleBarrier(c1, path, 4);
-    const node2 = new DistributedDoubleBarrier(c2, path, 4);
+    const node1 = new DistributedDoubleBarrier((tracked[0] as Tracked).client, path, 4);
+    const node2 = new DistributedDoubleBarrier((tracked[1] as Tracked).client, path, 4);
 
     // Three of four in: nobody passes.
     const javaEnter1 = java.call('e1', 'dbarrier.enter', 'jb1', 30_000);
     const nodeEnter1 = node1.enter({ timeoutMs: 30_000 });
     const nodeEnter2 = node2.enter({ timeoutMs: 30_000 });
+    const entered = settledFlag(Promise.all([javaEnter1, nodeEnter1, nodeEnter2]));
+    // Java creates its member node after its watched exists(ready); each Node member has counted the members.
     await eventually(async () => (await childrenOf(c1, path)).length === 3);
-    expect(await stateAfter(Promise.all([javaEnter1, nodeEnter1, nodeEnter2]), 300)).toBe('pending');
+    await eventually(() =>
+      tracked.every(({ settled }) => settled.some((r) => r.method === 'getChildren' && r.path === path)),
+    );
+    const firstThree = await childrenOf(c1, path);
+    const nodeNames = [node1, node2].map((member) => member.ourPath.slice(path.length + 1));
+    const java1 = firstThree.find((name) => !nodeNames.includes(name)) as string;
+    await observedByAll(c1, `${path}-check-enter`);
+    expect(entered.settled).toBe(false);
+    // Nobody made `ready`: exactly three child changes (the members) happened under the barrier node.
+    expect((await c1.exists(path))?.cversion).toBe(3);
     const javaEnter2 = java.call('e2', 'dbarrier.enter', 'jb2', 30_000);
     expect(await Promise.all([javaEnter1, javaEnter2])).toEqual(['true', 'true']);
     expect(await Promise.all([nodeEnter1, nodeEnter2])).toEqual([true, true]);
-    expect((await childrenOf(c1, path)).sort()).toContain('ready');
+    const allIn = await childrenOf(c1, path);
+    expect(allIn).toContain('ready');
+    const lastMember = allIn.find((name) => name !== 'ready' && !firstThree.includes(name)) as string;
 
-    // Leaving: nobody is done until the last member left.
+    // Leaving: nobody is done until the last member (Java's jb2, still in) left.
+    const watchesBefore = tracked.map(({ settled }) => settled.filter((r) => r.watched).length);
     const javaLeave1 = java.call('e1', 'dbarrier.leave', 'jb1', 30_000);
     const nodeLeave1 = node1.leave({ timeoutMs: 30_000 });
     const nodeLeave2 = node2.leave({ timeoutMs: 30_000 });
-    expect(await stateAfter(Promise.all([javaLeave1, nodeLeave1, nodeLeave2]), 300)).toBe('pending');
+    const left = settledFlag(Promise.all([javaLeave1, nodeLeave1, nodeLeave2]));
+    // Each Node member armed the watch it waits on; Curator's leave deletes its own node only after arming its
+    // watch, so the members left are the Node one that watches from the lowest place (if any) and jb2.
+    await eventually(() =>
+      tracked.every(
+        ({ settled }, i) => settled.filter((r) => r.watched).length > (watchesBefore[i] as number),
+      ),
+    );
+    await eventually(async () => !(await childrenOf(c1, path)).includes(java1));
+    await observedByAll(c1, `${path}-check-leave`);
+    expect(left.settled).toBe(false);
+    expect(await childrenOf(c1, path)).toContain(lastMember);
     const javaLeave2 = java.call('e2', 'dbarrier.leave', 'jb2', 30_000);
     expect(await Promise.all([javaLeave1, javaLeave2])).toEqual(['true', 'true']);
     expect(await Promise.all([nodeLeave1, nodeLeave2])).toEqual([true, true]);

@@ -11,8 +11,10 @@
 //   selector.start <name> <path> <id>  selector.yield <name>     selector.has <name>  selector.leader <name>
 //   selector.participants <name>       selector.close <name>
 //   data <path>                        (the node's bytes as hex)
+//   watch <path>                       (arms a one-shot exists watch on path; its event is reported)
 //
-// Events: "latch <name> isLeader|notLeader", "count <name> <value>", "selector <name> leading|done".
+// Events: "latch <name> isLeader|notLeader", "count <name> <value>", "selector <name> leading|done",
+// "watched <path>" (a watch armed by `watch` fired: this session has received every earlier event too).
 // A selector auto-requeues; each term lasts until the test sends selector.yield.
 import java.util.ArrayList;
 import java.util.Collection;
@@ -22,6 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.api.CuratorWatcher;
 import org.apache.curator.framework.recipes.atomic.AtomicValue;
 import org.apache.curator.framework.recipes.atomic.DistributedAtomicLong;
 import org.apache.curator.framework.recipes.barriers.DistributedDoubleBarrier;
@@ -162,6 +165,11 @@ public final class ElectionsHandler implements DriverHandler {
                 StringBuilder hex = new StringBuilder();
                 for (byte b : client.getData().forPath(a[0])) hex.append(String.format("%02x", b));
                 return hex.toString();
+            }
+            case "watch": {
+                CuratorWatcher reporter = event -> driver.event("watched " + event.getPath());
+                client.checkExists().usingWatcher(reporter).forPath(a[0]);
+                return "";
             }
             default:
                 throw new IllegalArgumentException("unknown op " + op);
