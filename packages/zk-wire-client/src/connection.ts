@@ -56,14 +56,19 @@ export class Connection {
       this.waitingDrain = false;
       if (!this.closed) handler.onDrain(this);
     });
+    // Errors are built only for a connection still open: a socket we closed ourselves still emits 'close',
+    // and building an error (its stack) for it would be wasted on every session's end.
     socket.on('error', (error) => {
+      if (this.closed) return;
       // Certificate and handshake failures are configuration errors, reported as such (security module).
       const tlsError = this.isTls
         ? tlsErrorFrom(error, `${address.host}:${address.port}`, this.opened)
         : undefined;
       this.close(tlsError ?? new ConnectionLossError({ cause: error }));
     });
-    socket.on('close', () => this.close(new ConnectionLossError({ cause: new Error('socket closed') })));
+    socket.on('close', () => {
+      if (!this.closed) this.close(new ConnectionLossError({ cause: new Error('socket closed') }));
+    });
   }
 
   /** Opens a connection: `connectionFactory`, else TLS when `tls` is set, else plain TCP. */
