@@ -68,6 +68,56 @@ describe.each(pairs)('fast %s decoder', (_name, record, decodeFast) => {
   });
 });
 
+// Names that take each branch of the children decoder: all ASCII (one latin1 read), some non-ASCII (UTF-8
+// per name), long enough for a length prefix byte >= 0x80, and nulls.
+const childName = fc.oneof(
+  fc.string({ unit: 'grapheme-ascii', maxLength: 20 }),
+  fc.string({ unit: 'grapheme-ascii', minLength: 120, maxLength: 140 }),
+  fc.string({ unit: 'binary', maxLength: 10 }),
+);
+const childLists = fc.option(
+  fc.oneof(
+    fc.array(fc.string({ unit: 'grapheme-ascii', maxLength: 20 }), { maxLength: 40 }),
+    fc.array(fc.option(childName, { freq: 6 }), { maxLength: 40 }),
+  ),
+  { freq: 8 },
+);
+
+describe('fast GetChildrenResponse decoder', () => {
+  const record = records.GetChildrenResponse as JuteRecord<unknown>;
+
+  it('equals the generic decoder on ASCII, non-ASCII, long and null names (property)', () => {
+    fc.assert(
+      fc.property(childLists, padding, padding, (children, before, after) => {
+        const value = { children };
+        const bytes = Buffer.concat([before, encode(record, value), after]);
+        const end = bytes.length - after.length;
+        const fastResult = outcome(() => fast.decodeGetChildrenResponse(bytes, before.length, end));
+        expect(fastResult).toEqual({ value });
+        expect(fastResult).toEqual(generic(record, bytes, before.length, end));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('fails like the generic decoder on cut or corrupted name lists (property)', () => {
+    fc.assert(
+      fc.property(childLists, fc.nat(), fc.nat(), fc.nat(255), (children, cut, at, byte) => {
+        const bytes = encode(record, { children });
+        const end = cut % (bytes.length + 1);
+        expect(outcome(() => fast.decodeGetChildrenResponse(bytes, 0, end))).toEqual(
+          generic(record, bytes, 0, end),
+        );
+        bytes[at % bytes.length] = byte;
+        expect(outcome(() => fast.decodeGetChildrenResponse(bytes, 0, bytes.length))).toEqual(
+          generic(record, bytes, 0, bytes.length),
+        );
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
 describe('fast decoders', () => {
   it('return data as a view, null for a -1 length', () => {
     const bytes = Buffer.alloc(4 + 68);

@@ -66,7 +66,16 @@ export function decodeStatResponse(buf: Buffer, offset: number, end: number = bu
   return { stat: decodeStat(buf, offset, end) };
 }
 
-/** Reads a GetChildrenResponse {children}. */
+// Any byte >= 0x80 in a latin1 reading of the bytes: where there is none, the bytes are ASCII, and ASCII
+// reads the same as latin1 and as UTF-8.
+const NON_ASCII = /[\u0080-\u00ff]/;
+
+/**
+ * Reads a GetChildrenResponse {children}. One pass over the vector: the rest of the buffer is read once as
+ * latin1 (one native call instead of one per name) and each name is a substring of it. The length
+ * prefixes of names shorter than 128 bytes are ASCII too, so one regex test tells whether every name is;
+ * if not, only the names that hold a byte >= 0x80 are decoded again as UTF-8.
+ */
 export function decodeGetChildrenResponse(
   buf: Buffer,
   offset: number,
@@ -77,13 +86,22 @@ export function decodeGetChildrenResponse(
   if (count < 0) return { children: null };
   offset += 4;
   const children = new Array<string | null>(count);
+  if (count === 0) return { children };
+  const base = offset;
+  const text = buf.toString('latin1', base, end);
+  const allAscii = !NON_ASCII.test(text);
   for (let i = 0; i < count; i++) {
-    const n = readLength(buf, offset, end, 'GetChildrenResponse.children element', 1);
+    // In-range lengths are read inline; readLength raises the generic path's error for any other.
+    let n = end - offset >= 4 ? buf.readInt32BE(offset) : -2;
+    if (n < -1 || n > end - offset - 4) {
+      n = readLength(buf, offset, end, 'GetChildrenResponse.children element', 1);
+    }
     offset += 4;
     if (n < 0) {
       children[i] = null;
     } else {
-      children[i] = buf.toString('utf8', offset, offset + n);
+      const name = text.slice(offset - base, offset - base + n);
+      children[i] = allAscii || !NON_ASCII.test(name) ? name : buf.toString('utf8', offset, offset + n);
       offset += n;
     }
   }
