@@ -35,6 +35,19 @@ import { expiryEvents, notificationEvent, restoreWatches } from './session-watch
 import type { ClientOptions } from './types.js';
 import { WatchTables } from './watches.js';
 
+const CLOSED = { code: 'CLIENTCLOSED' } as const;
+
+/** Builds an error without capturing a stack trace (synchronous: the global limit is restored at once). */
+function withoutStack<T>(build: () => T): T {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return build();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /** One ZooKeeper session over a sequence of connections. */
 export class Session extends SessionStates {
   sessionId = 0n;
@@ -113,7 +126,9 @@ export class Session extends SessionStates {
 
   /** The error calls should fail with right now, or undefined when they may be queued. */
   refusal(): ZooKeeperError | undefined {
-    if (this.closing !== undefined && this.terminalError === undefined) return new ClientClosedError();
+    // A closed client refuses each call with an error of its own, whose stack shows the refused call.
+    if (this.closing !== undefined && (this.terminalError ?? CLOSED).code === 'CLIENTCLOSED')
+      return new ClientClosedError();
     return this.terminalError;
   }
 
@@ -372,11 +387,13 @@ export class Session extends SessionStates {
 
   /** Sends closeSession and waits for its reply (when connected), then ends everything. Idempotent. */
   close(): Promise<void> {
-    this.closing ??= this.doClose();
+    // The close's own error only marks the session closed (calls get fresh ones from refusal()): it is built
+    // without a stack, whose capture cost ~15 µs of every session (V8 walks the caller's async chain too).
+    this.closing ??= this.doClose(withoutStack(() => new ClientClosedError()));
     return this.closing;
   }
 
-  private async doClose(): Promise<void> {
+  private async doClose(closed: ClientClosedError): Promise<void> {
     const connection = this.connection;
     if (this.ready && connection !== undefined && this.terminalError === undefined) {
       const xid = this.pipeline.nextXid();
@@ -389,7 +406,7 @@ export class Session extends SessionStates {
         // The session will expire on the server; nothing more to do.
       }
     }
-    this.terminate(new ClientClosedError());
+    this.terminate(closed);
   }
 
   /** The host of the current (or last) connection attempt, for the version gate. */
