@@ -1,12 +1,19 @@
 /**
- * Helpers shared by the fault and session tests: a guard that fails a test file on any unhandled rejection or
+ * Helpers shared by the fault and session tests: a server behind a fault proxy for a test file, a guard that fails a test file on any unhandled rejection or
  * uncaught exception, state recorders, and a socket tap that decodes the frames the client writes (to count
  * SetWatches batches and check what follows a handshake). The tap only observes: bytes go to the real server
  * unchanged.
  */
 import net, { type Socket } from 'node:net';
+import {
+  type FaultProxy,
+  type StartZooKeeperOptions,
+  startFaultProxy,
+  startZooKeeper,
+  type ZooKeeperServer,
+} from '@zkwire/testing';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { ConnectionState, ZooKeeperClient } from '../src/index.js';
+import { type ConnectionState, connect, type ZooKeeperClient } from '../src/index.js';
 
 /**
  * Installs process listeners for the whole file; after each test, asserts that none fired. A client that let
@@ -129,4 +136,55 @@ export function frameTap(): FrameTap {
     },
   };
   return tap;
+}
+
+/** What {@link useProxiedServer} starts for a test file; read it inside tests and hooks, once beforeAll ran. */
+export interface ProxiedServer {
+  readonly server: ZooKeeperServer;
+  /** A fault proxy in front of {@link server}: clients that should suffer faults connect through it. */
+  readonly proxy: FaultProxy;
+  /**
+   * A client connected straight to the server, for setting up and checking what the tested client did. A test
+   * that closes it assigns a new one; the file's afterAll closes whichever is current.
+   */
+  admin: ZooKeeperClient;
+}
+
+/**
+ * Starts one real server for the calling test file (beforeAll), a fault proxy in front of it and an admin
+ * client beside it; closes all of it afterwards (afterAll), the client first.
+ */
+export function useProxiedServer(options?: StartZooKeeperOptions): ProxiedServer {
+  let server: ZooKeeperServer | undefined;
+  let proxy: FaultProxy | undefined;
+  let admin: ZooKeeperClient | undefined;
+  beforeAll(async () => {
+    server = await startZooKeeper(options);
+    proxy = await startFaultProxy({ host: server.host, port: server.port });
+    admin = await connect({ connectString: server.connectString });
+  });
+  afterAll(async () => {
+    await admin?.close();
+    await proxy?.close();
+    await server?.[Symbol.asyncDispose]();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined)
+      throw new Error(`useProxiedServer: no ${what} yet (read it inside a test or hook)`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get proxy() {
+      return started(proxy, 'fault proxy');
+    },
+    get admin() {
+      return started(admin, 'admin client');
+    },
+    set admin(client: ZooKeeperClient) {
+      admin = client;
+    },
+  };
 }

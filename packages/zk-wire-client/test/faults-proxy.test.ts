@@ -4,8 +4,8 @@
  * and 10,000 watches restored after a reconnect. Every test also fails on an unhandled rejection or an
  * uncaught exception (failOnProcessErrors).
  */
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFaultProxy, startZooKeeper } from '@zkwire/testing';
+import { describe, expect, it } from 'vitest';
 import {
   ConnectionLossError,
   connect,
@@ -16,26 +16,19 @@ import {
   ProtocolError,
   RetryNTimes,
   retry,
-  type ZooKeeperClient,
 } from '../src/index.js';
-import { failOnProcessErrors, frameTap, nextState, recordStates, until } from './faults-helpers.js';
+import {
+  failOnProcessErrors,
+  frameTap,
+  nextState,
+  recordStates,
+  until,
+  useProxiedServer,
+} from './faults-helpers.js';
 
 failOnProcessErrors();
 
-let server: ZooKeeperServer;
-let proxy: FaultProxy;
-let admin: ZooKeeperClient;
-
-beforeAll(async () => {
-  server = await startZooKeeper({ tickTime: 1000 });
-  proxy = await startFaultProxy({ host: server.host, port: server.port });
-  admin = await connect({ connectString: server.connectString });
-});
-afterAll(async () => {
-  await admin?.close();
-  await proxy?.close();
-  await server?.[Symbol.asyncDispose]();
-});
+const fixture = useProxiedServer({ tickTime: 1000 });
 
 /** Settles to the error a promise rejected with (or fails the test if it resolved). */
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -49,16 +42,16 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
 
 describe('silence and cuts', () => {
   it('a pause past the read timeout: the connection is declared dead, the session resumes', async () => {
-    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 4000 });
+    const zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 4000 });
     const session = zk.sessionId;
     const states = recordStates(zk);
     const suspended = nextState(zk, 'suspended');
-    proxy.pause();
+    fixture.proxy.pause();
     const pending = zk.getData('/');
     await suspended;
     expect(await rejection(pending)).toBeInstanceOf(ConnectionLossError);
     const back = nextState(zk, 'reconnected');
-    proxy.resume();
+    fixture.proxy.resume();
     await back;
     expect(states).toEqual(['suspended', 'reconnected']);
     expect(zk.sessionId).toBe(session);
@@ -69,12 +62,12 @@ describe('silence and cuts', () => {
   it('a cut with 1,000 requests in flight: each rejects once with ConnectionLoss, none is resent', async () => {
     const tap = frameTap();
     const zk = await connect({
-      connectString: proxy.connectString,
+      connectString: fixture.proxy.connectString,
       sessionTimeoutMs: 6000,
       connectionFactory: tap.factory,
     });
-    await admin.create('/inflight');
-    proxy.pause();
+    await fixture.admin.create('/inflight');
+    fixture.proxy.pause();
     let fulfilled = 0;
     const errors: unknown[] = [];
     const calls = Array.from({ length: 1000 }, (_, i) =>
@@ -86,8 +79,8 @@ describe('silence and cuts', () => {
     // Every create is on the wire (held by the proxy) before the cut.
     await until(() => tap.on(0).filter((f) => f.opcode === 1).length === 1000);
     const back = nextState(zk, 'reconnected');
-    proxy.cut();
-    proxy.resume();
+    fixture.proxy.cut();
+    fixture.proxy.resume();
     await Promise.all(calls);
     expect(fulfilled).toBe(0);
     expect(errors).toHaveLength(1000);
@@ -95,7 +88,7 @@ describe('silence and cuts', () => {
     await back;
     // Nothing was resent behind the caller's back: no create reached the server, before or after the cut.
     await zk.sync('/');
-    expect(await admin.getChildren('/inflight')).toEqual([]);
+    expect(await fixture.admin.getChildren('/inflight')).toEqual([]);
     expect(tap.frames.filter((f) => f.opcode === 1)).toHaveLength(1000);
     expect(await zk.create('/inflight/after')).toBe('/inflight/after');
     await zk.close();
@@ -104,31 +97,31 @@ describe('silence and cuts', () => {
   it('a write applied by the server whose reply is lost: ConnectionLoss, applied once, never resent', async () => {
     const tap = frameTap();
     const zk = await connect({
-      connectString: proxy.connectString,
+      connectString: fixture.proxy.connectString,
       sessionTimeoutMs: 6000,
       connectionFactory: tap.factory,
     });
-    await admin.create('/applied', null);
+    await fixture.admin.create('/applied', null);
     // Replies vanish on their way back; requests still reach the server.
-    proxy.corrupt('toClient', () => Buffer.alloc(0));
+    fixture.proxy.corrupt('toClient', () => Buffer.alloc(0));
     const create = zk.create('/applied/once', 'x', { mode: 'persistent-sequential' });
-    await until(async () => (await admin.getChildren('/applied')).length === 1);
+    await until(async () => (await fixture.admin.getChildren('/applied')).length === 1);
     const back = nextState(zk, 'reconnected');
-    proxy.cut();
-    proxy.clearCorruption();
+    fixture.proxy.cut();
+    fixture.proxy.clearCorruption();
     expect(await rejection(create)).toBeInstanceOf(ConnectionLossError);
     await back;
     await zk.sync('/');
     // A resend would have made a second sequential node.
-    expect(await admin.getChildren('/applied')).toHaveLength(1);
+    expect(await fixture.admin.getChildren('/applied')).toHaveLength(1);
     expect(tap.frames.filter((f) => f.opcode === 1)).toHaveLength(1);
     await zk.close();
   });
 
   it('corrupt reply bytes and an oversize frame end the connection with a protocol error; the session resumes', async () => {
-    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 6000 });
+    const zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 6000 });
     const session = zk.sessionId;
-    await admin.create('/corrupt', 'payload');
+    await fixture.admin.create('/corrupt', 'payload');
     // The data length field of a getData reply (after the 16-byte header) claims ~2 GB.
     const corruptions: Array<(chunk: Buffer) => Buffer> = [
       (chunk) => {
@@ -144,7 +137,7 @@ describe('silence and cuts', () => {
     ];
     for (const mutate of corruptions) {
       const back = nextState(zk, 'reconnected');
-      proxy.corrupt('toClient', mutate, true);
+      fixture.proxy.corrupt('toClient', mutate, true);
       const error = await rejection(zk.getData('/corrupt'));
       expect(error).toBeInstanceOf(ConnectionLossError);
       expect((error as Error).cause).toBeInstanceOf(ProtocolError);
@@ -158,36 +151,36 @@ describe('silence and cuts', () => {
 
 describe('per-call timeouts and retries', () => {
   it('timeoutMs and signal end a call while the server is silent; the connection carries on', async () => {
-    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 6000 });
+    const zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 6000 });
     const states = recordStates(zk);
-    proxy.pause();
+    fixture.proxy.pause();
     const controller = new AbortController();
     const timed = rejection(zk.getData('/', { timeoutMs: 200 }));
     const aborted = rejection(zk.getData('/', { signal: controller.signal }));
     controller.abort(new Error('caller gave up'));
     expect(await timed).toBeInstanceOf(OperationTimeoutError);
     expect(await aborted).toMatchObject({ message: 'caller gave up' });
-    proxy.resume();
+    fixture.proxy.resume();
     // The late replies are read and dropped; the next call gets its own reply.
-    await admin.setData('/', 'root');
+    await fixture.admin.setData('/', 'root');
     expect((await zk.getData('/')).data.toString()).toBe('root');
     expect(states).toEqual([]);
     // A client-wide default applies to every call.
-    const strict = await connect({ connectString: proxy.connectString, requestTimeoutMs: 200 });
-    proxy.pause();
+    const strict = await connect({ connectString: fixture.proxy.connectString, requestTimeoutMs: 200 });
+    fixture.proxy.pause();
     expect(await rejection(strict.exists('/'))).toBeInstanceOf(OperationTimeoutError);
-    proxy.resume();
+    fixture.proxy.resume();
     await strict.close();
     await zk.close();
   });
 
   it('retry() repeats a read across a cut, and gives up at once on other errors', async () => {
-    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 6000 });
-    await admin.create('/retried', 'value');
+    const zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 6000 });
+    await fixture.admin.create('/retried', 'value');
     let attempts = 0;
     const read = retry(() => {
       attempts++;
-      if (attempts === 1) queueMicrotask(() => proxy.cut());
+      if (attempts === 1) queueMicrotask(() => fixture.proxy.cut());
       return zk.getData('/retried');
     }, new RetryNTimes(20, 100));
     expect((await read).data.toString()).toBe('value');
@@ -212,7 +205,7 @@ describe('a server behind the client', () => {
     await using behindProxy = await startFaultProxy({ host: behind.host, port: behind.port });
     behindProxy.refuse(true);
     const zk = await connect({
-      connectString: `${proxy.connectString},${behindProxy.connectString}`,
+      connectString: `${fixture.proxy.connectString},${behindProxy.connectString}`,
       sessionTimeoutMs: 6000,
     });
     const session = zk.sessionId;
@@ -222,7 +215,7 @@ describe('a server behind the client', () => {
     behindProxy.refuse(false);
     const back = nextState(zk, 'reconnected');
     // With two hosts, the next one after a loss is the other: the server that is behind.
-    proxy.cut();
+    fixture.proxy.cut();
     await back;
     expect(behindProxy.totalConnections).toBeGreaterThan(0);
     await until(() => behind.logTail(200).includes('client must try another server'));
@@ -236,15 +229,15 @@ describe('10,000 watches and a reconnect', () => {
   it('restores every watch in several SetWatches batches after auth and before queued calls; all fire', async () => {
     const tap = frameTap();
     const zk = await connect({
-      connectString: proxy.connectString,
+      connectString: fixture.proxy.connectString,
       sessionTimeoutMs: 6000,
       connectionFactory: tap.factory,
       auth: [{ scheme: 'digest', credentials: 'watcher:secret' }],
     });
-    await admin.create('/w10k');
+    await fixture.admin.create('/w10k');
     const names = Array.from({ length: 10_000 }, (_, i) => `${'w'.repeat(30)}-${String(i).padStart(5, '0')}`);
     for (let i = 0; i < names.length; i += 1000) {
-      await admin.multi(names.slice(i, i + 1000).map((n) => op.create(`/w10k/${n}`, 'v0')));
+      await fixture.admin.multi(names.slice(i, i + 1000).map((n) => op.create(`/w10k/${n}`, 'v0')));
     }
     const fired = new Set<string>();
     await Promise.all(names.map((n) => zk.getData(`/w10k/${n}`, { watch: (e) => fired.add(e.path) })));
@@ -253,17 +246,17 @@ describe('10,000 watches and a reconnect', () => {
     await zk.addWatch('/w10k', 'persistent', (e) => persistent.push(e.type));
     const half = names.length / 2;
 
-    proxy.pause();
+    fixture.proxy.pause();
     // The first half changes while the client cannot hear: SetWatches (with the last zxid) catches those up.
     for (let i = 0; i < half; i += 1000) {
-      await admin.multi(names.slice(i, i + 1000).map((n) => op.setData(`/w10k/${n}`, 'v1')));
+      await fixture.admin.multi(names.slice(i, i + 1000).map((n) => op.setData(`/w10k/${n}`, 'v1')));
     }
     const suspended = nextState(zk, 'suspended');
-    proxy.cut();
+    fixture.proxy.cut();
     await suspended;
     const queued = zk.getData('/w10k');
     const back = nextState(zk, 'reconnected');
-    proxy.resume();
+    fixture.proxy.resume();
     await back;
     expect((await queued).data.length).toBe(0);
 
@@ -284,11 +277,11 @@ describe('10,000 watches and a reconnect', () => {
     await until(() => fired.size === half);
     // The second half changes after the reconnect: the restored watches are installed on the server.
     for (let i = half; i < names.length; i += 1000) {
-      await admin.multi(names.slice(i, i + 1000).map((n) => op.setData(`/w10k/${n}`, 'v1')));
+      await fixture.admin.multi(names.slice(i, i + 1000).map((n) => op.setData(`/w10k/${n}`, 'v1')));
     }
     await until(() => fired.size === names.length);
     expect(fired.size).toBe(10_000);
-    await admin.create('/w10k/new');
+    await fixture.admin.create('/w10k/new');
     await until(() => persistent.length > 0);
     expect(persistent).toEqual(['childrenChanged']);
     await zk.close();

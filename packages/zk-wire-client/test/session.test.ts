@@ -1,6 +1,5 @@
 import net from 'node:net';
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ClientClosedError,
   ConnectionLossError,
@@ -13,25 +12,12 @@ import {
   type ZooKeeperClient,
 } from '../src/index.js';
 
-import { failOnProcessErrors } from './faults-helpers.js';
+import { failOnProcessErrors, useProxiedServer } from './faults-helpers.js';
 
 // A socket error or internal rejection that escapes the client fails the test that caused it.
 failOnProcessErrors();
 
-let server: ZooKeeperServer;
-let proxy: FaultProxy;
-let admin: ZooKeeperClient;
-
-beforeAll(async () => {
-  server = await startZooKeeper({ tickTime: 500 });
-  proxy = await startFaultProxy({ host: server.host, port: server.port });
-  admin = await connect({ connectString: server.connectString });
-});
-afterAll(async () => {
-  await admin?.close();
-  await proxy?.close();
-  await server?.[Symbol.asyncDispose]();
-});
+const fixture = useProxiedServer({ tickTime: 500 });
 
 /** Collects state events until `count` have arrived. */
 function collectStates(zk: ZooKeeperClient, count: number): Promise<ConnectionState[]> {
@@ -58,11 +44,11 @@ function nextState(zk: ZooKeeperClient, wanted: ConnectionState): Promise<void> 
 
 describe('closing', () => {
   it('close() ends the session on the server: its ephemerals are gone at once', async () => {
-    const zk = await connect({ connectString: server.connectString });
+    const zk = await connect({ connectString: fixture.server.connectString });
     await zk.create('/close-eph', null, { mode: 'ephemeral' });
     await zk.close();
     expect(zk.state).toBe('closed');
-    expect(await admin.exists('/close-eph')).toBeNull();
+    expect(await fixture.admin.exists('/close-eph')).toBeNull();
     await expect(zk.getData('/')).rejects.toBeInstanceOf(ClientClosedError);
     await zk.close();
   });
@@ -70,12 +56,12 @@ describe('closing', () => {
   it('await using closes the client at the end of the scope', async () => {
     let kept: ZooKeeperClient;
     {
-      await using zk = await connect({ connectString: server.connectString });
+      await using zk = await connect({ connectString: fixture.server.connectString });
       kept = zk;
       await zk.create('/dispose-eph', null, { mode: 'ephemeral' });
     }
     expect(kept.state).toBe('closed');
-    expect(await admin.exists('/dispose-eph')).toBeNull();
+    expect(await fixture.admin.exists('/dispose-eph')).toBeNull();
   });
 
   it('queued calls fail with ClientClosed when the client closes before connecting', async () => {
@@ -89,24 +75,24 @@ describe('closing', () => {
 
 describe('reattaching and expiry', () => {
   it('reattaches to a live session with its id and password', async () => {
-    const first = await connect({ connectString: server.connectString });
+    const first = await connect({ connectString: fixture.server.connectString });
     await first.create('/reattach-eph', null, { mode: 'ephemeral' });
     const second = await connect({
-      connectString: server.connectString,
+      connectString: fixture.server.connectString,
       session: { id: first.sessionId, password: first.sessionPassword },
     });
     expect(second.sessionId).toBe(first.sessionId);
     expect(await second.getEphemerals()).toEqual(['/reattach-eph']);
     await second.close();
-    expect(await admin.exists('/reattach-eph')).toBeNull();
+    expect(await fixture.admin.exists('/reattach-eph')).toBeNull();
     // The first handle's session was closed by the second: it learns so on its next connection.
     await first.close();
   });
 
   it('a wrong password means an expired session: connect fails SessionExpired', async () => {
-    const live = await connect({ connectString: server.connectString });
+    const live = await connect({ connectString: fixture.server.connectString });
     const attempt = connect({
-      connectString: server.connectString,
+      connectString: fixture.server.connectString,
       session: { id: live.sessionId, password: new Uint8Array(16) },
     });
     await expect(attempt).rejects.toBeInstanceOf(SessionExpiredError);
@@ -114,10 +100,10 @@ describe('reattaching and expiry', () => {
   });
 
   it('a session closed elsewhere expires this client: state lost, every call SessionExpired', async () => {
-    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 4000 });
+    const zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 4000 });
     const states = collectStates(zk, 2);
     const thief = await connect({
-      connectString: server.connectString,
+      connectString: fixture.server.connectString,
       session: { id: zk.sessionId, password: zk.sessionPassword },
     });
     await thief.close();
@@ -128,8 +114,8 @@ describe('reattaching and expiry', () => {
   });
 
   it('gives each armed one-shot watcher a last sessionExpired event at its path', async () => {
-    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 4000 });
-    await admin.create('/expiring', 'x');
+    const zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 4000 });
+    await fixture.admin.create('/expiring', 'x');
     const events: [string, WatchEvent][] = [];
     const dataWatcher = (e: WatchEvent) => events.push(['data', e]);
     const childWatcher = (e: WatchEvent) => events.push(['child', e]);
@@ -140,7 +126,7 @@ describe('reattaching and expiry', () => {
     await zk.exists('/expiring', { watch: dataWatcher });
     const lost = nextState(zk, 'lost');
     const thief = await connect({
-      connectString: server.connectString,
+      connectString: fixture.server.connectString,
       session: { id: zk.sessionId, password: zk.sessionPassword },
     });
     await thief.close();
@@ -152,15 +138,15 @@ describe('reattaching and expiry', () => {
       'data sessionExpired /not-yet',
     ]);
     await zk.close();
-    await admin.delete('/expiring');
+    await fixture.admin.delete('/expiring');
   });
 
   it('with autoRecreateSession a new session follows an expiry', async () => {
-    const zk = await connect({ connectString: server.connectString, autoRecreateSession: true });
+    const zk = await connect({ connectString: fixture.server.connectString, autoRecreateSession: true });
     const oldId = zk.sessionId;
     const reconnected = nextState(zk, 'reconnected');
     const thief = await connect({
-      connectString: server.connectString,
+      connectString: fixture.server.connectString,
       session: { id: zk.sessionId, password: zk.sessionPassword },
     });
     await thief.close();
@@ -173,10 +159,10 @@ describe('reattaching and expiry', () => {
 
 describe('connection loss and reconnect', () => {
   it('rejects pending calls with ConnectionLoss, reconnects to the same session, restores watches', async () => {
-    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 8000 });
+    const zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 8000 });
     const session = zk.sessionId;
-    await admin.create('/restore', 'v0');
-    await admin.create('/restore-missing-parent');
+    await fixture.admin.create('/restore', 'v0');
+    await fixture.admin.create('/restore-missing-parent');
     const dataEvents: WatchEvent[] = [];
     const existEvents: WatchEvent[] = [];
     const childEvents: WatchEvent[] = [];
@@ -185,14 +171,14 @@ describe('connection loss and reconnect', () => {
     await zk.getChildren('/restore-missing-parent', { watch: (e) => childEvents.push(e) });
     const states = collectStates(zk, 2);
 
-    proxy.pause();
+    fixture.proxy.pause();
     const pending = zk.getData('/restore');
     // Changes made while this client cannot hear: the restored watches must fire for them.
-    await admin.setData('/restore', 'v1');
-    await admin.create('/restore-new');
-    await admin.create('/restore-missing-parent/kid');
-    proxy.cut();
-    proxy.resume();
+    await fixture.admin.setData('/restore', 'v1');
+    await fixture.admin.create('/restore-new');
+    await fixture.admin.create('/restore-missing-parent/kid');
+    fixture.proxy.cut();
+    fixture.proxy.resume();
     await expect(pending).rejects.toBeInstanceOf(ConnectionLossError);
 
     expect(await states).toEqual(['suspended', 'reconnected']);
@@ -207,25 +193,25 @@ describe('connection loss and reconnect', () => {
   });
 
   it('restores more than 128 KiB of watches in several SetWatches batches', async () => {
-    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 10_000 });
-    await admin.create('/many');
+    const zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 10_000 });
+    await fixture.admin.create('/many');
     const names = Array.from({ length: 1400 }, (_, i) => `${'n'.repeat(96)}${String(i).padStart(4, '0')}`);
-    await Promise.all(names.map((n) => admin.create(`/many/${n}`)));
+    await Promise.all(names.map((n) => fixture.admin.create(`/many/${n}`)));
     const fired = new Set<string>();
     await Promise.all(names.map((n) => zk.getData(`/many/${n}`, { watch: (e) => fired.add(e.path) })));
     const persistent: WatchEvent[] = [];
     await zk.addWatch('/many', 'persistent', (e) => persistent.push(e));
     const back = nextState(zk, 'reconnected');
-    proxy.pause();
-    await Promise.all(names.map((n) => admin.setData(`/many/${n}`, 'changed')));
-    proxy.cut();
-    proxy.resume();
+    fixture.proxy.pause();
+    await Promise.all(names.map((n) => fixture.admin.setData(`/many/${n}`, 'changed')));
+    fixture.proxy.cut();
+    fixture.proxy.resume();
     await back;
     await zk.sync('/');
     await new Promise((r) => setImmediate(r));
     expect(fired.size).toBe(names.length);
     // The persistent watch (sent in a SetWatches2 batch) is back too: it gets no catch-up, but new events.
-    await admin.create('/many/new');
+    await fixture.admin.create('/many/new');
     await zk.sync('/');
     await new Promise((r) => setImmediate(r));
     expect(persistent).toEqual([{ type: 'childrenChanged', path: '/many' }]);
@@ -233,15 +219,15 @@ describe('connection loss and reconnect', () => {
   });
 
   it('survives a server restart with its session and a persistent watch', async () => {
-    const zk = await connect({ connectString: server.connectString, sessionTimeoutMs: 10_000 });
+    const zk = await connect({ connectString: fixture.server.connectString, sessionTimeoutMs: 10_000 });
     const session = zk.sessionId;
-    await admin.close();
+    await fixture.admin.close();
     await zk.create('/restart', 'a');
     await zk.create('/restart-eph', null, { mode: 'ephemeral' });
     const events: WatchEvent[] = [];
     await zk.addWatch('/restart', 'persistent', (e) => events.push(e));
     const reconnected = nextState(zk, 'reconnected');
-    await server.restart();
+    await fixture.server.restart();
     await reconnected;
     expect(zk.sessionId).toBe(session);
     expect(await zk.exists('/restart-eph')).not.toBeNull();
@@ -251,28 +237,28 @@ describe('connection loss and reconnect', () => {
       { type: 'dataChanged', path: '/restart' },
       { type: 'dataChanged', path: '/restart' },
     ]);
-    admin = await connect({ connectString: server.connectString });
+    fixture.admin = await connect({ connectString: fixture.server.connectString });
     await zk.close();
   });
 
   it('abandons a connection attempt that gets no ConnectResponse, and tries again', async () => {
-    proxy.drop(true);
-    const zk = createClient({ connectString: proxy.connectString, sessionTimeoutMs: 4000 });
+    fixture.proxy.drop(true);
+    const zk = createClient({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 4000 });
     await expect(zk.connected({ timeoutMs: 1500 })).rejects.toBeInstanceOf(OperationTimeoutError);
-    const attempts = proxy.totalConnections;
-    proxy.drop(false);
+    const attempts = fixture.proxy.totalConnections;
+    fixture.proxy.drop(false);
     await zk.connected();
-    expect(proxy.totalConnections).toBeGreaterThan(attempts);
+    expect(fixture.proxy.totalConnections).toBeGreaterThan(attempts);
     await zk.close();
   });
 
   it('times out a call whose reply is held, then stays in step once the reply comes', async () => {
-    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 10_000 });
+    const zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 10_000 });
     await zk.create('/held', 'x');
-    proxy.pause();
+    fixture.proxy.pause();
     await expect(zk.getData('/held', { timeoutMs: 100 })).rejects.toBeInstanceOf(OperationTimeoutError);
     const next = zk.getData('/held');
-    proxy.resume();
+    fixture.proxy.resume();
     expect((await next).data.toString()).toBe('x');
     expect(zk.state).toBe('connected');
     await zk.delete('/held');
@@ -282,7 +268,7 @@ describe('connection loss and reconnect', () => {
   it('survives a connection factory that throws, and keeps trying', async () => {
     let calls = 0;
     const zk = createClient({
-      connectString: server.connectString,
+      connectString: fixture.server.connectString,
       connectionFactory: (host, port) => {
         if (++calls === 1) throw new Error('no socket for you');
         return net.connect({ host, port });
@@ -294,21 +280,21 @@ describe('connection loss and reconnect', () => {
   });
 
   it('goes round the host list past a dead host', async () => {
-    const zk = await connect({ connectString: `127.0.0.1:1,${server.connectString},127.0.0.1:2` });
+    const zk = await connect({ connectString: `127.0.0.1:1,${fixture.server.connectString},127.0.0.1:2` });
     expect(await zk.exists('/')).not.toBeNull();
     await zk.close();
   });
 
   it('declares a silent server dead after the read timeout and moves on', async () => {
-    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 4000 });
+    const zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 4000 });
     const session = zk.sessionId;
     const suspended = nextState(zk, 'suspended');
     // Only the server's bytes are swallowed: it keeps hearing the pings, so the session stays alive on the
     // server while the client hears nothing.
-    proxy.corrupt('toClient', () => Buffer.alloc(0));
+    fixture.proxy.corrupt('toClient', () => Buffer.alloc(0));
     await suspended;
     const reconnected = nextState(zk, 'reconnected');
-    proxy.clearCorruption();
+    fixture.proxy.clearCorruption();
     await reconnected;
     expect(zk.sessionId).toBe(session);
     expect(await zk.exists('/')).not.toBeNull();

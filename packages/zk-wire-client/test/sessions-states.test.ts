@@ -1,62 +1,44 @@
-/**
- * The state stream and expiry against a real server behind the fault proxy: one `suspended` however many
- * attempts fail, expiry told by the server (timeout 0) and found by the client itself (a black hole longer
- * than the session timeout), calls that cannot hang when no server ever answers, and an auto-recreated session.
- */
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { ConnectionLossError, connect, createClient, SessionExpiredError } from '../src/index.js';
 import {
-  ConnectionLossError,
-  connect,
-  createClient,
-  SessionExpiredError,
-  type ZooKeeperClient,
-} from '../src/index.js';
-import { failOnProcessErrors, frameTap, nextState, recordStates, until } from './faults-helpers.js';
+  failOnProcessErrors,
+  frameTap,
+  nextState,
+  recordStates,
+  until,
+  useProxiedServer,
+} from './faults-helpers.js';
 
 failOnProcessErrors();
 
-let server: ZooKeeperServer;
-let proxy: FaultProxy;
-let admin: ZooKeeperClient;
-
-beforeAll(async () => {
-  server = await startZooKeeper({ tickTime: 1000 });
-  proxy = await startFaultProxy({ host: server.host, port: server.port });
-  admin = await connect({ connectString: server.connectString });
-});
-afterAll(async () => {
-  await admin?.close();
-  await proxy?.close();
-  await server?.[Symbol.asyncDispose]();
-});
+const fixture = useProxiedServer({ tickTime: 1000 });
 
 describe('connection states', () => {
   it('reports one suspended however many attempts fail, then reconnected', async () => {
     const tap = frameTap();
     const zk = await connect({
-      connectString: proxy.connectString,
+      connectString: fixture.proxy.connectString,
       sessionTimeoutMs: 8000,
       connectionFactory: tap.factory,
     });
     const states = recordStates(zk);
-    proxy.refuse(true);
-    proxy.cut();
+    fixture.proxy.refuse(true);
+    fixture.proxy.cut();
     await until(() => tap.connections >= 4);
     const back = nextState(zk, 'reconnected');
-    proxy.refuse(false);
+    fixture.proxy.refuse(false);
     await back;
     expect(states).toEqual(['suspended', 'reconnected']);
     await zk.close();
   });
 
   it('calls waiting for a first session fail ConnectionLoss after the session timeout instead of hanging', async () => {
-    proxy.refuse(true);
-    const zk = createClient({ connectString: proxy.connectString, sessionTimeoutMs: 2000 });
+    fixture.proxy.refuse(true);
+    const zk = createClient({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 2000 });
     const states = recordStates(zk);
     const waiting = zk.exists('/');
     await expect(waiting).rejects.toBeInstanceOf(ConnectionLossError);
-    proxy.refuse(false);
+    fixture.proxy.refuse(false);
     // The client kept connecting: it is there as soon as the server is reachable.
     await zk.connected();
     expect(await zk.exists('/')).not.toBeNull();
@@ -69,7 +51,7 @@ describe('reconnecting', () => {
   it('presents the session id, its password and the last zxid seen on the next connection', async () => {
     const tap = frameTap();
     const zk = await connect({
-      connectString: proxy.connectString,
+      connectString: fixture.proxy.connectString,
       sessionTimeoutMs: 6000,
       connectionFactory: tap.factory,
     });
@@ -81,7 +63,7 @@ describe('reconnecting', () => {
     // The reply header of a write carries its own zxid, which the Stat shows as mzxid.
     const { mzxid } = await zk.setData('/zxid', 'b');
     const back = nextState(zk, 'reconnected');
-    proxy.cut();
+    fixture.proxy.cut();
     await back;
     const again = tap.on(tap.connections - 1)[0]!.connect!;
     expect(again.sessionId).toBe(zk.sessionId);
@@ -95,48 +77,48 @@ describe('reconnecting', () => {
 describe('expiry', () => {
   it('told by the server (timeout 0) after a partition: lost, then a new session with autoRecreateSession', async () => {
     const zk = await connect({
-      connectString: proxy.connectString,
+      connectString: fixture.proxy.connectString,
       sessionTimeoutMs: 6000,
       autoRecreateSession: true,
     });
     const oldSession = zk.sessionId;
     await zk.create('/expired-eph', null, { mode: 'ephemeral' });
     const states = recordStates(zk);
-    proxy.pause();
+    fixture.proxy.pause();
     // Someone else ends the session while this client cannot hear.
     const thief = await connect({
-      connectString: server.connectString,
+      connectString: fixture.server.connectString,
       session: { id: oldSession, password: zk.sessionPassword },
     });
     await thief.close();
     const back = nextState(zk, 'reconnected');
-    proxy.cut();
-    proxy.resume();
+    fixture.proxy.cut();
+    fixture.proxy.resume();
     await back;
     expect(states).toEqual(['suspended', 'lost', 'reconnected']);
     expect(zk.sessionId).not.toBe(oldSession);
-    expect(await admin.exists('/expired-eph')).toBeNull();
+    expect(await fixture.admin.exists('/expired-eph')).toBeNull();
     expect(await zk.create('/expired-eph', null, { mode: 'ephemeral' })).toBe('/expired-eph');
     await zk.close();
   });
 
   it('found by the client when no server answers for longer than the session timeout', async () => {
-    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 4000 });
+    const zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 4000 });
     const states = recordStates(zk);
     const lost = nextState(zk, 'lost');
     // A black hole: connections open, nothing ever comes back.
-    proxy.drop(true);
+    fixture.proxy.drop(true);
     const pending = zk.getData('/');
     await expect(pending).rejects.toBeInstanceOf(ConnectionLossError);
     await lost;
     expect(states).toEqual(['suspended', 'lost']);
     expect(zk.state).toBe('expired');
     await expect(zk.getData('/')).rejects.toBeInstanceOf(SessionExpiredError);
-    proxy.drop(false);
+    fixture.proxy.drop(false);
     // Servers or not, the handle stays expired until the user makes a new session.
     await expect(zk.exists('/')).rejects.toBeInstanceOf(SessionExpiredError);
     await zk.close();
-    const fresh = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 4000 });
+    const fresh = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 4000 });
     expect(await fresh.exists('/')).not.toBeNull();
     await fresh.close();
   });
