@@ -5,27 +5,18 @@
 import type { ClientDriver, DriverFactory } from './driver.js';
 import { withTimeout } from './driver.js';
 
-/** The part of the contract this bench uses; declared here so the bench compiles while the client grows. */
-interface OursClient {
-  getData(path: string, options?: { watch?: (event: unknown) => void }): Promise<unknown>;
-  exists(path: string): Promise<unknown>;
-  setData(path: string, data: Uint8Array): Promise<unknown>;
-  create(path: string, data: Uint8Array): Promise<string>;
-  delete(path: string): Promise<void>;
-  getChildren(path: string): Promise<string[]>;
-  multi(ops: unknown[]): Promise<unknown[]>;
-  close(): Promise<void>;
-}
-interface OursModule {
-  connect(options: { connectString: string; sessionTimeoutMs?: number }): Promise<OursClient>;
-  op: { setData(path: string, data: Uint8Array, version?: number): unknown };
-}
+type OursModule = typeof import('@zkwire/zk-wire-client');
+
+let loading: Promise<OursModule> | undefined;
+/**
+ * Loads the client once per worker process. The session-setup scenario opens hundreds of sessions, and a
+ * dynamic import per session went through tsx's loader each time (about half of the CPU it measured).
+ */
+const loadOurs = (): Promise<OursModule> => (loading ??= import('@zkwire/zk-wire-client'));
 
 /** Opens one session with our client. */
 export const connectOurs: DriverFactory = async (connectString) => {
-  const mod = (await import('@zkwire/zk-wire-client')) as unknown as OursModule;
-  if (typeof mod.connect !== 'function')
-    throw new Error('@zkwire/zk-wire-client does not export connect() yet');
+  const mod = await loadOurs();
   const client = await withTimeout(
     mod.connect({ connectString, sessionTimeoutMs: 30_000 }),
     10_000,
