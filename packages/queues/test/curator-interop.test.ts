@@ -1,5 +1,4 @@
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DistributedDelayQueue,
   DistributedIdQueue,
@@ -10,20 +9,13 @@ import {
   stringSerializer,
 } from '../src/index.js';
 import { type CuratorDriver, curatorDriver } from './helpers/curator-driver.js';
-import { connectClient, uniquePath } from './helpers/fixture.js';
+import { uniquePath, useQueueServer } from './helpers/fixture.js';
 
-let server: ZooKeeperServer;
-let client: Awaited<ReturnType<typeof connectClient>>;
+const fixture = useQueueServer();
 let curator: CuratorDriver;
 
 beforeAll(async () => {
-  server = await startZooKeeper();
-  client = await connectClient(server.connectString);
-  curator = await curatorDriver(server.connectString);
-});
-afterAll(async () => {
-  await client?.close();
-  await server?.[Symbol.asyncDispose]();
+  curator = await curatorDriver(fixture.server.connectString);
 });
 
 /** Takes `count` items with one of our consumers, recording each item's node name and when it came. */
@@ -47,8 +39,8 @@ async function drain(
 /** The due time in each item's node name (read before anyone consumes), by item text. */
 async function dueTimesByItem(path: string): Promise<Map<string, number>> {
   const due = new Map<string, number>();
-  for (const name of await client.getChildren(path)) {
-    const { data } = await client.getData(`${path}/${name}`);
+  for (const name of await fixture.client.getChildren(path)) {
+    const { data } = await fixture.client.getData(`${path}/${name}`);
     for (const item of decodeBatch(data)) due.set(item.toString('utf8'), parseDelayEpoch(name));
   }
   return due;
@@ -65,7 +57,7 @@ describe('interop with Curator 5.4.0: Java produces, we consume', () => {
     ]);
     await curator.putMulti(path, 'plain', '-', ['m1', 'm2', 'm3']);
     await curator.put(path, 'plain', [['-', 'p3']]);
-    const queue = new DistributedQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedQueue(fixture.client, path, { serializer: stringSerializer });
     expect(items(await drain(queue, 6))).toEqual(['p1', 'p2', 'm1', 'm2', 'm3', 'p3']);
   });
 
@@ -78,8 +70,8 @@ describe('interop with Curator 5.4.0: Java produces, we consume', () => {
       [0, 'zero'],
     ]);
     await curator.putMulti(path, 'priority', 3, ['three-a', 'three-b']);
-    expect((await client.getChildren(path)).sort()).toContain('queue-1000000050000000000');
-    const queue = new DistributedPriorityQueue(client, path, { serializer: stringSerializer });
+    expect((await fixture.client.getChildren(path)).sort()).toContain('queue-1000000050000000000');
+    const queue = new DistributedPriorityQueue(fixture.client, path, { serializer: stringSerializer });
     expect(items(await drain(queue, 6))).toEqual(['minus-one', 'zero', 'three-a', 'three-b', 'five', 'ff']);
   });
 
@@ -97,7 +89,7 @@ describe('interop with Curator 5.4.0: Java produces, we consume', () => {
       [due.mid!, 'mid'],
     ]);
     await curator.putMulti(path, 'delay', due['m-a']!, ['m-a', 'm-b']);
-    const queue = new DistributedDelayQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedDelayQueue(fixture.client, path, { serializer: stringSerializer });
     const got = await drain(queue, 4);
     expect(items(got)).toEqual(['m-a', 'm-b', 'mid', 'late']);
     for (const { item, name, at } of got) {
@@ -115,7 +107,7 @@ describe('interop with Curator 5.4.0: Java produces, we consume', () => {
       ['a', 'a-2'],
       ['x/y', 'xy'],
     ]);
-    const queue = new DistributedIdQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedIdQueue(fixture.client, path, { serializer: stringSerializer });
     expect(await queue.remove('a')).toBe(2);
     expect(items(await drain(queue, 2))).toEqual(['b-1', 'xy']);
   });
@@ -124,18 +116,18 @@ describe('interop with Curator 5.4.0: Java produces, we consume', () => {
 describe('interop with Curator 5.4.0: we produce, Java consumes', () => {
   it('DistributedQueue put and putMulti', async () => {
     const path = uniquePath('n2j-plain');
-    const queue = new DistributedQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedQueue(fixture.client, path, { serializer: stringSerializer });
     await queue.put('p1');
     await queue.putMulti(['m1', '', 'm3']);
     await queue.put('p2');
     await queue.close();
     expect(items(await curator.consume(path, 'plain', 5))).toEqual(['p1', 'm1', '', 'm3', 'p2']);
-    expect(await client.getChildren(path)).toEqual([]);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
   });
 
   it('DistributedQueue with a lock path: Java consumes lock-safe what we put', async () => {
     const path = uniquePath('n2j-locked');
-    const queue = new DistributedQueue(client, path, {
+    const queue = new DistributedQueue(fixture.client, path, {
       serializer: stringSerializer,
       lockPath: `${path}-locks`,
     });
@@ -143,12 +135,12 @@ describe('interop with Curator 5.4.0: we produce, Java consumes', () => {
     await queue.put('c');
     await queue.close();
     expect(items(await curator.consume(path, 'plain', 3, `${path}-locks`))).toEqual(['a', 'b', 'c']);
-    expect(await client.getChildren(`${path}-locks`)).toEqual([]);
+    expect(await fixture.client.getChildren(`${path}-locks`)).toEqual([]);
   });
 
   it('DistributedPriorityQueue put and putMulti', async () => {
     const path = uniquePath('n2j-prio');
-    const queue = new DistributedPriorityQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedPriorityQueue(fixture.client, path, { serializer: stringSerializer });
     await queue.put('five', 5);
     await queue.put('min', -2147483648);
     await queue.putMulti(['two-a', 'two-b'], 2);
@@ -167,7 +159,7 @@ describe('interop with Curator 5.4.0: we produce, Java consumes', () => {
 
   it('DistributedDelayQueue put and putMulti: Java delivers earliest first, not before due', async () => {
     const path = uniquePath('n2j-delay');
-    const queue = new DistributedDelayQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedDelayQueue(fixture.client, path, { serializer: stringSerializer });
     const now = Date.now();
     const due: Record<string, number> = {
       later: now + 3500,
@@ -189,12 +181,12 @@ describe('interop with Curator 5.4.0: we produce, Java consumes', () => {
 
   it('DistributedIdQueue put: Java consumes in put order whatever the ids', async () => {
     const path = uniquePath('n2j-id');
-    const queue = new DistributedIdQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedIdQueue(fixture.client, path, { serializer: stringSerializer });
     await queue.put('z-item', 'zzz');
     await queue.put('a-item', 'aaa');
     await queue.put('slash-item', 'p/q|r');
     await queue.close();
-    expect(await client.getChildren(path)).toContain('queue-|p_q_r|0000000002');
+    expect(await fixture.client.getChildren(path)).toContain('queue-|p_q_r|0000000002');
     expect(items(await curator.consume(path, 'id', 3))).toEqual(['z-item', 'a-item', 'slash-item']);
   });
 });
@@ -203,7 +195,7 @@ describe('interop with Curator 5.4.0: Java and Node consumers on one lock-safe q
   it('share the items through the same LP/<item> locks, losing none', async () => {
     const path = uniquePath('shared-locked');
     const lockPath = `${path}-locks`;
-    const producer = new DistributedQueue(client, path, { serializer: stringSerializer, lockPath });
+    const producer = new DistributedQueue(fixture.client, path, { serializer: stringSerializer, lockPath });
     const all = new Set<string>();
     for (let b = 0; b < 20; b++) {
       const batch = [`s${b}-0`, `s${b}-1`, `s${b}-2`];
@@ -218,7 +210,7 @@ describe('interop with Curator 5.4.0: Java and Node consumers on one lock-safe q
     const ours: string[] = [];
     const union = () => new Set([...ours, ...java.seen.map((d) => d.item)]);
     let heldBatchWhileJavaTook: string | undefined;
-    const queue = new DistributedQueue(client, path, { serializer: stringSerializer, lockPath });
+    const queue = new DistributedQueue(fixture.client, path, { serializer: stringSerializer, lockPath });
     const stop = new AbortController();
     const run = queue.consume(
       async (item) => {
@@ -247,7 +239,7 @@ describe('interop with Curator 5.4.0: Java and Node consumers on one lock-safe q
         if (index !== '0') expect(seen[i - 1]).toBe(`${batch}-${Number(index) - 1}`);
       }
     }
-    expect(await client.getChildren(path)).toEqual([]);
-    expect(await client.getChildren(lockPath)).toEqual([]);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
+    expect(await fixture.client.getChildren(lockPath)).toEqual([]);
   });
 });

@@ -2,8 +2,7 @@
  * A user-defined serializer through a real queue: its bytes are what goes inside Curator's batch framing, its
  * values come back out, and bytes it refuses are reported with the node's path and moved aside.
  */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CorruptQueueItemError,
   DistributedQueue,
@@ -11,19 +10,9 @@ import {
   encodeBatch,
   type QueueSerializer,
 } from '../src/index.js';
-import { connectClient, uniquePath } from './helpers/fixture.js';
+import { uniquePath, useQueueServer } from './helpers/fixture.js';
 
-let server: ZooKeeperServer;
-let client: Awaited<ReturnType<typeof connectClient>>;
-
-beforeAll(async () => {
-  server = await startZooKeeper();
-  client = await connectClient(server.connectString);
-});
-afterAll(async () => {
-  await client?.close();
-  await server?.[Symbol.asyncDispose]();
-});
+const fixture = useQueueServer();
 
 interface Order {
   id: number;
@@ -70,7 +59,7 @@ async function take(queue: DistributedQueue<Order>, count: number): Promise<Orde
 describe('a user-defined serializer', () => {
   it('writes its own bytes inside the batch framing and reads them back, in order', async () => {
     const path = uniquePath('custom');
-    const queue = new DistributedQueue(client, path, { serializer: orderSerializer });
+    const queue = new DistributedQueue(fixture.client, path, { serializer: orderSerializer });
     const single: Order = { id: 1, quantity: 3, sku: 'pen-blue' };
     const batch: Order[] = [
       { id: 2, quantity: 0, sku: '' },
@@ -79,27 +68,27 @@ describe('a user-defined serializer', () => {
     const singleNode = await queue.put(single);
     const batchNode = await queue.putMulti(batch);
     // The node data is Curator's batch of exactly the serializer's bytes.
-    const singleData = (await client.getData(singleNode)).data;
+    const singleData = (await fixture.client.getData(singleNode)).data;
     expect(singleData.equals(encodeBatch([orderSerializer.serialize(single)]))).toBe(true);
-    const batchItems = decodeBatch((await client.getData(batchNode)).data);
+    const batchItems = decodeBatch((await fixture.client.getData(batchNode)).data);
     expect(batchItems.map((bytes) => orderSerializer.deserialize(bytes))).toEqual(batch);
     expect(batchItems[1]!.subarray(7).toString('utf8')).toBe('crème brûlée');
 
     expect(await take(queue, 3)).toEqual([single, ...batch]);
-    expect(await client.getChildren(path)).toEqual([]);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
     await queue.close();
   });
 
   it('reports bytes it refuses with the node path, moves that node aside, and goes on', async () => {
     const path = uniquePath('custom-refused');
     const reported: unknown[] = [];
-    const queue = new DistributedQueue(client, path, {
+    const queue = new DistributedQueue(fixture.client, path, {
       serializer: orderSerializer,
       onError: (error) => reported.push(error),
     });
     // Well-framed batch, but the item is not in the serializer's format.
     const foreign = encodeBatch([Buffer.from([9, 0, 0])]);
-    const badNode = await client.create(`${path}/queue-`, foreign, {
+    const badNode = await fixture.client.create(`${path}/queue-`, foreign, {
       mode: 'persistent-sequential',
       createParents: true,
     });
@@ -112,8 +101,8 @@ describe('a user-defined serializer', () => {
     expect(error.code).toBe('UNDESERIALIZABLE_ITEM');
     expect(error.path).toBe(badNode);
     expect(error.message).toMatch(/not an order \(format 9\)/);
-    expect((await client.getData(error.movedTo!)).data.equals(foreign)).toBe(true);
-    expect(await client.getChildren(path)).toEqual([]);
+    expect((await fixture.client.getData(error.movedTo!)).data.equals(foreign)).toBe(true);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
     await queue.close();
   });
 });

@@ -1,6 +1,5 @@
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { acls, op } from '@zkwire/zk-wire-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CorruptQueueItemError,
   DistributedQueue,
@@ -10,19 +9,9 @@ import {
   jsonSerializer,
   stringSerializer,
 } from '../src/index.js';
-import { connectClient, countingClient, eventually, uniquePath } from './helpers/fixture.js';
+import { connectClient, countingClient, eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
 
-let server: ZooKeeperServer;
-let client: Awaited<ReturnType<typeof connectClient>>;
-
-beforeAll(async () => {
-  server = await startZooKeeper();
-  client = await connectClient(server.connectString);
-});
-afterAll(async () => {
-  await client?.close();
-  await server?.[Symbol.asyncDispose]();
-});
+const fixture = useQueueServer();
 
 /** Consumes until `count` items arrived, then stops the consumer; returns them in delivery order. */
 async function take<T>(queue: DistributedQueue<T>, count: number): Promise<T[]> {
@@ -42,41 +31,41 @@ async function take<T>(queue: DistributedQueue<T>, count: number): Promise<T[]> 
 describe('DistributedQueue', () => {
   it('delivers single puts in put order (FIFO by sequence) and removes them', async () => {
     const path = uniquePath('fifo');
-    const queue = new DistributedQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedQueue(fixture.client, path, { serializer: stringSerializer });
     const items = Array.from({ length: 25 }, (_, i) => `item-${i}`);
     await Promise.all(items.map((item) => queue.put(item)));
     // Pipelined puts reach the server in call order, so sequence order is call order.
     expect(await take(queue, items.length)).toEqual(items);
-    expect(await client.getChildren(path)).toEqual([]);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
     await queue.close();
   });
 
   it('writes one node per putMulti holding Curator batch bytes, delivered in batch order', async () => {
     const path = uniquePath('multi');
-    const queue = new DistributedQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedQueue(fixture.client, path, { serializer: stringSerializer });
     const node = await queue.putMulti(['a', '', 'bc']);
     await queue.put('d');
-    const { data } = await client.getData(node);
+    const { data } = await fixture.client.getData(node);
     expect(data.toString('hex')).toBe('000100010100000001610100000000010000000262' + '6302');
-    expect(await client.getChildren(path)).toHaveLength(2);
+    expect(await fixture.client.getChildren(path)).toHaveLength(2);
     expect(await take(queue, 4)).toEqual(['a', '', 'bc', 'd']);
     await queue.close();
   });
 
   it('round-trips JSON items and ignores foreign children', async () => {
     const path = uniquePath('json');
-    const queue = new DistributedQueue(client, path, { serializer: jsonSerializer<{ n: number }>() });
+    const queue = new DistributedQueue(fixture.client, path, { serializer: jsonSerializer<{ n: number }>() });
     await queue.start();
-    await client.create(`${path}/not-an-item`, 'x');
+    await fixture.client.create(`${path}/not-an-item`, 'x');
     await queue.putMulti([{ n: 1 }, { n: 2 }]);
     expect(await take(queue, 2)).toEqual([{ n: 1 }, { n: 2 }]);
-    expect(await client.getChildren(path)).toEqual(['not-an-item']);
+    expect(await fixture.client.getChildren(path)).toEqual(['not-an-item']);
     await queue.close();
   });
 
   it('serves items as an async iterable; a break puts the rest of the batch back', async () => {
     const path = uniquePath('iter');
-    const queue = new DistributedQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedQueue(fixture.client, path, { serializer: stringSerializer });
     await queue.putMulti(['1', '2', '3', '4']);
     const seen: string[] = [];
     for await (const item of queue.items()) {
@@ -85,9 +74,9 @@ describe('DistributedQueue', () => {
     }
     expect(seen).toEqual(['1', '2']);
     // At-most-once: "2" reached the loop body, so only "3" and "4" go back, as one new batch.
-    const children = await client.getChildren(path);
+    const children = await fixture.client.getChildren(path);
     expect(children).toHaveLength(1);
-    const { data } = await client.getData(`${path}/${children[0]}`);
+    const { data } = await fixture.client.getData(`${path}/${children[0]}`);
     expect(decodeBatch(data).map(String)).toEqual(['3', '4']);
     const rest: string[] = [];
     for await (const item of queue) {
@@ -101,7 +90,7 @@ describe('DistributedQueue', () => {
   it('at-most-once: a consumer error loses that item (reported), the rest of the batch still comes', async () => {
     const path = uniquePath('amo-error');
     const reported: unknown[] = [];
-    const queue = new DistributedQueue(client, path, {
+    const queue = new DistributedQueue(fixture.client, path, {
       serializer: stringSerializer,
       onError: (error) => reported.push(error),
     });
@@ -120,19 +109,19 @@ describe('DistributedQueue', () => {
     expect(got).toEqual(['ok-1', 'boom', 'ok-2', 'ok-3']);
     expect(reported).toHaveLength(1);
     expect((reported[0] as Error).message).toBe('consumer failed');
-    expect(await client.getChildren(path)).toEqual([]);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
     await queue.close();
   });
 
   it('bounded: put waits while the queue is full and times out with QUEUE_FULL', async () => {
     const path = uniquePath('bounded');
-    const counted = countingClient(client);
+    const counted = countingClient(fixture.client);
     const queue = new DistributedQueue(counted.client, path, { serializer: stringSerializer, maxItems: 2 });
     await queue.put('1');
     await queue.put('2');
     const full = await queue.put('3', { timeoutMs: 300 }).catch((error: unknown) => error);
     expect(isQueueError(full, 'QUEUE_FULL')).toBe(true);
-    expect(await client.getChildren(path)).toHaveLength(2);
+    expect(await fixture.client.getChildren(path)).toHaveLength(2);
     const watchedListings = () =>
       counted.requests.filter((request) => request.method === 'getChildren' && request.watched).length;
     const listingsBefore = watchedListings();
@@ -140,33 +129,38 @@ describe('DistributedQueue', () => {
     // The put found the queue full and armed a children watch to wait on.
     await eventually(() => watchedListings() > listingsBefore, 10_000, 'the put to wait');
     // Make room ourselves, in one transaction with a write whose Stat tells that transaction's zxid.
-    const marker = await client.create(`${path}-marker`, null);
-    const [first] = await client.getChildren(path).then((names) => names.sort());
-    const [, touched] = await client.multi([op.delete(`${path}/${first}`), op.setData(marker, 'room')]);
+    const marker = await fixture.client.create(`${path}-marker`, null);
+    const [first] = await fixture.client.getChildren(path).then((names) => names.sort());
+    const [, touched] = await fixture.client.multi([
+      op.delete(`${path}/${first}`),
+      op.setData(marker, 'room'),
+    ]);
     const roomZxid = (touched as { stat: { mzxid: bigint } }).stat.mzxid;
     const made = await waiting;
     // The put's node was created after the room appeared, not while the queue was full.
-    expect((await client.exists(made))!.czxid).toBeGreaterThan(roomZxid);
-    await client.delete(marker);
+    expect((await fixture.client.exists(made))!.czxid).toBeGreaterThan(roomZxid);
+    await fixture.client.delete(marker);
     expect(await take(queue, 2)).toEqual(['2', '3']);
     await queue.close();
   });
 
   it('close() flushes puts still in flight', async () => {
     const path = uniquePath('flush');
-    const queue = new DistributedQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedQueue(fixture.client, path, { serializer: stringSerializer });
     for (let i = 0; i < 50; i++) void queue.put(`p${i}`);
     await queue.close();
-    expect(await client.getChildren(path)).toHaveLength(50);
+    expect(await fixture.client.getChildren(path)).toHaveLength(50);
     expect(() => queue.put('late')).toThrow(/closed/);
   });
 
   it('refuses bad arguments before sending anything', () => {
-    expect(() => new DistributedQueue(client, 'relative', { serializer: stringSerializer })).toThrow(/path/);
-    expect(() => new DistributedQueue(client, '/q', { serializer: stringSerializer, maxItems: 0 })).toThrow(
-      /maxItems/,
+    expect(() => new DistributedQueue(fixture.client, 'relative', { serializer: stringSerializer })).toThrow(
+      /path/,
     );
-    const queue = new DistributedQueue(client, uniquePath('args'), { serializer: jsonSerializer() });
+    expect(
+      () => new DistributedQueue(fixture.client, '/q', { serializer: stringSerializer, maxItems: 0 }),
+    ).toThrow(/maxItems/);
+    const queue = new DistributedQueue(fixture.client, uniquePath('args'), { serializer: jsonSerializer() });
     expect(() => queue.putMulti([])).toThrow(/non-empty/);
     expect(() => queue.put(undefined)).toThrow(/serialized/);
   });
@@ -174,7 +168,7 @@ describe('DistributedQueue', () => {
   it('moves a corrupt batch aside, reports it with its path, and goes on with the next item', async () => {
     const path = uniquePath('corrupt');
     const reported: unknown[] = [];
-    const queue = new DistributedQueue(client, path, {
+    const queue = new DistributedQueue(fixture.client, path, {
       serializer: stringSerializer,
       onError: (error) => reported.push(error),
     });
@@ -186,7 +180,7 @@ describe('DistributedQueue', () => {
     ];
     const badPaths: string[] = [];
     for (const bytes of bad)
-      badPaths.push(await client.create(`${path}/queue-`, bytes, { mode: 'persistent-sequential' }));
+      badPaths.push(await fixture.client.create(`${path}/queue-`, bytes, { mode: 'persistent-sequential' }));
     await queue.put('after');
     expect(await take(queue, 2)).toEqual(['before', 'after']);
     expect(reported).toHaveLength(3);
@@ -197,10 +191,10 @@ describe('DistributedQueue', () => {
       expect(corrupt.path).toBe(badPaths[i]);
       const name = badPaths[i]!.slice(path.length + 1);
       expect(corrupt.movedTo).toBe(`${path}-corrupt/${name}`);
-      const moved = await client.getData(corrupt.movedTo!);
+      const moved = await fixture.client.getData(corrupt.movedTo!);
       expect(moved.data.equals(bad[i]!)).toBe(true);
     }
-    expect(await client.getChildren(path)).toEqual([]);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
     await queue.close();
   });
 
@@ -208,15 +202,17 @@ describe('DistributedQueue', () => {
     const path = uniquePath('corrupt-stuck');
     const corruptPath = `${path}-readonly`;
     const reported: unknown[] = [];
-    const queue = new DistributedQueue(client, path, {
+    const queue = new DistributedQueue(fixture.client, path, {
       serializer: stringSerializer,
       corruptPath,
       onError: (error) => reported.push(error),
     });
     await queue.start();
     // The corrupt path refuses children (read-only ACL), so the move fails.
-    await client.create(corruptPath, null, { acl: acls.readOnly() });
-    const bad = await client.create(`${path}/queue-`, Buffer.from('ff'), { mode: 'persistent-sequential' });
+    await fixture.client.create(corruptPath, null, { acl: acls.readOnly() });
+    const bad = await fixture.client.create(`${path}/queue-`, Buffer.from('ff'), {
+      mode: 'persistent-sequential',
+    });
     await queue.put('one');
     const seen: string[] = [];
     const stop = new AbortController();
@@ -238,14 +234,14 @@ describe('DistributedQueue', () => {
     expect((reported[0] as CorruptQueueItemError).path).toBe(bad);
     expect((reported[0] as CorruptQueueItemError).movedTo).toBeUndefined();
     expect((reported[1] as { code?: string }).code).toBe('NOAUTH');
-    expect(await client.getChildren(path)).toEqual([bad.slice(path.length + 1)]);
+    expect(await fixture.client.getChildren(path)).toEqual([bad.slice(path.length + 1)]);
     await queue.close();
   });
 
   it('drains 10,000 items with a handful of listings, not one per item', async () => {
     const path = uniquePath('large');
-    const counted = countingClient(client);
-    const producer = new DistributedQueue(client, path, { serializer: stringSerializer });
+    const counted = countingClient(fixture.client);
+    const producer = new DistributedQueue(fixture.client, path, { serializer: stringSerializer });
     const total = 10_000;
     for (let start = 0; start < total; start += 1000) {
       await Promise.all(Array.from({ length: 1000 }, (_, i) => producer.put(`i${start + i}`)));
@@ -269,24 +265,24 @@ describe('DistributedQueue', () => {
 
   it('refuses a listing that would not fit the frame limit with LISTING_TOO_LARGE', async () => {
     const path = uniquePath('too-large');
-    const producer = new DistributedQueue(client, path, { serializer: stringSerializer });
+    const producer = new DistributedQueue(fixture.client, path, { serializer: stringSerializer });
     await Promise.all(Array.from({ length: 200 }, (_, i) => producer.put(`x${i}`)));
-    const consumer = new DistributedQueue(client, path, {
+    const consumer = new DistributedQueue(fixture.client, path, {
       serializer: stringSerializer,
       listingLimitBytes: 2000,
     });
     const error = await consumer.consume(() => {}).catch((e: unknown) => e);
     expect(isQueueError(error, 'LISTING_TOO_LARGE')).toBe(true);
     expect((error as Error).message).toMatch(/200 children/);
-    expect(await client.getChildren(path)).toHaveLength(200);
+    expect(await fixture.client.getChildren(path)).toHaveLength(200);
     await producer.close();
     await consumer.close();
   });
 
   it('lets two competing at-most-once consumers share the items without duplicates', async () => {
     const path = uniquePath('compete');
-    const other = await connectClient(server.connectString);
-    const a = new DistributedQueue(client, path, { serializer: stringSerializer });
+    const other = await connectClient(fixture.server.connectString);
+    const a = new DistributedQueue(fixture.client, path, { serializer: stringSerializer });
     const b = new DistributedQueue(other, path, { serializer: stringSerializer });
     const items = Array.from({ length: 200 }, (_, i) => `c${i}`);
     await Promise.all(items.map((item) => a.put(item)));

@@ -1,25 +1,14 @@
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DistributedQueue, decodeBatch, stringSerializer } from '../src/index.js';
-import { connectClient, eventually, uniquePath } from './helpers/fixture.js';
+import { connectClient, eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
 
-let server: ZooKeeperServer;
-let client: Awaited<ReturnType<typeof connectClient>>;
-
-beforeAll(async () => {
-  server = await startZooKeeper();
-  client = await connectClient(server.connectString);
-});
-afterAll(async () => {
-  await client?.close();
-  await server?.[Symbol.asyncDispose]();
-});
+const fixture = useQueueServer();
 
 function lockSafe(
   path: string,
   extra: { errorMode?: 'requeue' | 'delete'; onError?: (e: unknown) => void } = {},
 ) {
-  return new DistributedQueue(client, path, {
+  return new DistributedQueue(fixture.client, path, {
     serializer: stringSerializer,
     lockPath: `${path}-locks`,
     onError: () => {},
@@ -37,15 +26,15 @@ describe('lock-safe (at-least-once) consumption', () => {
     const stop = new AbortController();
     await queue.consume(
       async () => {
-        const stat = await client.exists(`${path}-locks/${name}`);
+        const stat = await fixture.client.exists(`${path}-locks/${name}`);
         ownerSeen = stat?.ephemeralOwner;
         stop.abort();
       },
       { signal: stop.signal },
     );
-    expect(ownerSeen).toBe(client.sessionId);
-    expect(await client.getChildren(path)).toEqual([]);
-    expect(await client.getChildren(`${path}-locks`)).toEqual([]);
+    expect(ownerSeen).toBe(fixture.client.sessionId);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
+    expect(await fixture.client.getChildren(`${path}-locks`)).toEqual([]);
     await queue.close();
   });
 
@@ -75,7 +64,7 @@ describe('lock-safe (at-least-once) consumption', () => {
     expect(reported).toHaveLength(1);
     expect(requeuedName).toBeDefined();
     expect(`${path}/${requeuedName}`).not.toBe(first);
-    expect(await client.getChildren(path)).toEqual([]);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
     await queue.close();
   });
 
@@ -96,13 +85,13 @@ describe('lock-safe (at-least-once) consumption', () => {
     );
     expect(seen).toEqual(['a', 'bad', 'c']);
     expect(reported).toHaveLength(1);
-    expect(await client.getChildren(path)).toEqual([]);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
     await queue.close();
   });
 
   it('skips an item another consumer has locked and takes it as soon as that lock goes away', async () => {
     const path = uniquePath('ls-foreign-lock');
-    const other = await connectClient(server.connectString);
+    const other = await connectClient(fixture.server.connectString);
     const queue = lockSafe(path);
     const node = await queue.put('held elsewhere');
     await queue.put('free');
@@ -131,7 +120,7 @@ describe('lock-safe (at-least-once) consumption', () => {
     const reported: unknown[] = [];
     const queue = lockSafe(path, { onError: (e) => reported.push(e) });
     await queue.start();
-    const bad = await client.create(`${path}/queue-`, Buffer.from('0001000101ffffffff02', 'hex'), {
+    const bad = await fixture.client.create(`${path}/queue-`, Buffer.from('0001000101ffffffff02', 'hex'), {
       mode: 'persistent-sequential',
     });
     await queue.put('good');
@@ -149,9 +138,9 @@ describe('lock-safe (at-least-once) consumption', () => {
     expect((reported[0] as { path?: string }).path).toBe(bad);
     expect((reported[0] as Error).message).toMatch(/negative item length/);
     const name = bad.slice(path.length + 1);
-    expect(await client.getChildren(`${path}-corrupt`)).toEqual([name]);
-    expect(await client.getChildren(path)).toEqual([]);
-    expect(await client.getChildren(`${path}-locks`)).toEqual([]);
+    expect(await fixture.client.getChildren(`${path}-corrupt`)).toEqual([name]);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
+    expect(await fixture.client.getChildren(`${path}-locks`)).toEqual([]);
     await queue.close();
   });
 
@@ -162,11 +151,11 @@ describe('lock-safe (at-least-once) consumption', () => {
     for await (const item of queue.items()) {
       if (item === '2') break;
     }
-    const children = await client.getChildren(path);
+    const children = await fixture.client.getChildren(path);
     expect(children).toHaveLength(1);
-    const { data } = await client.getData(`${path}/${children[0]}`);
+    const { data } = await fixture.client.getData(`${path}/${children[0]}`);
     expect(decodeBatch(data).map(String)).toEqual(['2', '3']);
-    expect(await client.getChildren(`${path}-locks`)).toEqual([]);
+    expect(await fixture.client.getChildren(`${path}-locks`)).toEqual([]);
     await queue.close();
   });
 
@@ -177,11 +166,11 @@ describe('lock-safe (at-least-once) consumption', () => {
     const iterator = queue.items();
     expect((await iterator.next()).value).toBe('held');
     await queue.close();
-    const children = await client.getChildren(path);
+    const children = await fixture.client.getChildren(path);
     expect(children).toHaveLength(1);
-    const { data } = await client.getData(`${path}/${children[0]}`);
+    const { data } = await fixture.client.getData(`${path}/${children[0]}`);
     expect(decodeBatch(data).map(String)).toEqual(['held', 'next']);
-    expect(await client.getChildren(`${path}-locks`)).toEqual([]);
+    expect(await fixture.client.getChildren(`${path}-locks`)).toEqual([]);
   });
 
   it('stopping through the signal mid-batch requeues what was not delivered', async () => {
@@ -198,8 +187,8 @@ describe('lock-safe (at-least-once) consumption', () => {
       { signal: stop.signal },
     );
     expect(seen).toEqual(['1', '2']);
-    const children = await client.getChildren(path);
-    const { data } = await client.getData(`${path}/${children[0]}`);
+    const children = await fixture.client.getChildren(path);
+    const { data } = await fixture.client.getData(`${path}/${children[0]}`);
     expect(decodeBatch(data).map(String)).toEqual(['3', '4']);
     await queue.close();
   });

@@ -5,30 +5,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { type FaultProxy, startFaultProxy } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DistributedQueue, stringSerializer } from '../src/index.js';
-import { connectClient, eventually, uniquePath } from './helpers/fixture.js';
+import { eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
 const childScript = fileURLToPath(new URL('./helpers/consumer-child.ts', import.meta.url));
 
-let server: ZooKeeperServer;
-let client: Awaited<ReturnType<typeof connectClient>>;
+// tickTime 500: sessions may be as short as 1 s, so an expiry takes about 2 s, not 20.
+const fixture = useQueueServer({ tickTime: 500 });
 
-beforeAll(async () => {
-  // tickTime 500: sessions may be as short as 1 s, so an expiry takes about 2 s, not 20.
-  server = await startZooKeeper({ tickTime: 500 });
-  client = await connectClient(server.connectString);
-});
-afterAll(async () => {
-  await client?.close();
-  await server?.[Symbol.asyncDispose]();
-});
-
-function lockSafeQueue(c: typeof client, path: string) {
+function lockSafeQueue(c: typeof fixture.client, path: string) {
   return new DistributedQueue(c, path, {
     serializer: stringSerializer,
     lockPath: `${path}-locks`,
@@ -56,7 +46,7 @@ async function consumeAll(queue: DistributedQueue<string>, expected: Set<string>
 describe('lock-safe mode loses nothing', () => {
   it('when a consumer process is SIGKILLed in the middle of a batch', async () => {
     const path = uniquePath('kill');
-    const producer = lockSafeQueue(client, path);
+    const producer = lockSafeQueue(fixture.client, path);
     const all = new Set<string>();
     for (let b = 0; b < 5; b++) {
       const batch = Array.from({ length: 4 }, (_, i) => `b${b}-${i}`);
@@ -65,7 +55,7 @@ describe('lock-safe mode loses nothing', () => {
     }
     const child: ChildProcess = spawn(
       tsx,
-      [childScript, server.connectString, path, `${path}-locks`, 'b1-2', '1000'],
+      [childScript, fixture.server.connectString, path, `${path}-locks`, 'b1-2', '1000'],
       { cwd: packageDir, stdio: ['pipe', 'pipe', 'inherit'] },
     );
     const childSeen: string[] = [];
@@ -81,9 +71,9 @@ describe('lock-safe mode loses nothing', () => {
     try {
       await held;
       // Mid-batch: the child took b0 whole and holds the lock of b1 after handing out b1-0..b1-2.
-      const locks = await client.getChildren(`${path}-locks`);
+      const locks = await fixture.client.getChildren(`${path}-locks`);
       expect(locks).toHaveLength(1);
-      expect((await client.exists(`${path}-locks/${locks[0]}`))?.ephemeralOwner).toBe(childSession);
+      expect((await fixture.client.exists(`${path}-locks/${locks[0]}`))?.ephemeralOwner).toBe(childSession);
       expect(childSeen).toEqual(['b0-0', 'b0-1', 'b0-2', 'b0-3', 'b1-0', 'b1-1', 'b1-2']);
     } finally {
       child.removeAllListeners('exit');
@@ -91,7 +81,7 @@ describe('lock-safe mode loses nothing', () => {
     }
     // A survivor takes the unlocked batches at once and b1 (whole, from its start) once the dead session's
     // lock is gone.
-    const survivor = lockSafeQueue(client, path);
+    const survivor = lockSafeQueue(fixture.client, path);
     const survivorSeen = await consumeAll(
       survivor,
       new Set([...all].filter((item) => !item.startsWith('b0'))),
@@ -100,18 +90,18 @@ describe('lock-safe mode loses nothing', () => {
     expect(survivorSeen.slice(b1, b1 + 4)).toEqual(['b1-0', 'b1-1', 'b1-2', 'b1-3']);
     expect(survivorSeen).toHaveLength(16);
     expect(new Set([...childSeen, ...survivorSeen])).toEqual(all);
-    expect(await client.getChildren(path)).toEqual([]);
-    expect(await client.getChildren(`${path}-locks`)).toEqual([]);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
+    expect(await fixture.client.getChildren(`${path}-locks`)).toEqual([]);
     await survivor.close();
     await producer.close();
   });
 
   it('when the connection is cut again and again under a consumer (fault proxy)', async () => {
     const path = uniquePath('cut');
-    const proxy: FaultProxy = await startFaultProxy({ host: server.host, port: server.port });
+    const proxy: FaultProxy = await startFaultProxy({ host: fixture.server.host, port: fixture.server.port });
     const viaProxy = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 10_000 });
     try {
-      const producer = lockSafeQueue(client, path);
+      const producer = lockSafeQueue(fixture.client, path);
       const all = new Set<string>();
       for (let b = 0; b < 20; b++) {
         const batch = Array.from({ length: 5 }, (_, i) => `c${b}-${i}`);
@@ -135,8 +125,12 @@ describe('lock-safe mode loses nothing', () => {
       );
       expect(new Set(seen)).toEqual(all);
       expect(proxy.connectionCount).toBeGreaterThanOrEqual(1);
-      await eventually(async () => (await client.getChildren(path)).length === 0, 10_000, 'an empty queue');
-      expect(await client.getChildren(`${path}-locks`)).toEqual([]);
+      await eventually(
+        async () => (await fixture.client.getChildren(path)).length === 0,
+        10_000,
+        'an empty queue',
+      );
+      expect(await fixture.client.getChildren(`${path}-locks`)).toEqual([]);
       // The session survived the cuts: the same client is still usable.
       expect(viaProxy.state).toBe('connected');
       await consumer.close();
@@ -149,11 +143,11 @@ describe('lock-safe mode loses nothing', () => {
 
   it('when the connection of an idle consumer is cut: items put afterwards still reach it', async () => {
     const path = uniquePath('idle-cut');
-    const proxy = await startFaultProxy({ host: server.host, port: server.port });
+    const proxy = await startFaultProxy({ host: fixture.server.host, port: fixture.server.port });
     const viaProxy = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 10_000 });
     try {
       const consumer = lockSafeQueue(viaProxy, path);
-      const producer = lockSafeQueue(client, path);
+      const producer = lockSafeQueue(fixture.client, path);
       await producer.put('before');
       const seen: string[] = [];
       const stop = new AbortController();
@@ -186,7 +180,7 @@ describe('lock-safe mode loses nothing', () => {
 
   it("when a producer's connection is cut under puts in flight (duplicates allowed, losses not)", async () => {
     const path = uniquePath('put-cut');
-    const proxy = await startFaultProxy({ host: server.host, port: server.port });
+    const proxy = await startFaultProxy({ host: fixture.server.host, port: fixture.server.port });
     const viaProxy = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 10_000 });
     try {
       const producer = lockSafeQueue(viaProxy, path);
@@ -204,7 +198,7 @@ describe('lock-safe mode loses nothing', () => {
       }
       await Promise.all(puts);
       expect(states.filter((state) => state === 'reconnected').length).toBeGreaterThanOrEqual(1);
-      const consumer = lockSafeQueue(client, path);
+      const consumer = lockSafeQueue(fixture.client, path);
       const seen = await consumeAll(consumer, new Set(all));
       expect(new Set(seen)).toEqual(new Set(all));
       await consumer.close();
@@ -217,10 +211,10 @@ describe('lock-safe mode loses nothing', () => {
 
   it("when a consumer's session expires while it holds a batch", async () => {
     const path = uniquePath('expire');
-    const proxy = await startFaultProxy({ host: server.host, port: server.port });
+    const proxy = await startFaultProxy({ host: fixture.server.host, port: fixture.server.port });
     const doomed = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 1000 });
     try {
-      const producer = lockSafeQueue(client, path);
+      const producer = lockSafeQueue(fixture.client, path);
       await producer.putMulti(['e1', 'e2']);
       await producer.put('e3');
       const first = lockSafeQueue(doomed, path);
@@ -246,7 +240,7 @@ describe('lock-safe mode loses nothing', () => {
       await firstArrived;
       // The consumer's network goes dark for longer than its session timeout: the server expires it.
       proxy.drop(true);
-      const survivor = lockSafeQueue(client, path);
+      const survivor = lockSafeQueue(fixture.client, path);
       const survivorSeen = await consumeAll(survivor, new Set(['e1', 'e2', 'e3']));
       // e3 at once; the batch e1, e2 whole once the expired session's lock went with it.
       expect([...survivorSeen].sort()).toEqual(['e1', 'e2', 'e3']);
@@ -257,7 +251,7 @@ describe('lock-safe mode loses nothing', () => {
       const outcome = await firstRun;
       expect((outcome as { code?: string }).code).toBe('SESSIONEXPIRED');
       expect(firstSeen).toEqual(['e1']);
-      expect(await client.getChildren(path)).toEqual([]);
+      expect(await fixture.client.getChildren(path)).toEqual([]);
       await survivor.close();
       await producer.close();
       await first.close();

@@ -1,5 +1,4 @@
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DistributedDelayQueue,
   DistributedIdQueue,
@@ -8,24 +7,14 @@ import {
   parsePriority,
   stringSerializer,
 } from '../src/index.js';
-import { connectClient, countingClient, eventually, uniquePath } from './helpers/fixture.js';
+import { countingClient, eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
 
-let server: ZooKeeperServer;
-let client: Awaited<ReturnType<typeof connectClient>>;
-
-beforeAll(async () => {
-  server = await startZooKeeper();
-  client = await connectClient(server.connectString);
-});
-afterAll(async () => {
-  await client?.close();
-  await server?.[Symbol.asyncDispose]();
-});
+const fixture = useQueueServer();
 
 describe('DistributedPriorityQueue', () => {
   it('names nodes as Curator does and consumes lowest priority first, then in put order', async () => {
     const path = uniquePath('prio');
-    const queue = new DistributedPriorityQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedPriorityQueue(fixture.client, path, { serializer: stringSerializer });
     const puts: [string, number][] = [
       ['p5-a', 5],
       ['min', -2147483648],
@@ -36,7 +25,7 @@ describe('DistributedPriorityQueue', () => {
       ['p255', 255],
     ];
     for (const [item, priority] of puts) await queue.put(item, priority);
-    const names = await client.getChildren(path);
+    const names = await fixture.client.getChildren(path);
     expect(names.map(parsePriority).sort((a, b) => a! - b!)).toEqual([
       -2147483648, -1, 0, 5, 5, 255, 2147483647,
     ]);
@@ -56,7 +45,7 @@ describe('DistributedPriorityQueue', () => {
 
   async function urgentPosition(minItemsBeforeRefresh: number): Promise<number> {
     const path = uniquePath('prio-refresh');
-    const queue = new DistributedPriorityQueue(client, path, {
+    const queue = new DistributedPriorityQueue(fixture.client, path, {
       serializer: stringSerializer,
       minItemsBeforeRefresh,
     });
@@ -85,7 +74,7 @@ describe('DistributedPriorityQueue', () => {
 describe('requeue in lock-safe mode (Curator quirk)', () => {
   it('re-creates a failed priority batch as queue-<seq>, without its priority, so it comes first', async () => {
     const path = uniquePath('prio-requeue');
-    const queue = new DistributedPriorityQueue(client, path, {
+    const queue = new DistributedPriorityQueue(fixture.client, path, {
       serializer: stringSerializer,
       lockPath: `${path}-locks`,
       onError: () => {},
@@ -112,21 +101,21 @@ describe('requeue in lock-safe mode (Curator quirk)', () => {
 describe('stopping mid-batch', () => {
   it('puts the rest back under the same priority (at-most-once) or the same id (lock-safe)', async () => {
     const path = uniquePath('prio-putback');
-    const queue = new DistributedPriorityQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedPriorityQueue(fixture.client, path, { serializer: stringSerializer });
     await queue.putMulti(['a', 'b', 'c'], 7);
     for await (const item of queue.items()) if (item === 'a') break;
-    const [rest] = await client.getChildren(path);
+    const [rest] = await fixture.client.getChildren(path);
     expect(rest?.startsWith('queue-100000007')).toBe(true);
     await queue.close();
 
     const idPath = uniquePath('id-putback');
-    const ids = new DistributedIdQueue(client, idPath, {
+    const ids = new DistributedIdQueue(fixture.client, idPath, {
       serializer: stringSerializer,
       lockPath: `${idPath}-l`,
     });
     await ids.put('only', 'job-9');
     for await (const _ of ids.items()) break;
-    const [back] = await client.getChildren(idPath);
+    const [back] = await fixture.client.getChildren(idPath);
     expect(back?.startsWith('queue-|job-9|')).toBe(true);
     expect(await ids.remove('job-9')).toBe(1);
     await ids.close();
@@ -150,7 +139,7 @@ describe('DistributedDelayQueue', () => {
 
   it('withholds items until the due time in their node name and delivers earliest first', async () => {
     const path = uniquePath('delay');
-    const queue = new DistributedDelayQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedDelayQueue(fixture.client, path, { serializer: stringSerializer });
     const now = Date.now();
     const due = { late: now + 1200, soon: now + 500, past: now - 1000 };
     await queue.put('late', due.late);
@@ -168,10 +157,10 @@ describe('DistributedDelayQueue', () => {
 
   it('waits for a due item on a timer: no request between its listing and the due time', async () => {
     const path = uniquePath('delay-timer');
-    const producer = new DistributedDelayQueue(client, path, { serializer: stringSerializer });
+    const producer = new DistributedDelayQueue(fixture.client, path, { serializer: stringSerializer });
     await producer.put('later', Date.now() + 2000);
     await producer.close();
-    const counted = countingClient(client);
+    const counted = countingClient(fixture.client);
     const queue = new DistributedDelayQueue(counted.client, path, { serializer: stringSerializer });
     const [delivered] = await takeDelayed(queue, 1);
     await queue.close();
@@ -189,7 +178,7 @@ describe('DistributedDelayQueue', () => {
 
   it('re-sorts when a sooner item arrives while it waits for a later one', async () => {
     const path = uniquePath('delay-resort');
-    const counted = countingClient(client);
+    const counted = countingClient(fixture.client);
     const queue = new DistributedDelayQueue(counted.client, path, { serializer: stringSerializer });
     const far = Date.now() + 10 * 60_000;
     await queue.put('in-ten-minutes', far);
@@ -199,7 +188,7 @@ describe('DistributedDelayQueue', () => {
     await queue.put('due-now', Date.now());
     const [first] = await run;
     expect(first?.item).toBe('due-now');
-    const [left] = await client.getChildren(path);
+    const [left] = await fixture.client.getChildren(path);
     expect(parseDelayEpoch(left!)).toBe(far);
     await queue.close();
   });
@@ -208,7 +197,7 @@ describe('DistributedDelayQueue', () => {
 describe('DistributedIdQueue', () => {
   it('names items queue-|id|seq with / and | replaced, keeps put order, and removes by id', async () => {
     const path = uniquePath('id');
-    const queue = new DistributedIdQueue(client, path, { serializer: stringSerializer });
+    const queue = new DistributedIdQueue(fixture.client, path, { serializer: stringSerializer });
     await queue.put('first a', 'a');
     await queue.put('b item', 'b');
     await queue.put('second a', 'a');
@@ -233,7 +222,7 @@ describe('DistributedIdQueue', () => {
 
   it('removes by the original id or its sanitised form, also in lock-safe mode', async () => {
     const path = uniquePath('id-ls');
-    const queue = new DistributedIdQueue(client, path, {
+    const queue = new DistributedIdQueue(fixture.client, path, {
       serializer: stringSerializer,
       lockPath: `${path}-locks`,
     });
@@ -242,8 +231,10 @@ describe('DistributedIdQueue', () => {
     expect(await queue.remove('job/1')).toBe(1 + 1);
     await queue.put('three', 'job|2');
     expect(await queue.remove('job_2')).toBe(1);
-    expect(await client.getChildren(path)).toEqual([]);
-    expect(() => new DistributedIdQueue(client, '/bad|path', { serializer: stringSerializer })).toThrow(/\|/);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
+    expect(
+      () => new DistributedIdQueue(fixture.client, '/bad|path', { serializer: stringSerializer }),
+    ).toThrow(/\|/);
     expect(() => queue.put('x', '')).toThrow(/id/);
     await queue.close();
   });

@@ -1,27 +1,16 @@
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isQueueError, SimpleDistributedQueue } from '../src/index.js';
-import { connectClient, uniquePath } from './helpers/fixture.js';
+import { connectClient, uniquePath, useQueueServer } from './helpers/fixture.js';
 
-let server: ZooKeeperServer;
-let client: Awaited<ReturnType<typeof connectClient>>;
-
-beforeAll(async () => {
-  server = await startZooKeeper();
-  client = await connectClient(server.connectString);
-});
-afterAll(async () => {
-  await client?.close();
-  await server?.[Symbol.asyncDispose]();
-});
+const fixture = useQueueServer();
 
 describe('SimpleDistributedQueue', () => {
   it('stores raw bytes in qn- nodes and hands them out in order', async () => {
     const path = uniquePath('simple');
-    const queue = new SimpleDistributedQueue(client, path);
+    const queue = new SimpleDistributedQueue(fixture.client, path);
     const node = await queue.offer('s1');
     expect(node).toBe(`${path}/qn-0000000000`);
-    expect((await client.getData(node)).data.toString()).toBe('s1');
+    expect((await fixture.client.getData(node)).data.toString()).toBe('s1');
     await queue.offer(Buffer.from([0, 1, 2]));
     await queue.offer('s3');
     expect((await queue.peek())?.toString()).toBe('s1');
@@ -38,8 +27,8 @@ describe('SimpleDistributedQueue', () => {
 
   it('take waits for an item offered later (by another client), and gives up at its timeout', async () => {
     const path = uniquePath('simple-take');
-    const queue = new SimpleDistributedQueue(client, path);
-    const other = await connectClient(server.connectString);
+    const queue = new SimpleDistributedQueue(fixture.client, path);
+    const other = await connectClient(fixture.server.connectString);
     const producer = new SimpleDistributedQueue(other, path);
     const timedOut = await queue.take({ timeoutMs: 200 }).catch((e: unknown) => e);
     expect(isQueueError(timedOut, 'ABORTED')).toBe(true);
@@ -59,8 +48,8 @@ describe('SimpleDistributedQueue', () => {
 
   it('lets competing takers share the items without duplicates', async () => {
     const path = uniquePath('simple-compete');
-    const a = new SimpleDistributedQueue(client, path);
-    const other = await connectClient(server.connectString);
+    const a = new SimpleDistributedQueue(fixture.client, path);
+    const other = await connectClient(fixture.server.connectString);
     const b = new SimpleDistributedQueue(other, path);
     for (let i = 0; i < 40; i++) await a.offer(`v${i}`);
     const got: string[] = [];

@@ -1,3 +1,8 @@
+/**
+ * The state stream and expiry against a real server behind the fault proxy: one `suspended` however many
+ * attempts fail, expiry told by the server (timeout 0) and found by the client itself (a black hole longer
+ * than the session timeout), calls that cannot hang when no server ever answers, and an auto-recreated session.
+ */
 import { describe, expect, it } from 'vitest';
 import { ConnectionLossError, connect, createClient, SessionExpiredError } from '../src/index.js';
 import {

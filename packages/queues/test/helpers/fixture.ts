@@ -1,7 +1,9 @@
 /**
- * Shared bits of the queue integration tests: clients on a real server, unique queue paths, small waits.
+ * Shared bits of the queue integration tests: a real server and client per test file, clients on a real server, unique queue paths, small waits.
  */
+import { type StartZooKeeperOptions, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
+import { afterAll, beforeAll } from 'vitest';
 import type { QueueClient } from '../../src/zk-client.js';
 
 let counter = 0;
@@ -68,4 +70,38 @@ export function countingClient<C extends QueueClient>(
     },
   });
   return { client: proxy, calls, requests };
+}
+
+/** What {@link useQueueServer} starts for a test file; read it inside tests and hooks, once beforeAll ran. */
+export interface QueueServer {
+  readonly server: ZooKeeperServer;
+  /** A client connected to {@link server}, opened before the tests and closed after them. */
+  readonly client: Awaited<ReturnType<typeof connectClient>>;
+}
+
+/** Starts one real server and one client for the calling test file (beforeAll); closes both afterwards. */
+export function useQueueServer(options?: StartZooKeeperOptions): QueueServer {
+  let server: ZooKeeperServer | undefined;
+  let client: Awaited<ReturnType<typeof connectClient>> | undefined;
+  beforeAll(async () => {
+    server = await startZooKeeper(options);
+    client = await connectClient(server.connectString);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await server?.[Symbol.asyncDispose]();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined)
+      throw new Error(`useQueueServer: no ${what} yet (read it inside a test or hook)`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get client() {
+      return started(client, 'client');
+    },
+  };
 }
