@@ -4,23 +4,12 @@
 
 import type { Socket } from 'node:net';
 import type { ConnectionOptions as TlsConnectionOptions } from 'node:tls';
+import type { Stat } from '@zkwire/jute-codec';
 import type { ACL } from './acl.js';
 import type { ZooKeeperError } from './errors.js';
 
-/** A znode's metadata. Jute `long` fields are `bigint` (zxids, times in ms, the owner session id). */
-export interface Stat {
-  czxid: bigint;
-  mzxid: bigint;
-  ctime: bigint;
-  mtime: bigint;
-  version: number;
-  cversion: number;
-  aversion: number;
-  ephemeralOwner: bigint;
-  dataLength: number;
-  numChildren: number;
-  pzxid: bigint;
-}
+/** A znode's metadata, as the codec decodes it: jute `long` fields are `bigint` (zxids, ms times, owner). */
+export type { Stat } from '@zkwire/jute-codec';
 
 /** Options every call takes. */
 export interface CallOptions {

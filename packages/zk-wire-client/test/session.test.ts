@@ -12,7 +12,7 @@ import {
   type ZooKeeperClient,
 } from '../src/index.js';
 
-import { failOnProcessErrors, useProxiedServer } from './faults-helpers.js';
+import { failOnProcessErrors, nextState, useProxiedServer } from './faults-helpers.js';
 
 // A socket error or internal rejection that escapes the client fails the test that caused it.
 failOnProcessErrors();
@@ -29,17 +29,6 @@ function collectStates(zk: ZooKeeperClient, count: number): Promise<ConnectionSt
     }
     return seen;
   })();
-}
-
-function nextState(zk: ZooKeeperClient, wanted: ConnectionState): Promise<void> {
-  return new Promise((resolve) => {
-    const listener = (state: ConnectionState) => {
-      if (state !== wanted) return;
-      zk.off('state', listener);
-      resolve();
-    };
-    zk.on('state', listener);
-  });
 }
 
 describe('closing', () => {
