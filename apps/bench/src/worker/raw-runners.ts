@@ -15,7 +15,7 @@ import {
   setDataFrame,
 } from './raw-frames.js';
 import { CLOSING_AT_ONCE } from './run-session.js';
-import { MeasureWindow, sleep } from './window.js';
+import { CellPhases, MeasureWindow, sleep } from './window.js';
 
 /** The pre-encoded frames one cell cycles through, and how many replies make one operation. */
 function buildRing(spec: CellSpec): { frames: Buffer[]; repliesPerOp: number } {
@@ -136,20 +136,12 @@ export async function runRawLatency(spec: CellSpec): Promise<CellResult> {
   });
   socket.on('data', (chunk: Buffer) => counter.push(chunk));
 
-  const window = new MeasureWindow();
-  const start = performance.now();
-  const end = start + spec.warmupMs + spec.durationMs;
-  let opened = false;
+  const phases = new CellPhases(spec, [recorder, sendLag]);
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = performance.now();
-      if (!opened && now - start >= spec.warmupMs) {
-        opened = true;
-        recorder.recording = true;
-        sendLag.recording = true;
-        window.open(completed, errors);
-      }
-      const due = Math.floor(((Math.min(now, end) - start) * rate) / 1000);
+      phases.openWhenWarm(completed, errors, now);
+      const due = Math.floor(((Math.min(now, phases.end) - phases.start) * rate) / 1000);
       while (sendTimes.length < due) {
         // latency runs from the intended send time of request k (no coordinated omission), as in run-latency.ts
         const intended = startNs + BigInt(Math.round((sendTimes.length + 1) * nsPerRequest));
@@ -157,13 +149,12 @@ export async function runRawLatency(spec: CellSpec): Promise<CellResult> {
         sendLag.recordSince(intended);
         socket.write(frame);
       }
-      if (now >= end) resolve();
+      if (now >= phases.end) resolve();
       else setTimeout(tick, 1);
     };
     tick();
   });
-  const measured = window.close(completed, errors);
-  recorder.recording = false;
+  const measured = phases.close(completed, errors);
   const drainDeadline = Date.now() + 10_000;
   while (head < sendTimes.length && Date.now() < drainDeadline) await sleep(5);
   await closeRawSession(socket);
@@ -180,17 +171,11 @@ export async function runRawLatency(spec: CellSpec): Promise<CellResult> {
 export async function runRawSession(spec: CellSpec): Promise<CellResult> {
   const { host, port } = firstHost(spec.connectString);
   const recorder = new LatencyRecorder();
-  const window = new MeasureWindow();
   const closing = new Set<Promise<void>>();
   let completed = 0;
-  let opened = false;
-  const start = performance.now();
-  while (performance.now() - start < spec.warmupMs + spec.durationMs) {
-    if (!opened && performance.now() - start >= spec.warmupMs) {
-      opened = true;
-      recorder.recording = true;
-      window.open(completed, 0);
-    }
+  const phases = new CellPhases(spec, [recorder]);
+  while (phases.running) {
+    phases.openWhenWarm(completed, 0);
     const t0 = process.hrtime.bigint();
     const { socket } = await openRawSession(host, port);
     recorder.recordSince(t0);
@@ -201,8 +186,7 @@ export async function runRawSession(spec: CellSpec): Promise<CellResult> {
     closing.add(closed);
     if (closing.size >= CLOSING_AT_ONCE) await Promise.race(closing);
   }
-  if (!opened) window.open(completed, 0);
-  const measured = window.close(completed, 0);
+  const measured = phases.close(completed, 0);
   await Promise.all(closing);
   return { ok: true, ...measured, latency: recorder.summary() };
 }
@@ -221,16 +205,10 @@ export async function runRawWatch(spec: CellSpec): Promise<CellResult> {
   a.socket.on('data', (chunk: Buffer) => counterA.push(chunk));
   b.socket.on('data', (chunk: Buffer) => counterB.push(chunk));
   const recorder = new LatencyRecorder();
-  const window = new MeasureWindow();
   let completed = 0;
-  let opened = false;
-  const start = performance.now();
-  while (performance.now() - start < spec.warmupMs + spec.durationMs) {
-    if (!opened && performance.now() - start >= spec.warmupMs) {
-      opened = true;
-      recorder.recording = true;
-      window.open(completed, 0);
-    }
+  const phases = new CellPhases(spec, [recorder]);
+  while (phases.running) {
+    phases.openWhenWarm(completed, 0);
     let t0 = 0n;
     let event: () => void = () => {};
     const eventSeen = new Promise<void>((resolve) => {
@@ -251,8 +229,7 @@ export async function runRawWatch(spec: CellSpec): Promise<CellResult> {
     await Promise.all([eventSeen, changed]);
     completed++;
   }
-  if (!opened) window.open(completed, 0);
-  const result = window.close(completed, 0);
+  const result = phases.close(completed, 0);
   await Promise.all([closeRawSession(a.socket), closeRawSession(b.socket)]);
   return { ok: true, ...result, latency: recorder.summary() };
 }

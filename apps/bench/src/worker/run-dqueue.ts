@@ -5,7 +5,7 @@
  */
 import type { CellResult, CellSpec } from '../types.js';
 import { LatencyRecorder } from './latency-recorder.js';
-import { MeasureWindow, sleep } from './window.js';
+import { CellPhases, MeasureWindow, sleep } from './window.js';
 
 /** The part of @zkwire/queues' DistributedQueue these loops use. */
 export interface DistributedQueue {
@@ -104,16 +104,10 @@ export async function runQueueLatency(queue: DistributedQueue, spec: CellSpec): 
       failure ??= error;
       arrived?.();
     });
-  const window = new MeasureWindow();
-  const start = performance.now();
-  let opened = false;
+  const phases = new CellPhases(spec, [recorder]);
   try {
-    while (performance.now() - start < spec.warmupMs + spec.durationMs && failure === undefined) {
-      if (!opened && performance.now() - start >= spec.warmupMs) {
-        opened = true;
-        recorder.recording = true;
-        window.open(consumed, 0);
-      }
+    while (phases.running && failure === undefined) {
+      phases.openWhenWarm(consumed, 0);
       const target = consumed + 1;
       const t0 = process.hrtime.bigint();
       const got = new Promise<void>((resolve) => {
@@ -130,8 +124,7 @@ export async function runQueueLatency(queue: DistributedQueue, spec: CellSpec): 
   } catch (error) {
     failure ??= error;
   }
-  if (!opened) window.open(consumed, 0);
-  const measured = window.close(consumed, 0);
+  const measured = phases.close(consumed, 0);
   stop.abort();
   await Promise.race([consumer, sleep(10_000)]);
   await queue.close().catch(() => {});

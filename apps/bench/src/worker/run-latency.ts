@@ -7,7 +7,7 @@
 import type { CellResult, CellSpec } from '../types.js';
 import type { ClientDriver } from './driver.js';
 import { LatencyRecorder } from './latency-recorder.js';
-import { MeasureWindow, sleep } from './window.js';
+import { CellPhases, sleep } from './window.js';
 
 /** Sends `spec.rate` getData per second for warmup + duration; latencies of the window only. */
 export async function runLatency(driver: ClientDriver, spec: CellSpec): Promise<CellResult> {
@@ -20,8 +20,7 @@ export async function runLatency(driver: ClientDriver, spec: CellSpec): Promise<
   let sent = 0;
   let outstanding = 0;
   const startNs = process.hrtime.bigint();
-  const start = performance.now();
-  const end = start + spec.warmupMs + spec.durationMs;
+  const phases = new CellPhases(spec, [recorder, sendLag]);
   const nsPerRequest = 1e9 / rate;
 
   const sendOne = (k: number) => {
@@ -42,29 +41,21 @@ export async function runLatency(driver: ClientDriver, spec: CellSpec): Promise<
     );
   };
 
-  const window = new MeasureWindow();
-  let opened = false;
   await new Promise<void>((resolve) => {
     const tick = () => {
       const now = performance.now();
-      if (!opened && now - start >= spec.warmupMs) {
-        opened = true;
-        recorder.recording = true;
-        sendLag.recording = true;
-        window.open(completed, errors);
-      }
-      const due = Math.floor(((Math.min(now, end) - start) * rate) / 1000);
+      phases.openWhenWarm(completed, errors, now);
+      const due = Math.floor(((Math.min(now, phases.end) - phases.start) * rate) / 1000);
       while (sent < due) {
         sent++;
         sendOne(sent);
       }
-      if (now >= end) resolve();
+      if (now >= phases.end) resolve();
       else setTimeout(tick, 1);
     };
     tick();
   });
-  const measured = window.close(completed, errors);
-  recorder.recording = false;
+  const measured = phases.close(completed, errors);
   const drainDeadline = Date.now() + 10_000;
   while (outstanding > 0 && Date.now() < drainDeadline) await sleep(5);
   const lag = sendLag.summary();

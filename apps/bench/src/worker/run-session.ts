@@ -7,7 +7,7 @@
 import type { CellResult, CellSpec } from '../types.js';
 import type { DriverFactory } from './driver.js';
 import { LatencyRecorder } from './latency-recorder.js';
-import { MeasureWindow } from './window.js';
+import { CellPhases } from './window.js';
 
 /** Sessions that may be closing in the background at once (the same bound as BenchDriver.java). */
 export const CLOSING_AT_ONCE = 32;
@@ -15,17 +15,11 @@ export const CLOSING_AT_ONCE = 32;
 /** Opens sessions back to back for warmup + duration, closing each in the background. */
 export async function runSession(factory: DriverFactory, spec: CellSpec): Promise<CellResult> {
   const recorder = new LatencyRecorder();
-  const window = new MeasureWindow();
   const closing = new Set<Promise<void>>();
   let completed = 0;
-  const start = performance.now();
-  let opened = false;
-  while (performance.now() - start < spec.warmupMs + spec.durationMs) {
-    if (!opened && performance.now() - start >= spec.warmupMs) {
-      opened = true;
-      recorder.recording = true;
-      window.open(completed, 0);
-    }
+  const phases = new CellPhases(spec, [recorder]);
+  while (phases.running) {
+    phases.openWhenWarm(completed, 0);
     const t0 = process.hrtime.bigint();
     const driver = await factory(spec.connectString);
     recorder.recordSince(t0);
@@ -37,8 +31,7 @@ export async function runSession(factory: DriverFactory, spec: CellSpec): Promis
     closing.add(closed);
     if (closing.size >= CLOSING_AT_ONCE) await Promise.race(closing);
   }
-  if (!opened) window.open(completed, 0);
-  const measured = window.close(completed, 0);
+  const measured = phases.close(completed, 0);
   await Promise.all(closing);
   return { ok: true, ...measured, latency: recorder.summary() };
 }

@@ -6,26 +6,20 @@ import type { CellResult, CellSpec } from '../types.js';
 import type { DriverFactory } from './driver.js';
 import { withTimeout } from './driver.js';
 import { LatencyRecorder } from './latency-recorder.js';
-import { MeasureWindow } from './window.js';
+import { CellPhases } from './window.js';
 
 /** Repeats set-watch / change / event for warmup + duration. */
 export async function runWatch(factory: DriverFactory, spec: CellSpec): Promise<CellResult> {
   const watcher = await factory(spec.connectString);
   const writer = await factory(spec.connectString);
   const recorder = new LatencyRecorder();
-  const window = new MeasureWindow();
   const data = Buffer.alloc(spec.dataSize, 0x62);
   const path = spec.paths.watch;
   let completed = 0;
-  let opened = false;
-  const start = performance.now();
+  const phases = new CellPhases(spec, [recorder]);
   try {
-    while (performance.now() - start < spec.warmupMs + spec.durationMs) {
-      if (!opened && performance.now() - start >= spec.warmupMs) {
-        opened = true;
-        recorder.recording = true;
-        window.open(completed, 0);
-      }
+    while (phases.running) {
+      phases.openWhenWarm(completed, 0);
       let t0 = 0n;
       let onEvent: () => void = () => {};
       const event = new Promise<void>((resolve) => {
@@ -41,8 +35,7 @@ export async function runWatch(factory: DriverFactory, spec: CellSpec): Promise<
       await withTimeout(event, 5_000, 'watch event');
       completed++;
     }
-    if (!opened) window.open(completed, 0);
-    return { ok: true, ...window.close(completed, 0), latency: recorder.summary() };
+    return { ok: true, ...phases.close(completed, 0), latency: recorder.summary() };
   } finally {
     await Promise.allSettled([watcher.close(), writer.close()]);
   }

@@ -26,3 +26,51 @@ export class MeasureWindow {
 
 /** Resolves after `ms`. */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A recorder that counts only while a cell's measured window is open. */
+export interface Recording {
+  recording: boolean;
+}
+
+/**
+ * A cell's two phases on one clock: warm-up, then the measured window. The window opens, and the recorders
+ * start, at the first {@link openWhenWarm} after the warm-up; {@link close} stops them.
+ */
+export class CellPhases {
+  /** When the cell started (performance.now()). */
+  readonly start = performance.now();
+  /** When warm-up + duration are over. */
+  readonly end: number;
+  private readonly window = new MeasureWindow();
+  private opened = false;
+
+  constructor(
+    private readonly spec: { warmupMs: number; durationMs: number },
+    private readonly recorders: Recording[],
+  ) {
+    this.end = this.start + spec.warmupMs + spec.durationMs;
+  }
+
+  /** True until warm-up + duration have passed. */
+  get running(): boolean {
+    return performance.now() < this.end;
+  }
+
+  /** Opens the window if the warm-up is over and it is not open yet; `ops` and `errors` are the counters now. */
+  openWhenWarm(ops: number, errors: number, now = performance.now()): void {
+    if (this.opened || now - this.start < this.spec.warmupMs) return;
+    this.opened = true;
+    for (const recorder of this.recorders) recorder.recording = true;
+    this.window.open(ops, errors);
+  }
+
+  /**
+   * Ends the window and stops the recorders. A cell whose one step outlasted the whole cell never saw its
+   * warm-up end inside the loop: its window opens here, so it measures nothing rather than garbage.
+   */
+  close(ops: number, errors: number): ReturnType<MeasureWindow['close']> {
+    if (!this.opened) this.window.open(ops, errors);
+    for (const recorder of this.recorders) recorder.recording = false;
+    return this.window.close(ops, errors);
+  }
+}
