@@ -39,6 +39,8 @@ export interface RealServer {
   readonly clients: readonly TestClient[];
   /** The `index`-th of {@link clients} (throws if there are fewer). */
   client(index: number): TestClient;
+  /** The `index`-th client connected through the fault proxy (`proxiedClients`; throws if there are fewer). */
+  proxiedClient(index: number): TestClient;
 }
 
 /**
@@ -48,22 +50,27 @@ export interface RealServer {
 export function useRealServer(options: {
   clients: number;
   faultProxy?: boolean;
+  /** Clients to open through the fault proxy (implies `faultProxy`), after the direct ones. */
+  proxiedClients?: number;
   server?: StartZooKeeperOptions;
 }): RealServer {
   let server: ZooKeeperServer | undefined;
   let proxy: FaultProxy | undefined;
   let clients: TestClient[] = [];
+  let proxiedClients: TestClient[] = [];
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`useRealServer: no ${what} (not started, or not asked for)`);
     return value;
   };
   beforeAll(async () => {
     server = await startZooKeeper(options.server);
-    if (options.faultProxy) proxy = await startFaultProxy({ host: server.host, port: server.port });
+    if (options.faultProxy || options.proxiedClients)
+      proxy = await startFaultProxy({ host: server.host, port: server.port });
     clients = await openClients(server.connectString, options.clients);
+    if (proxy) proxiedClients = await openClients(proxy.connectString, options.proxiedClients ?? 0);
   });
   afterAll(async () => {
-    await closeAll(clients);
+    await closeAll([...proxiedClients, ...clients]);
     await proxy?.close();
     await server?.stop();
   });
@@ -79,6 +86,9 @@ export function useRealServer(options: {
     },
     client(index) {
       return started(clients[index], `client ${index}`);
+    },
+    proxiedClient(index) {
+      return started(proxiedClients[index], `proxied client ${index}`);
     },
   };
 }

@@ -3,30 +3,29 @@
  * reach the server (a released hold, or a waiter that gave up while disconnected) is deleted in the
  * background once the connection is back, in the same session, so nobody waits for the session to expire.
  */
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FaultProxy } from '@zkwire/testing';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
 import {
   childrenOf,
-  closeAll,
   eventually,
-  openClient,
   settledFlag,
   type TestClient,
   trackReads,
+  useRealServer,
 } from './helpers.js';
 
 describe('guaranteed delete of lock nodes after a connection loss', () => {
-  let server: ZooKeeperServer;
+  // observer: straight to the server; client: through the fault proxy, which the tests break.
+  const env = useRealServer({ clients: 1, proxiedClients: 1 });
   let proxy: FaultProxy;
   let observer: TestClient;
   let client: TestClient;
 
   beforeAll(async () => {
-    server = await startZooKeeper();
-    proxy = await startFaultProxy({ host: server.host, port: server.port });
-    observer = await openClient(server.connectString);
-    client = await openClient(proxy.connectString);
+    proxy = env.proxy;
+    observer = env.client(0);
+    client = env.proxiedClient(0);
     await observer.create('/guaranteed', null, { mode: 'persistent' });
   });
 
@@ -34,12 +33,6 @@ describe('guaranteed delete of lock nodes after a connection loss', () => {
     // A failed test must not leave the next one without a connection.
     proxy.clearCorruption();
     proxy.refuse(false);
-  });
-
-  afterAll(async () => {
-    await closeAll([client, observer]);
-    await proxy?.close();
-    await server?.stop();
   });
 
   it('a release whose delete is lost keeps deleting in the background until the connection is back', async () => {

@@ -3,28 +3,22 @@
  * node, the reply never reaches us, the connection is cut; after reconnecting, the lock finds its own
  * `_c_<uuid>-` node and adopts it instead of making a second one.
  */
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FaultProxy } from '@zkwire/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
-import { childrenOf, closeAll, eventually, openClient, type TestClient } from './helpers.js';
+import { childrenOf, eventually, type TestClient, useRealServer } from './helpers.js';
 
 describe('protected create after a connection loss', () => {
-  let server: ZooKeeperServer;
+  // observer: straight to the server; client: through the fault proxy, which the tests break.
+  const env = useRealServer({ clients: 1, proxiedClients: 1 });
   let proxy: FaultProxy;
   let observer: TestClient;
   let client: TestClient;
 
   beforeAll(async () => {
-    server = await startZooKeeper();
-    proxy = await startFaultProxy({ host: server.host, port: server.port });
-    observer = await openClient(server.connectString);
-    client = await openClient(proxy.connectString);
-  });
-
-  afterAll(async () => {
-    await closeAll([client, observer]);
-    await proxy?.close();
-    await server?.stop();
+    proxy = env.proxy;
+    observer = env.client(0);
+    client = env.proxiedClient(0);
   });
 
   it('adopts the node whose create reply was lost, making no second node', async () => {
