@@ -11,22 +11,22 @@ export type JavaStatus =
   | { ok: true; java: string; classpath: string[]; detail: string }
   | { ok: false; reason: string };
 
-/** Compiles the driver; never throws. */
-export async function prepareJava(): Promise<JavaStatus> {
+/**
+ * Compiles one Java driver against the given jars (slf4j-nop instead of slf4j-simple: the libraries' INFO
+ * lines would only slow the driver down); never throws, says why instead.
+ */
+async function prepareDriver(
+  file: string,
+  jars: (testing: typeof import('@zkwire/testing')) => { classpath: string[]; detail: string },
+): Promise<JavaStatus> {
   try {
     const testing = await import('@zkwire/testing');
-    const zookeeper = testing.findZooKeeper();
+    const { classpath: found, detail } = jars(testing);
     const java = testing.findJava();
-    const source = readFileSync(new URL('./java/BenchDriver.java', import.meta.url), 'utf8');
-    // slf4j-nop instead of slf4j-simple: the client's INFO lines would only slow the driver down.
-    const classpath = zookeeper.classpath.map((jar) => jar.replace(/slf4j-simple\.jar$/, 'slf4j-nop.jar'));
-    const compiled = await testing.compileJava({ sources: { 'BenchDriver.java': source }, classpath });
-    return {
-      ok: true,
-      java,
-      classpath: compiled.classpath,
-      detail: `ZooKeeper ${zookeeper.version} Java client`,
-    };
+    const source = readFileSync(new URL(`./java/${file}`, import.meta.url), 'utf8');
+    const classpath = found.map((jar) => jar.replace(/slf4j-simple\.jar$/, 'slf4j-nop.jar'));
+    const compiled = await testing.compileJava({ sources: { [file]: source }, classpath });
+    return { ok: true, java, classpath: compiled.classpath, detail };
   } catch (error) {
     return {
       ok: false,
@@ -35,22 +35,20 @@ export async function prepareJava(): Promise<JavaStatus> {
   }
 }
 
+/** Compiles the Java client driver against Debian's ZooKeeper jars; never throws. */
+export function prepareJava(): Promise<JavaStatus> {
+  return prepareDriver('BenchDriver.java', (testing) => {
+    const zookeeper = testing.findZooKeeper();
+    return { classpath: zookeeper.classpath, detail: `ZooKeeper ${zookeeper.version} Java client` };
+  });
+}
+
 /** Compiles the Curator driver against Debian's Curator jars; never throws. */
-export async function prepareCurator(): Promise<JavaStatus> {
-  try {
-    const testing = await import('@zkwire/testing');
-    const curator = testing.findCurator();
-    const java = testing.findJava();
-    const source = readFileSync(new URL('./java/CuratorBench.java', import.meta.url), 'utf8');
-    const classpath = curator.classpath.map((jar) => jar.replace(/slf4j-simple\.jar$/, 'slf4j-nop.jar'));
-    const compiled = await testing.compileJava({ sources: { 'CuratorBench.java': source }, classpath });
-    return { ok: true, java, classpath: compiled.classpath, detail: 'Apache Curator 5.4 recipes (Debian)' };
-  } catch (error) {
-    return {
-      ok: false,
-      reason: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
-    };
-  }
+export function prepareCurator(): Promise<JavaStatus> {
+  return prepareDriver('CuratorBench.java', (testing) => ({
+    classpath: testing.findCurator().classpath,
+    detail: 'Apache Curator 5.4 recipes (Debian)',
+  }));
 }
 
 /** The java command line of the Curator driver for one recipe cell. */
