@@ -1,13 +1,18 @@
 /**
- * One TCP (or TLS) connection to one server: the socket, the frame reader, writes, and the liveness timer
- * (read timeout and idle pings, wire-protocol.md §7.1-7.2). It knows frames, not requests: the session decides
- * what to write and what a frame means.
+ * One TCP (or TLS) connection to one server: the socket, the frame reader, writes, read pacing under load
+ * (read-pacing.ts), and the liveness timer (read timeout and idle pings, wire-protocol.md §7.1-7.2). It knows
+ * frames, not requests: the session decides what to write and what a frame means.
+ *
+ * A plain TCP socket of our own is read with `onread` into one reusable buffer, since only such a socket
+ * really stops reading while paused (a stream socket goes on filling its buffer); each read is copied out
+ * at its exact length, so frames handed on stay valid. TLS and factory sockets are read as streams, unpaced.
  */
 import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
 import { FrameReader, JuteCodecError } from '@zkwire/jute-codec';
 import type { HostAddress } from './connect-string.js';
 import { ConnectionLossError, ProtocolError, type ZooKeeperError } from './errors.js';
+import { ReadPacer, type ReadPacingSettings } from './read-pacing.js';
 import { tlsConnectOptions, tlsErrorFrom } from './security/index.js';
 import type { ClientOptions } from './types.js';
 
@@ -19,6 +24,8 @@ export interface ConnectionHandler {
   onFrame(connection: Connection, payload: Buffer): void;
   /** The socket can take more after a write that filled its buffer. */
   onDrain(connection: Connection): void;
+  /** Requests written and not yet answered (read pacing waits only when they are many). */
+  awaitingReplies(connection: Connection): number;
   /** The connection ended (once); `error` says why. */
   onClose(connection: Connection, error: ZooKeeperError): void;
 }
@@ -27,6 +34,15 @@ export interface ConnectionHandler {
 const PING_FRAME = Buffer.from([0, 0, 0, 8, 0xff, 0xff, 0xff, 0xfe, 0, 0, 0, 11]);
 /** Java's MAX_SEND_PING_INTERVAL: ping at least this often. */
 const MAX_SEND_PING_INTERVAL_MS = 10_000;
+/** The reusable read buffer of a plain TCP socket (Node's own read size). */
+const READ_BUFFER_BYTES = 64 * 1024;
+
+/** What {@link Connection.open} needs of the client options. */
+export interface ConnectionOptions
+  extends Pick<ClientOptions, 'tls' | 'connectionFactory' | 'maxFrameLength'> {
+  /** Read pacing under load; undefined reads every reply as it lands. */
+  readPacing?: ReadPacingSettings | undefined;
+}
 
 /** A connection to one server. */
 export class Connection {
@@ -42,16 +58,27 @@ export class Connection {
   private isTls = false;
   private readonly reader: FrameReader;
   private timer: NodeJS.Timeout | undefined;
+  private readonly pacer: ReadPacer | undefined;
+  private resumeTimer: NodeJS.Timeout | undefined;
+  private readonly resumeBound = () => this.resumeReading();
 
   private constructor(
     readonly socket: Socket,
     readonly address: HostAddress,
     private readonly handler: ConnectionHandler,
-    maxFrameLength: number | undefined,
+    options: ConnectionOptions,
+    /** Reads arrive through `onread` (plain TCP), not 'data' events. */
+    readsByCallback: boolean,
   ) {
+    const { maxFrameLength, readPacing } = options;
     this.reader = new FrameReader(maxFrameLength === undefined ? undefined : { maxFrameLength });
+    // Only a socket read by callback is paced: a paused stream socket goes on reading into its buffer, so
+    // waiting there saved no wake-ups and cost more per reply (measured with a connectionFactory socket).
+    this.pacer = readPacing && readsByCallback ? new ReadPacer(readPacing, performance.now()) : undefined;
     socket.setNoDelay(true);
-    socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    if (!readsByCallback) {
+      socket.on('data', (chunk: Buffer) => this.receive(chunk, false));
+    }
     socket.on('drain', () => {
       this.waitingDrain = false;
       if (!this.closed) handler.onDrain(this);
@@ -72,13 +99,12 @@ export class Connection {
   }
 
   /** Opens a connection: `connectionFactory`, else TLS when `tls` is set, else plain TCP. */
-  static open(
-    address: HostAddress,
-    options: Pick<ClientOptions, 'tls' | 'connectionFactory' | 'maxFrameLength'>,
-    handler: ConnectionHandler,
-  ): Connection {
+  static open(address: HostAddress, options: ConnectionOptions, handler: ConnectionHandler): Connection {
     let socket: Socket;
     let connectEvent = 'connect';
+    let readsByCallback = false;
+    // Set right below; no read can come before the socket connects.
+    let connection!: Connection;
     try {
       if (options.tls) {
         // Over a factory's socket (a proxy in tests) TLS runs inside it, still checked against the real host.
@@ -89,15 +115,29 @@ export class Connection {
       } else if (options.connectionFactory) {
         socket = options.connectionFactory(address.host, address.port);
       } else {
-        socket = net.connect({ host: address.host, port: address.port });
+        const readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
+        socket = net.connect({
+          host: address.host,
+          port: address.port,
+          onread: {
+            buffer: readBuffer,
+            callback: (bytes: number, buffer: Uint8Array) => {
+              const chunk = Buffer.allocUnsafe(bytes);
+              chunk.set(buffer.subarray(0, bytes));
+              connection.receive(chunk, bytes === READ_BUFFER_BYTES);
+              return true; // pausing, when paced, goes through socket.pause()
+            },
+          },
+        });
+        readsByCallback = true;
       }
     } catch (error) {
       // A throwing factory or unusable TLS material (a bad PEM throws here) fails this attempt, not the process.
-      const failed = new Connection(new net.Socket(), address, handler, options.maxFrameLength);
+      const failed = new Connection(new net.Socket(), address, handler, options, false);
       queueMicrotask(() => failed.close(new ConnectionLossError({ cause: error })));
       return failed;
     }
-    const connection = new Connection(socket, address, handler, options.maxFrameLength);
+    connection = new Connection(socket, address, handler, options, readsByCallback);
     connection.isTls = connectEvent === 'secureConnect';
     const opened = () => {
       connection.opened = true;
@@ -179,9 +219,11 @@ export class Connection {
     this.timer = undefined;
   }
 
-  private receive(chunk: Buffer): void {
+  /** Hands on the frames of one read, then lets the pacer decide whether to wait before the next. */
+  private receive(chunk: Buffer, filledReadBuffer: boolean): void {
     if (this.closed) return;
     this.lastReceived = Date.now();
+    const awaiting = this.pacer && this.handler.awaitingReplies(this);
     let frames: Buffer[];
     try {
       frames = this.reader.push(chunk);
@@ -201,6 +243,20 @@ export class Connection {
         return;
       }
     }
+    if (this.pacer !== undefined && !this.closed) {
+      const waitMs = this.pacer.afterRead(performance.now(), frames.length, awaiting!, filledReadBuffer);
+      if (waitMs > 0) this.pauseReading(waitMs);
+    }
+  }
+
+  private pauseReading(ms: number): void {
+    this.socket.pause();
+    this.resumeTimer = setTimeout(this.resumeBound, ms);
+  }
+
+  private resumeReading(): void {
+    this.resumeTimer = undefined;
+    if (!this.closed) this.socket.resume();
   }
 
   /** Ends the connection (once) and tells the handler why. */
@@ -208,6 +264,7 @@ export class Connection {
     if (this.closed) return;
     this.closed = true;
     this.stopTimer();
+    if (this.resumeTimer !== undefined) clearTimeout(this.resumeTimer);
     this.socket.destroy();
     this.handler.onClose(this, error);
   }

@@ -50,6 +50,7 @@ export type { GetChildren2Result } from './ops/get-children.js';
 export type { GetDataResult } from './ops/get-data.js';
 export type { ConfigResult } from './ops/reconfig.js';
 export { paths } from './paths.js';
+export type { ReadCoalescingOptions } from './read-pacing.js';
 export {
   BoundedExponentialBackoffRetry,
   ExponentialBackoffRetry,

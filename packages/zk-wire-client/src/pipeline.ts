@@ -54,6 +54,11 @@ export class RequestPipeline {
     return this.xid;
   }
 
+  /** Number of requests written and not yet answered. */
+  get awaitingReplies(): number {
+    return this.fifo.length;
+  }
+
   /** Number of requests queued or written and not yet answered. */
   get inFlight(): number {
     return this.outbound.length + this.fifo.length;

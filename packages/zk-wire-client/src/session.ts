@@ -9,7 +9,7 @@
  */
 import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
 import { type HostAddress, parseConnectString, shuffled } from './connect-string.js';
-import { Connection, type ConnectionHandler } from './connection.js';
+import { Connection, type ConnectionHandler, type ConnectionOptions } from './connection.js';
 import {
   ClientClosedError,
   ConnectionLossError,
@@ -21,6 +21,7 @@ import { closeSessionReply, encodeCloseSession } from './ops/close-session.js';
 import type { Chroot } from './paths.js';
 import { RequestPipeline } from './pipeline.js';
 import { ReadOnlyProbe } from './read-only-probe.js';
+import { readPacingSettings } from './read-pacing.js';
 import { concealCredentials, validateSaslOptions, validateTlsOption } from './security/index.js';
 import { ServerVersions } from './server-version.js';
 import { SessionAuth } from './session-auth.js';
@@ -81,6 +82,7 @@ export class Session extends SessionStates {
   lastConnectionError: ZooKeeperError | undefined;
 
   private readonly options: ClientOptions;
+  private readonly connectionOptions: ConnectionOptions;
 
   constructor(options: ClientOptions) {
     super();
@@ -93,6 +95,9 @@ export class Session extends SessionStates {
     this.requestedTimeoutMs = start.requestedTimeoutMs;
     validateTlsOption(options.tls);
     validateSaslOptions(options.sasl);
+    const { tls, connectionFactory, maxFrameLength } = this.options;
+    const readPacing = readPacingSettings(options.readCoalescing);
+    this.connectionOptions = { tls, connectionFactory, maxFrameLength, readPacing };
     if (start.session) {
       this.sessionId = start.session.id;
       this.password = start.session.password;
@@ -105,6 +110,7 @@ export class Session extends SessionStates {
       onOpen: (c) => this.onOpen(c),
       onFrame: (c, payload) => this.onFrame(c, payload),
       onDrain: (c) => c === this.connection && this.ready && this.pipeline.flush(),
+      awaitingReplies: () => this.pipeline.awaitingReplies,
       onClose: (c, error) => this.onConnectionClosed(c, error),
     };
   }
@@ -140,7 +146,7 @@ export class Session extends SessionStates {
     this.hostIndex = (this.hostIndex + 1) % this.hosts.length;
     const address = this.hosts[this.hostIndex]!;
     this.handshaken = false;
-    this.connection = Connection.open(address, this.options, this.handler);
+    this.connection = Connection.open(address, this.connectionOptions, this.handler);
     const timeout = this.negotiatedTimeoutMs || this.requestedTimeoutMs;
     this.connection.startTimer(connectTimeoutMs(timeout, this.hosts.length));
   }

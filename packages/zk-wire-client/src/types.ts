@@ -7,6 +7,7 @@ import type { ConnectionOptions as TlsConnectionOptions } from 'node:tls';
 import type { Stat } from '@zkwire/jute-codec';
 import type { ACL } from './acl.js';
 import type { ZooKeeperError } from './errors.js';
+import type { ReadCoalescingOptions } from './read-pacing.js';
 
 /** A znode's metadata, as the codec decodes it: jute `long` fields are `bigint` (zxids, ms times, owner). */
 export type { Stat } from '@zkwire/jute-codec';
@@ -118,6 +119,14 @@ export interface ClientOptions {
   connectionFactory?: (host: string, port: number) => Socket;
   /** The largest data a write may carry, checked before sending. Default 0xFFFFF - 1024 (jute.maxbuffer). */
   maxDataLength?: number;
+  /**
+   * Under load (many requests in flight), wait about `delayMs` between socket reads so that one read takes
+   * many replies and one write sends many requests: far less CPU per request, and a server fed in batches
+   * answers more. Never taken when it could leave the server idle, nor with fewer than `minInFlight`
+   * requests in flight. Default on: `{ minInFlight: 64, delayMs: 1 }`; `false` reads every reply at once.
+   * Applies to plain TCP connections; TLS and `connectionFactory` sockets read every reply as it lands.
+   */
+  readCoalescing?: ReadCoalescingOptions | boolean;
 }
 
 /** An op of a multi transaction (build with `op.*`). */

@@ -1,0 +1,116 @@
+/**
+ * Read pacing under load (the readCoalescing option, src/read-pacing.ts) against a real server: with many
+ * requests in flight the client pauses its socket between reads, and every reply still reaches its own
+ * call; with few in flight, or with the option off, it never pauses; a cut while paused loses nothing
+ * silently. Pauses are counted with a spy on net.Socket's pause(), the one way the client stops reading.
+ */
+import net from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConnectionLossError, connect, InvalidArgumentError, type ZooKeeperClient } from '../src/index.js';
+import { failOnProcessErrors, nextState, useProxiedServer } from './faults-helpers.js';
+
+failOnProcessErrors();
+
+const fixture = useProxiedServer();
+const NODES = 100;
+const nodePath = (i: number) => `/pacing/n${i}`;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function makeNodes(): Promise<void> {
+  if (await fixture.admin.exists('/pacing')) return;
+  await fixture.admin.create('/pacing', null);
+  await Promise.all(
+    Array.from({ length: NODES }, (_, i) => fixture.admin.create(nodePath(i), `value of ${i}`)),
+  );
+}
+
+/**
+ * Keeps `inFlight` getData calls going until `total` completed, each checking that the data it got is its
+ * own node's; returns how many replies were wrong (must be none).
+ */
+async function closedLoop(zk: ZooKeeperClient, inFlight: number, total: number): Promise<number> {
+  let issued = 0;
+  let wrong = 0;
+  const slot = async () => {
+    while (issued < total) {
+      const i = issued++ % NODES;
+      const { data, stat } = await zk.getData(nodePath(i));
+      if (data.toString() !== `value of ${i}` || stat.dataLength !== data.length) wrong++;
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, slot));
+  return wrong;
+}
+
+describe('read pacing against a real server', () => {
+  it('pauses between reads with 1,000 requests in flight, and every reply reaches its own call', async () => {
+    await makeNodes();
+    const pause = vi.spyOn(net.Socket.prototype, 'pause');
+    await using zk = await connect({ connectString: fixture.server.connectString });
+    expect(await closedLoop(zk, 1000, 30_000)).toBe(0);
+    expect(pause.mock.calls.length).toBeGreaterThan(0);
+  });
+
+  it('never pauses with fewer requests in flight than minInFlight', async () => {
+    await makeNodes();
+    const pause = vi.spyOn(net.Socket.prototype, 'pause');
+    await using zk = await connect({ connectString: fixture.server.connectString });
+    expect(await closedLoop(zk, 16, 10_000)).toBe(0);
+    expect(pause).not.toHaveBeenCalled();
+  });
+
+  it('never pauses with readCoalescing: false, whatever the load', async () => {
+    await makeNodes();
+    const pause = vi.spyOn(net.Socket.prototype, 'pause');
+    await using zk = await connect({ connectString: fixture.server.connectString, readCoalescing: false });
+    expect(await closedLoop(zk, 1000, 20_000)).toBe(0);
+    expect(pause).not.toHaveBeenCalled();
+  });
+
+  it('a cut while reads are paced fails what was in flight with ConnectionLoss; the session goes on', async () => {
+    await makeNodes();
+    const pause = vi.spyOn(net.Socket.prototype, 'pause');
+    await using zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 10_000 });
+    const session = zk.sessionId;
+    let completed = 0;
+    let lost = 0;
+    const other: unknown[] = [];
+    let cut = false;
+    const slot = async () => {
+      while (!cut) {
+        try {
+          await zk.getData(nodePath(completed % NODES));
+          completed++;
+        } catch (error) {
+          if (error instanceof ConnectionLossError) lost++;
+          else other.push(error);
+          return;
+        }
+      }
+    };
+    const slots = Promise.all(Array.from({ length: 1000 }, slot));
+    while (pause.mock.calls.length === 0) await new Promise((r) => setTimeout(r, 5));
+    const back = nextState(zk, 'reconnected');
+    fixture.proxy.cut();
+    cut = true;
+    await slots;
+    expect(other).toEqual([]);
+    expect(lost).toBeGreaterThan(0);
+    await back;
+    expect(zk.sessionId).toBe(session);
+    expect((await zk.getData(nodePath(7))).data.toString()).toBe('value of 7');
+  });
+
+  it('refuses bad settings before connecting', async () => {
+    const connectString = fixture.server.connectString;
+    await expect(connect({ connectString, readCoalescing: { delayMs: 0 } })).rejects.toThrow(
+      InvalidArgumentError,
+    );
+    await expect(connect({ connectString, readCoalescing: { minInFlight: -1 } })).rejects.toThrow(
+      /readCoalescing\.minInFlight/,
+    );
+  });
+});
