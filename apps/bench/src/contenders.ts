@@ -41,6 +41,13 @@ export async function prepareContenders(
           detail: 'pre-encoded frames on a net.Socket, replies counted, not decoded',
         };
         break;
+      case 'raw-paced':
+        statuses[id] = {
+          available: true,
+          detail:
+            'the raw limit, reading at most once per ms with 256 or more in flight (as ours paces reads)',
+        };
+        break;
       case 'node-zookeeper-client':
         statuses[id] = {
           available: true,

@@ -7,6 +7,7 @@
 export const ContenderId = {
   ours: 'ours',
   raw: 'raw',
+  rawPaced: 'raw-paced',
   nzc: 'node-zookeeper-client',
   native: 'zookeeper-native',
   java: 'java',
@@ -22,6 +23,8 @@ export type ScenarioKind = 'throughput' | 'latency' | 'session' | 'watch' | 'cod
 export function supports(contender: ContenderId, kind: ScenarioKind): boolean {
   if (kind === 'codec') return false;
   if (kind === 'recipe') return contender === 'ours' || contender === 'curator';
+  // The paced raw limit only differs from the raw limit where many requests are in flight.
+  if (contender === 'raw-paced') return kind === 'throughput';
   return contender !== 'curator';
 }
 

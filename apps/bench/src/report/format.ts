@@ -6,6 +6,7 @@ import type { ContenderId } from '../types.js';
 export const contenderLabel: Record<ContenderId, string> = {
   ours: 'ours (@zkwire/zk-wire-client)',
   raw: 'raw limit',
+  'raw-paced': 'raw limit, paced reads',
   'node-zookeeper-client': 'node-zookeeper-client',
   'zookeeper-native': 'zookeeper (native, C client)',
   java: 'Java client (official)',
@@ -16,6 +17,7 @@ export const contenderLabel: Record<ContenderId, string> = {
 export const contenderShort: Record<ContenderId, string> = {
   ours: 'ours',
   raw: 'raw',
+  'raw-paced': 'raw-paced',
   'node-zookeeper-client': 'nzc',
   'zookeeper-native': 'native',
   java: 'java',

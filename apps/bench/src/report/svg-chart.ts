@@ -11,6 +11,7 @@ import type { RunReport } from './model.js';
 const colors: Record<ContenderId, string> = {
   ours: '#2b7bb9',
   raw: '#7f7f7f',
+  'raw-paced': '#b0b0b0',
   'node-zookeeper-client': '#e08a2c',
   'zookeeper-native': '#4caf50',
   java: '#b5483b',

@@ -53,12 +53,28 @@ export class ReplyCounter {
   }
 }
 
-/** Opens a socket, performs the handshake and returns it with the bytes that followed the ConnectResponse. */
+/**
+ * Opens a socket, performs the handshake and returns it with the bytes that followed the ConnectResponse.
+ * With `readByCallback` the socket reads through `onread` into one buffer and emits a copy of each read as
+ * 'data': only such a socket stops reading on pause() (a stream socket goes on filling its buffer).
+ */
 export async function openRawSession(
   host: string,
   port: number,
+  options: { readByCallback?: boolean } = {},
 ): Promise<{ socket: net.Socket; rest: Buffer }> {
-  const socket = net.connect({ host, port, noDelay: true });
+  const readBuffer = options.readByCallback ? Buffer.allocUnsafe(64 * 1024) : undefined;
+  const socket: net.Socket = net.connect({
+    host,
+    port,
+    noDelay: true,
+    ...(readBuffer && {
+      onread: {
+        buffer: readBuffer,
+        callback: (bytes: number) => socket.emit('data', Buffer.from(readBuffer.subarray(0, bytes))),
+      },
+    }),
+  });
   return await new Promise((resolve, reject) => {
     let buffered = Buffer.alloc(0);
     const fail = (error: Error) => {

@@ -51,8 +51,21 @@ function buildRing(spec: CellSpec): { frames: Buffer[]; repliesPerOp: number } {
   }
 }
 
-/** N frames in flight: each chunk of replies is answered by one write of as many new frames. */
-export async function runRawThroughput(spec: CellSpec): Promise<CellResult> {
+/** With this many in flight, the paced raw limit waits {@link PACE_MS} after each read. */
+const PACE_MIN_IN_FLIGHT = 256;
+const PACE_MS = 1;
+
+/**
+ * N frames in flight: each chunk of replies is answered by one write of as many new frames. With
+ * `pacedReads` (the `raw-paced` contender) the socket also stops reading for about a millisecond after each
+ * read while at least 256 requests are in flight, as our client's read pacing does, so that one read takes
+ * many replies and one write sends many frames: what the server allows when fed in batches.
+ */
+export async function runRawThroughput(
+  spec: CellSpec,
+  options: { pacedReads?: boolean } = {},
+): Promise<CellResult> {
+  const paced = options.pacedReads === true;
   const { frames, repliesPerOp } = buildRing(spec);
   const ring = Buffer.concat(frames);
   const offsets = [0];
@@ -60,7 +73,8 @@ export async function runRawThroughput(spec: CellSpec): Promise<CellResult> {
   const count = frames.length;
   let position = 0;
   const { host, port } = firstHost(spec.connectString);
-  const { socket, rest } = await openRawSession(host, port);
+  const { socket, rest } = await openRawSession(host, port, { readByCallback: paced });
+  const resume = () => socket.resume();
 
   const send = (k: number) => {
     while (k > 0) {
@@ -86,6 +100,10 @@ export async function runRawThroughput(spec: CellSpec): Promise<CellResult> {
     if (!stopped && replies > before) {
       send(replies - before);
       sent += replies - before;
+    }
+    if (paced && !stopped && sent - replies >= PACE_MIN_IN_FLIGHT) {
+      socket.pause();
+      setTimeout(resume, PACE_MS);
     }
   };
   socket.on('data', onChunk);

@@ -47,6 +47,10 @@ export async function runCell(spec: CellSpec): Promise<CellResult> {
     return (await import('./run-recipes.js')).runRecipe(spec);
   }
   if (spec.contender === 'raw') return runRaw(spec);
+  if (spec.contender === 'raw-paced') {
+    if (spec.kind !== 'throughput') return { ok: false, unsupported: true, error: 'throughput only' };
+    return runRawThroughput(spec, { pacedReads: true });
+  }
   const factory = await factoryFor(spec.contender);
   switch (spec.kind) {
     case 'session':
