@@ -9,6 +9,7 @@ describe('parseOptions', () => {
     expect(o.contenders).toEqual([
       'ours',
       'raw',
+      'raw-paced',
       'node-zookeeper-client',
       'zookeeper-native',
       'java',

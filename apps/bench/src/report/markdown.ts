@@ -47,7 +47,7 @@ export function renderMarkdown(report: RunReport): string {
     `- Server: ${report.server.description}, ZooKeeper ${report.server.version}`,
     `- Pinning: ${report.server.pinning}`,
     `- Method: ${o.rounds} interleaved round(s); in each round every case runs every contender in its own process (order rotated), ${o.warmupMs} ms warm-up then ${o.durationMs} ms measured. Figures are medians over rounds with min–max; ratios are taken within a round, then their median. CPU is the client process's user + system time in the measured window, per completed operation.`,
-    `- The ceiling of a case is the best of the raw limit and every peer in the same round. Values: ${o.dataSize} bytes.${o.quick ? ' **Quick run**: a smoke test, not a measurement.' : ''}`,
+    `- The ceiling of a case is the best of the raw limits (greedy and paced reads) and every peer in the same round. Values: ${o.dataSize} bytes.${o.quick ? ' **Quick run**: a smoke test, not a measurement.' : ''}`,
     '',
     '## Contenders',
     '',
