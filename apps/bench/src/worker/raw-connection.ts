@@ -53,6 +53,9 @@ export class ReplyCounter {
   }
 }
 
+/** The read buffer of a socket read by callback: a read of this many bytes filled it. */
+export const RAW_READ_BUFFER_BYTES = 64 * 1024;
+
 /**
  * Opens a socket, performs the handshake and returns it with the bytes that followed the ConnectResponse.
  * With `readByCallback` the socket reads through `onread` into one buffer and emits a copy of each read as
@@ -63,7 +66,7 @@ export async function openRawSession(
   port: number,
   options: { readByCallback?: boolean } = {},
 ): Promise<{ socket: net.Socket; rest: Buffer }> {
-  const readBuffer = options.readByCallback ? Buffer.allocUnsafe(64 * 1024) : undefined;
+  const readBuffer = options.readByCallback ? Buffer.allocUnsafe(RAW_READ_BUFFER_BYTES) : undefined;
   const socket: net.Socket = net.connect({
     host,
     port,

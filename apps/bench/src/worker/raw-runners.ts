@@ -5,7 +5,13 @@
  */
 import type { CellResult, CellSpec } from '../types.js';
 import { LatencyRecorder } from './latency-recorder.js';
-import { closeRawSession, firstHost, openRawSession, ReplyCounter } from './raw-connection.js';
+import {
+  closeRawSession,
+  firstHost,
+  openRawSession,
+  RAW_READ_BUFFER_BYTES,
+  ReplyCounter,
+} from './raw-connection.js';
 import {
   createFrame,
   deleteFrame,
@@ -101,7 +107,8 @@ export async function runRawThroughput(
       send(replies - before);
       sent += replies - before;
     }
-    if (paced && !stopped && sent - replies >= PACE_MIN_IN_FLIGHT) {
+    // A read that filled the buffer is followed at once (more is waiting), as in our client.
+    if (paced && !stopped && sent - replies >= PACE_MIN_IN_FLIGHT && chunk.length < RAW_READ_BUFFER_BYTES) {
       socket.pause();
       setTimeout(resume, PACE_MS);
     }
