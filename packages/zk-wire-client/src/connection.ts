@@ -3,9 +3,10 @@
  * (read-pacing.ts), and the liveness timer (read timeout and idle pings, wire-protocol.md §7.1-7.2). It knows
  * frames, not requests: the session decides what to write and what a frame means.
  *
- * A plain TCP socket of our own is read with `onread` into one reusable buffer, since only such a socket
- * really stops reading while paused (a stream socket goes on filling its buffer); each read is copied out
- * at its exact length, so frames handed on stay valid. TLS and factory sockets are read as streams, unpaced.
+ * A socket of our own (plain TCP or TLS) is read with `onread` into one reusable buffer, since only such a
+ * socket really stops reading while paused (a stream socket goes on filling its buffer); each read is copied
+ * out at its exact length, so frames handed on stay valid. A `connectionFactory` socket (and TLS over one) is
+ * read as a stream, unpaced.
  */
 import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
@@ -105,30 +106,30 @@ export class Connection {
     let readsByCallback = false;
     // Set right below; no read can come before the socket connects.
     let connection!: Connection;
+    // Reads of a socket we open ourselves (plain or TLS) come through this callback.
+    const onread = {
+      buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
+      callback: (bytes: number, buffer: Uint8Array) => {
+        const chunk = Buffer.allocUnsafe(bytes);
+        chunk.set(buffer.subarray(0, bytes));
+        connection.receive(chunk, bytes === READ_BUFFER_BYTES);
+        return true; // pausing, when paced, goes through socket.pause()
+      },
+    };
     try {
       if (options.tls) {
         // Over a factory's socket (a proxy in tests) TLS runs inside it, still checked against the real host.
         const base = tlsConnectOptions(options.tls, address.host, address.port);
         const inner = options.connectionFactory?.(address.host, address.port);
-        socket = tls.connect(inner ? { ...base, socket: inner } : base);
+        // @types/node lacks `onread` on tls.connect, which hands it to the socket it opens (node:_tls_wrap).
+        const own = { ...base, onread } as tls.ConnectionOptions;
+        socket = tls.connect(inner ? { ...base, socket: inner } : own);
+        readsByCallback = inner === undefined;
         connectEvent = 'secureConnect';
       } else if (options.connectionFactory) {
         socket = options.connectionFactory(address.host, address.port);
       } else {
-        const readBuffer = Buffer.allocUnsafe(READ_BUFFER_BYTES);
-        socket = net.connect({
-          host: address.host,
-          port: address.port,
-          onread: {
-            buffer: readBuffer,
-            callback: (bytes: number, buffer: Uint8Array) => {
-              const chunk = Buffer.allocUnsafe(bytes);
-              chunk.set(buffer.subarray(0, bytes));
-              connection.receive(chunk, bytes === READ_BUFFER_BYTES);
-              return true; // pausing, when paced, goes through socket.pause()
-            },
-          },
-        });
+        socket = net.connect({ host: address.host, port: address.port, onread });
         readsByCallback = true;
       }
     } catch (error) {

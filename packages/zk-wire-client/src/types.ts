@@ -124,7 +124,8 @@ export interface ClientOptions {
    * many replies and one write sends many requests: far less CPU per request, and a server fed in batches
    * answers more. Never taken when it could leave the server idle, nor with fewer than `minInFlight`
    * requests in flight. Default on: `{ minInFlight: 64, delayMs: 1 }`; `false` reads every reply at once.
-   * Applies to plain TCP connections; TLS and `connectionFactory` sockets read every reply as it lands.
+   * Applies to the connections the client opens (plain TCP and TLS); `connectionFactory` sockets read every
+   * reply as it lands.
    */
   readCoalescing?: ReadCoalescingOptions | boolean;
 }

@@ -19,7 +19,7 @@ import {
   x509Acl,
   type ZooKeeperClient,
 } from '@zkwire/zk-wire-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { until } from './faults-helpers.js';
 import { everythingShown, expectNoSecrets, nextState, rejectionOf } from './security-helpers.js';
 
@@ -94,6 +94,30 @@ describe('TLS client', () => {
     expect(zk.sessionId).toBe(session);
     expect((await zk.getData('/before-restart')).data.toString()).toBe('kept');
     expect(await zk.whoAmI()).toContainEqual({ authScheme: 'x509', user: certs().clientX509Id });
+  });
+});
+
+describe('TLS under load', () => {
+  it('paces its reads with 1,000 requests in flight (readCoalescing), and every reply reaches its own call', async () => {
+    const zk = await tlsClient();
+    await zk.create('/tls-load', null);
+    await Promise.all(Array.from({ length: 50 }, (_, i) => zk.create(`/tls-load/n${i}`, `value ${i}`)));
+    const pause = vi.spyOn(net.Socket.prototype, 'pause');
+    try {
+      let issued = 0;
+      let wrong = 0;
+      const slot = async () => {
+        while (issued < 30_000) {
+          const i = issued++ % 50;
+          if ((await zk.getData(`/tls-load/n${i}`)).data.toString() !== `value ${i}`) wrong++;
+        }
+      };
+      await Promise.all(Array.from({ length: 1000 }, slot));
+      expect(wrong).toBe(0);
+      expect(pause.mock.calls.length).toBeGreaterThan(0);
+    } finally {
+      pause.mockRestore();
+    }
   });
 });
 
