@@ -1,5 +1,6 @@
 // Fast decoders of the hot replies: fixed offsets, no cursor object, objects built in one literal (one
 // hidden class). Held equal to the generic records by property tests (decoders.test.ts).
+import { isAscii } from 'node:buffer';
 import type { Stat } from '../records/data';
 import type { ReplyHeader } from '../records/session';
 import { checkArgs, need, readLength } from './read';
@@ -73,8 +74,9 @@ const NON_ASCII = /[\u0080-\u00ff]/;
 /**
  * Reads a GetChildrenResponse {children}. One pass over the vector: the rest of the buffer is read once as
  * latin1 (one native call instead of one per name) and each name is a substring of it. The length
- * prefixes of names shorter than 128 bytes are ASCII too, so one regex test tells whether every name is;
- * if not, only the names that hold a byte >= 0x80 are decoded again as UTF-8.
+ * prefixes of names shorter than 128 bytes are ASCII too, so one native isAscii over the bytes (a regex over
+ * the string cost ~5% of a 1,000-name decode) tells whether every name is; if not, only the names that hold
+ * a byte >= 0x80 are decoded again as UTF-8.
  */
 export function decodeGetChildrenResponse(
   buf: Buffer,
@@ -89,7 +91,7 @@ export function decodeGetChildrenResponse(
   if (count === 0) return { children };
   const base = offset;
   const text = buf.toString('latin1', base, end);
-  const allAscii = !NON_ASCII.test(text);
+  const allAscii = isAscii(buf.subarray(base, end));
   for (let i = 0; i < count; i++) {
     // In-range lengths are read inline; readLength raises the generic path's error for any other.
     let n = end - offset >= 4 ? buf.readInt32BE(offset) : -2;
