@@ -35,7 +35,7 @@ export interface ConnectionHandler {
 const PING_FRAME = Buffer.from([0, 0, 0, 8, 0xff, 0xff, 0xff, 0xfe, 0, 0, 0, 11]);
 /** Java's MAX_SEND_PING_INTERVAL: ping at least this often. */
 const MAX_SEND_PING_INTERVAL_MS = 10_000;
-/** The reusable read buffer of a plain TCP socket (Node's own read size). */
+/** The reusable read buffer of a socket we open ourselves (Node's own read size). */
 const READ_BUFFER_BYTES = 64 * 1024;
 
 /** What {@link Connection.open} needs of the client options. */
@@ -68,7 +68,7 @@ export class Connection {
     readonly address: HostAddress,
     private readonly handler: ConnectionHandler,
     options: ConnectionOptions,
-    /** Reads arrive through `onread` (plain TCP), not 'data' events. */
+    /** Reads arrive through `onread` (a socket we opened, plain or TLS), not 'data' events. */
     readsByCallback: boolean,
   ) {
     const { maxFrameLength, readPacing } = options;
@@ -106,15 +106,18 @@ export class Connection {
     let readsByCallback = false;
     // Set right below; no read can come before the socket connects.
     let connection!: Connection;
-    // Reads of a socket we open ourselves (plain or TLS) come through this callback.
-    const onread = {
-      buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
-      callback: (bytes: number, buffer: Uint8Array) => {
-        const chunk = Buffer.allocUnsafe(bytes);
-        chunk.set(buffer.subarray(0, bytes));
-        connection.receive(chunk, bytes === READ_BUFFER_BYTES);
-        return true; // pausing, when paced, goes through socket.pause()
-      },
+    // Reads of a socket we open ourselves (plain or TLS) come through this callback; built only for those.
+    const onread = () => {
+      readsByCallback = true;
+      return {
+        buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
+        callback: (bytes: number, buffer: Uint8Array) => {
+          const chunk = Buffer.allocUnsafe(bytes);
+          chunk.set(buffer.subarray(0, bytes));
+          connection.receive(chunk, bytes === READ_BUFFER_BYTES);
+          return true; // pausing, when paced, goes through socket.pause()
+        },
+      };
     };
     try {
       if (options.tls) {
@@ -122,15 +125,14 @@ export class Connection {
         const base = tlsConnectOptions(options.tls, address.host, address.port);
         const inner = options.connectionFactory?.(address.host, address.port);
         // @types/node lacks `onread` on tls.connect, which hands it to the socket it opens (node:_tls_wrap).
-        const own = { ...base, onread } as tls.ConnectionOptions;
-        socket = tls.connect(inner ? { ...base, socket: inner } : own);
-        readsByCallback = inner === undefined;
+        socket = tls.connect(
+          inner ? { ...base, socket: inner } : ({ ...base, onread: onread() } as tls.ConnectionOptions),
+        );
         connectEvent = 'secureConnect';
       } else if (options.connectionFactory) {
         socket = options.connectionFactory(address.host, address.port);
       } else {
-        socket = net.connect({ host: address.host, port: address.port, onread });
-        readsByCallback = true;
+        socket = net.connect({ host: address.host, port: address.port, onread: onread() });
       }
     } catch (error) {
       // A throwing factory or unusable TLS material (a bad PEM throws here) fails this attempt, not the process.
@@ -224,7 +226,8 @@ export class Connection {
   private receive(chunk: Buffer, filledReadBuffer: boolean): void {
     if (this.closed) return;
     this.lastReceived = Date.now();
-    const awaiting = this.pacer && this.handler.awaitingReplies(this);
+    // Counted before the replies of this read settle their requests: the depth the caller keeps up.
+    const awaiting = this.pacer === undefined ? 0 : this.handler.awaitingReplies(this);
     let frames: Buffer[];
     try {
       frames = this.reader.push(chunk);
@@ -245,7 +248,7 @@ export class Connection {
       }
     }
     if (this.pacer !== undefined && !this.closed) {
-      const waitMs = this.pacer.afterRead(performance.now(), frames.length, awaiting!, filledReadBuffer);
+      const waitMs = this.pacer.afterRead(performance.now(), frames.length, awaiting, filledReadBuffer);
       if (waitMs > 0) this.pauseReading(waitMs);
     }
   }
