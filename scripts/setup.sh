@@ -7,6 +7,7 @@ set -euo pipefail
 need=()
 [ -f /usr/share/java/zookeeper.jar ] || need+=(zookeeper)
 [ -f /usr/share/java/curator-recipes.jar ] || need+=(libcurator-recipes-java)
+[ -f /usr/share/java/curator-x-discovery.jar ] || need+=(libcurator-discovery-java) # discovery interop tests
 [ -x /usr/lib/zookeeper/bin/cli_mt ] || need+=(zookeeper-bin)
 command -v javac >/dev/null 2>&1 || need+=(default-jdk-headless)
 [ -f /usr/share/java/slf4j-simple.jar ] || need+=(libslf4j-java)
