@@ -15,15 +15,16 @@ import {
   ConnectionLossError,
   ProtocolError,
   SessionExpiredError,
+  UnsupportedByServerError,
   type ZooKeeperError,
 } from './errors.js';
 import { closeSessionReply, encodeCloseSession } from './ops/close-session.js';
 import type { Chroot } from './paths.js';
-import { RequestPipeline } from './pipeline.js';
+import { GateVerdict, RequestPipeline, type VersionGate } from './pipeline.js';
 import { ReadOnlyProbe } from './read-only-probe.js';
 import { readPacingSettings } from './read-pacing.js';
 import { concealCredentials, validateSaslOptions, validateTlsOption } from './security/index.js';
-import { ServerVersions } from './server-version.js';
+import { atLeast, FEATURE_SINCE, type GatedFeature, ServerVersions } from './server-version.js';
 import { SessionAuth } from './session-auth.js';
 import {
   connectRequestFrame,
@@ -33,7 +34,7 @@ import {
 } from './session-handshake.js';
 import { SessionStates } from './session-states.js';
 import { expiryEvents, notificationEvent, restoreWatches } from './session-watches.js';
-import type { ClientOptions } from './types.js';
+import type { ClientOptions, WatchEvent, Watcher } from './types.js';
 import { WatchTables } from './watches.js';
 
 const CLOSED = { code: 'CLIENTCLOSED' } as const;
@@ -50,11 +51,11 @@ function withoutStack<T>(build: () => T): T {
 }
 
 /** One ZooKeeper session over a sequence of connections. */
-export class Session extends SessionStates {
+export class Session extends SessionStates implements VersionGate {
   sessionId = 0n;
   password: Buffer = Buffer.alloc(16);
   negotiatedTimeoutMs = 0;
-  /** The server's version (from `srvr`) once a gated feature asked for it (set by the version gate). */
+  /** The server's version (from `srvr`) once a gated request asked for it (set by {@link decide}). */
   serverVersion: string | undefined;
   readonly chroot: Chroot;
   readonly watches = new WatchTables();
@@ -104,7 +105,7 @@ export class Session extends SessionStates {
     }
     // A handle built with an explicit session counts as having seen a r/w server (§2.1).
     this.seenReadWriteServer = options.session !== undefined;
-    this.pipeline = new RequestPipeline(this, options.requestTimeoutMs ?? 0);
+    this.pipeline = new RequestPipeline(this, options.requestTimeoutMs ?? 0, this);
     this.auth = new SessionAuth(options.auth, () => this.pipeline.nextXid());
     this.handler = {
       onOpen: (c) => this.onOpen(c),
@@ -420,8 +421,31 @@ export class Session extends SessionStates {
     return this.hosts[this.hostIndex];
   }
 
-  /** Learns a host's version (with this client's TLS and connection factory), once per host. */
-  versionOf(address: HostAddress): Promise<string | undefined> {
-    return this.versions.of(address, this.options);
+  /**
+   * The version gate (called by the pipeline for a gated request at the head of its outgoing queue): a
+   * server known to be too old fails the request in its place with UnsupportedByServerError; while the
+   * version is being asked (`srvr`, once per host) the queue waits; when it cannot be learnt the request
+   * goes out, and an old server's Unimplemented answer becomes the same error (wire-protocol.md §4.1).
+   */
+  decide(feature: GatedFeature): (typeof GateVerdict)[keyof typeof GateVerdict] | UnsupportedByServerError {
+    const address = this.currentHost;
+    if (address === undefined) return GateVerdict.send;
+    const known = this.versions.known(address);
+    if (known === undefined) {
+      void this.versions.of(address, this.options).then(() => this.pipeline.flush());
+      return GateVerdict.wait;
+    }
+    if (known.pending) return GateVerdict.wait;
+    const version = known.version;
+    if (version === undefined) return GateVerdict.send;
+    this.serverVersion = version;
+    const required = FEATURE_SINCE[feature];
+    if (atLeast(version, required)) return GateVerdict.send;
+    return new UnsupportedByServerError(required, version, { operation: feature });
+  }
+
+  /** Queues the watchers' calls for `event` as a microtask, behind the replies that settled before it. */
+  dispatchInOrder(watchers: Iterable<Watcher>, event: WatchEvent): void {
+    queueMicrotask(() => this.dispatch(watchers, event));
   }
 }
