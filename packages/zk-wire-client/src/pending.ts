@@ -3,6 +3,7 @@
  * their replies. The server answers one session's requests in order (wire-protocol.md §8), so each reply
  * must match the head of the FIFO; anything else is a protocol error that ends the connection.
  */
+import { type RequestTraceContext, traceRequestSettled } from './diagnostics.js';
 import type { ZooKeeperError } from './errors.js';
 import type { Chroot } from './paths.js';
 import type { GatedFeature } from './server-version.js';
@@ -60,6 +61,8 @@ export class PendingRequest<R = unknown> {
    * removeWatches with `local` removes after ConnectionLoss): undefined keeps the failure.
    */
   recover: ((error: unknown) => { value: R | Promise<R> } | undefined) | undefined = undefined;
+  /** The request's trace (diagnostics.ts), when someone subscribed to request tracing as it was made. */
+  trace: RequestTraceContext | undefined = undefined;
 
   constructor(
     /** The xid of the request; written into the frame. */
@@ -81,6 +84,7 @@ export class PendingRequest<R = unknown> {
     if (this.state === RequestState.settled) return false;
     this.state = RequestState.settled;
     this.detach?.();
+    if (this.trace !== undefined) traceRequestSettled(this.trace, { value });
     this.resolve(value);
     return true;
   }
@@ -90,6 +94,7 @@ export class PendingRequest<R = unknown> {
     if (this.state === RequestState.settled) return false;
     this.state = RequestState.settled;
     this.detach?.();
+    if (this.trace !== undefined) traceRequestSettled(this.trace, { error });
     const recovered = this.recover?.(error);
     if (recovered !== undefined) (this.resolve as (value: R | Promise<R>) => void)(recovered.value);
     else this.reject(error);

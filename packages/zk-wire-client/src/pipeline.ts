@@ -7,6 +7,7 @@
  * chunks of at most {@link WRITE_CHUNK} bytes, and writing stops while the socket waits for 'drain'.
  */
 import type { Connection } from './connection.js';
+import { traceRequestStart } from './diagnostics.js';
 import {
   ConnectionLossError,
   errorFromCode,
@@ -106,6 +107,7 @@ export class RequestPipeline {
     });
     const request = new PendingRequest<R>(xid, frame, decoder, path, requestContext, resolve, reject);
     if (setup !== undefined) setup(request);
+    request.trace = traceRequestStart(decoder.operation, path, xid, frame.length);
     if (request.local !== undefined && this.outbound.length === 0 && this.fifo.length === 0) {
       // Nothing before it: settling now keeps the order (and needs no connection).
       request.settleLocally();
@@ -220,6 +222,7 @@ export class RequestPipeline {
       );
     }
     this.fifo.shift();
+    if (request.trace !== undefined) request.trace.bytesIn = payload.length + 4;
     this.settle(request, payload);
     // Unwritten requests answered locally (server too old, closed client) settle in their place.
     if (this.fifo.peek()?.local !== undefined) this.settleLocalAtHead();

@@ -10,6 +10,7 @@
 import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
 import { type HostAddress, parseConnectString, shuffled } from './connect-string.js';
 import { Connection, type ConnectionHandler, type ConnectionOptions } from './connection.js';
+import { publishConnect, publishWatchEvent } from './diagnostics.js';
 import {
   ClientClosedError,
   ConnectionLossError,
@@ -52,7 +53,6 @@ function withoutStack<T>(build: () => T): T {
 
 /** One ZooKeeper session over a sequence of connections. */
 export class Session extends SessionStates implements VersionGate {
-  sessionId = 0n;
   password: Buffer = Buffer.alloc(16);
   negotiatedTimeoutMs = 0;
   /** The server's version (from `srvr`) once a gated request asked for it (set by {@link decide}). */
@@ -146,6 +146,13 @@ export class Session extends SessionStates implements VersionGate {
     if (this.terminalError !== undefined) return;
     this.hostIndex = (this.hostIndex + 1) % this.hosts.length;
     const address = this.hosts[this.hostIndex]!;
+    publishConnect(() => ({
+      host: address.host,
+      port: address.port,
+      sessionId: this.sessionId,
+      reason: this.lastConnectionError?.code,
+      reasonMessage: this.lastConnectionError?.message,
+    }));
     this.handshaken = false;
     this.connection = Connection.open(address, this.connectionOptions, this.handler);
     const timeout = this.negotiatedTimeoutMs || this.requestedTimeoutMs;
@@ -294,6 +301,7 @@ export class Session extends SessionStates implements VersionGate {
     const event = notificationEvent(payload, this.chroot);
     if (event === undefined) return;
     const watchers = this.watches.collect(event);
+    publishWatchEvent(event, watchers.size);
     // Dispatched as a microtask: after the replies read before this event have resolved their promises,
     // before those read after it, and never inside the socket's data handler.
     if (watchers.size > 0) queueMicrotask(() => this.dispatch(watchers, event));

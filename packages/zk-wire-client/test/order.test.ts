@@ -204,7 +204,7 @@ describe('delivery order: replies and events read in one chunk', () => {
       c.removeWatches(n, 'any', { watcher: w }).then(...note('removeWatches')),
       c.multiRead([{ type: 'getData', path: n }]).then(...note('multiRead')),
       c.getAllChildrenNumber(base).then(...note('count')),
-      c.multi([{ type: 'setData', path: n, data: '1' }]).then(...note('multi')),
+      c.multi([{ type: 'setData', path: n, data: '1', version: -1 }]).then(...note('multi')),
       c.exists(`${base}/none`).then(...note('exists')),
       c.delete(`${base}/none`).then(...note('delete')),
       c.getEphemerals(base).then(...note('ephemerals')),
