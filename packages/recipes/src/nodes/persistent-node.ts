@@ -87,8 +87,8 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
   #dataWaiters: { generation: number; resolve: (written: boolean) => void }[] = [];
   /** The node's full path once made (or adopted); every re-create asks for it. */
   #actualPath: string | undefined;
-  /** The path our exists watch is armed on, until it fires or is removed. */
-  #watchedPath: string | undefined;
+  /** Our exists watch was asked for and has not fired yet (close removes it if so). */
+  #watchArmed = false;
   #needsCreate = true;
   #needsCheck = false;
   /** `deleted` was reported and `recreated` not yet. */
@@ -211,12 +211,11 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
       }
     }
     // Our own delete fired the watch; otherwise (kept, or not deleted yet) remove it here.
-    const watched = this.#watchedPath;
-    this.#watchedPath = undefined;
-    if (watched !== undefined) {
+    if (this.#watchArmed && path !== undefined) {
+      this.#watchArmed = false;
       await this.#client
-        .removeWatches?.(watched, 'data', { watcher: this.#watcher, local: true })
-        .catch(() => {});
+        .removeWatches?.(path, 'data', { watcher: this.#watcher, local: true })
+        .catch(() => {}); // NoWatcher: it fired meanwhile
     }
   }
 
@@ -228,8 +227,8 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
   // ---- reactions -------------------------------------------------------------------------------------
 
   readonly #watcher = (event: { type: string; path: string }): void => {
-    if (event.path !== this.#watchedPath) return;
-    this.#watchedPath = undefined; // a one-shot watch: whatever fired, it is spent
+    if (event.path !== this.#actualPath) return; // the path never changes once made
+    this.#watchArmed = false; // a one-shot watch: whatever fired, it is spent
     if (this.#state !== 'started') return;
     if (event.type === 'deleted') {
       this.#markMissing();
@@ -256,7 +255,7 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
   /** The session expired: an ephemeral node went with it; any other node is checked on the new session. */
   #onSessionLost(): void {
     if (this.#state !== 'started') return;
-    this.#watchedPath = undefined;
+    this.#watchArmed = false;
     if (isEphemeralMode(this.mode) && this.#actualPath !== undefined) {
       this.#markMissing();
       this.#needsCreate = true;
@@ -392,9 +391,10 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
     const path = this.#actualPath;
     this.#needsCheck = false; // cleared first: an event during the read asks again
     if (path === undefined) return;
+    // Marked before the call: its event may run before the code after the await does.
+    this.#watchArmed = true;
     try {
       const stat = await this.#client.exists(path, { watch: this.#watcher });
-      this.#watchedPath = path;
       if (stat === null && this.#state === 'started') {
         this.#markMissing();
         this.#needsCreate = true;
