@@ -70,6 +70,17 @@ describe('PersistentNode across connection faults (real server, fault proxy)', (
     expect(text((await observer.getData('/faults/away/node')).data)).toBe('mine');
   });
 
+  it('close while disconnected returns at once; the node is deleted once the connection is back', async () => {
+    const node = new PersistentNode(client, '/faults/close-away/node', { mode: 'ephemeral', data: 'x' });
+    node.start();
+    await node.waitForInitialCreate({ timeoutMs: 10_000 });
+    await disconnect();
+    await node.close(); // does not wait for the connection
+    expect(await observer.exists('/faults/close-away/node')).not.toBeNull();
+    await reconnect();
+    await eventually(async () => (await observer.exists('/faults/close-away/node')) === null);
+  });
+
   for (const mode of ['ephemeral-sequential', 'persistent-sequential'] as PersistentNodeMode[]) {
     it(`finds its ${mode} protected node again when the create reply is lost: one node, never two`, async () => {
       const parent = `/faults/lost-${mode}`;

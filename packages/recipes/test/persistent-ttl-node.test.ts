@@ -7,8 +7,9 @@
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localAddressData } from '../src/internal-common/default-data.js';
+import { PersistentNode } from '../src/nodes/persistent-node.js';
 import { PersistentTtlNode } from '../src/nodes/persistent-ttl-node.js';
-import { closeAll, eventually, openClient, type TestClient } from './helpers.js';
+import { closeAll, deferred, eventually, openClient, type TestClient } from './helpers.js';
 
 describe('PersistentTtlNode (real server, TTL nodes enabled)', () => {
   let server: ZooKeeperServer;
@@ -80,6 +81,24 @@ describe('PersistentTtlNode (real server, TTL nodes enabled)', () => {
     expect(await observer.exists('/ttl/closing')).not.toBeNull(); // close deletes nothing itself
     await eventually(async () => (await observer.exists('/ttl/closing/touch')) === null);
     await eventually(async () => (await observer.exists('/ttl/closing')) === null);
+  });
+
+  it('a PersistentNode in a TTL mode keeps its protected sequential name through a re-create', async () => {
+    await using node = new PersistentNode(owner, '/ttl/jobs/job-', {
+      mode: 'persistent-sequential-ttl',
+      ttlMs: 60_000,
+      data: 'j',
+      useProtection: true,
+    });
+    const recreated = deferred<string>();
+    node.on('recreated', (path) => recreated.resolve(path));
+    node.start();
+    await node.waitForInitialCreate({ timeoutMs: 10_000 });
+    const path = node.actualPath as string;
+    expect(path).toMatch(/^\/ttl\/jobs\/_c_[0-9a-f-]{36}-job-\d{10}$/);
+    await observer.delete(path);
+    expect(await recreated.promise).toBe(path); // re-created as persistent-ttl under the same name
+    expect(await observer.getChildren('/ttl/jobs')).toEqual([path.slice('/ttl/jobs/'.length)]);
   });
 
   it('refuses bad arguments with typed errors before anything is sent', () => {
