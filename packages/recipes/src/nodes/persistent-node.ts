@@ -28,24 +28,19 @@ import {
   deleteOnGiveUp,
   findAndDeleteProtectedInBackground,
 } from '../internal-common/guaranteed-delete.js';
-import { childrenOrNone, deleteIfPresent } from '../internal-common/missing-node.js';
-import { recoveryStep } from '../internal-common/protected-create.js';
 import { IllegalRecipeStateError } from '../internal-common/recipe-errors.js';
 import { onClientState, type RecipeConnectionState } from '../internal-common/zk-client.js';
-import { isNodeExists, isNoNode, isRetryable, isSessionExpired } from '../internal-common/zk-errors.js';
+import { isNoNode, isRetryable, isSessionExpired } from '../internal-common/zk-errors.js';
 import type { NodeClient } from './node-client.js';
+import { createNode, findLostCreate, type LostCreate } from './node-create.js';
 import { abortableSleep, isClientDone, isConnectedNow, SettleOnce } from './node-loop-helpers.js';
 import {
-  childPath,
-  firstCreatePath,
   isEphemeralMode,
-  isSequentialMode,
   type PersistentNodeMode,
   type PersistentNodeOptions,
   type PersistentNodeSettings,
   parentOf,
   persistentNodeSettings,
-  recreateModeOf,
   validateNodeData,
 } from './persistent-node-options.js';
 
@@ -95,7 +90,7 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
   #missing = false;
   #everPresent = false;
   /** A create whose answer never came: the session it was sent in and the data generation it carried. */
-  #unknownCreate: { session: bigint; generation: number } | undefined;
+  #unknownCreate: LostCreate | undefined;
   /** The loop stopped on a failure retrying will not fix. */
   #stalled = false;
   #loop: Promise<void> | undefined;
@@ -312,60 +307,26 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
   }
 
   async #create(): Promise<void> {
-    const { protectionPrefix, ttlMs, useParentCreation } = this.#settings;
     const lost = this.#unknownCreate;
-    const known = this.#actualPath;
-    if (
-      known === undefined &&
-      lost !== undefined &&
-      protectionPrefix !== undefined &&
-      isSequentialMode(this.mode)
-    ) {
-      if (await this.#recoverLostCreate(lost, protectionPrefix)) return;
-    }
-    const path = known ?? firstCreatePath(this.basePath, protectionPrefix);
-    const generation = this.#dataGeneration;
-    this.#unknownCreate = { session: this.#client.sessionId, generation };
-    let created: string;
-    try {
-      created = await this.#client.create(path, this.#data, {
-        mode: known === undefined ? this.mode : recreateModeOf(this.mode),
-        ...(ttlMs === undefined ? {} : { ttlMs }),
-        ...(useParentCreation ? { createParents: 'container' as const } : {}),
-      });
-    } catch (error) {
-      if (isNodeExists(error)) {
+    if (this.#actualPath === undefined && lost !== undefined) {
+      const found = await findLostCreate(this.#client, this.#settings, lost);
+      if (found !== undefined) {
         this.#unknownCreate = undefined;
-        this.#took(path, undefined); // adopted (Curator does not check the owner either): our data follows
+        this.#took(found, lost.generation);
         return;
       }
+    }
+    const generation = this.#dataGeneration;
+    this.#unknownCreate = { session: this.#client.sessionId, generation };
+    try {
+      const node = await createNode(this.#client, this.#settings, this.#actualPath, this.#data);
+      this.#unknownCreate = undefined;
+      this.#took(node.path, node.adopted ? undefined : generation);
+    } catch (error) {
+      // Only a connection problem leaves the outcome unknown; any other answer means nothing was made.
       if (!isRetryable(error) && !isSessionExpired(error)) this.#unknownCreate = undefined;
       throw error;
     }
-    this.#unknownCreate = undefined;
-    this.#took(created, generation);
-  }
-
-  /**
-   * A protected sequential create whose answer was lost: list the parent for our prefix (curator-compat.md
-   * §1.5). Our node is adopted; an ephemeral one of an earlier session is deleted (it is going anyway) and a
-   * new one made. Returns true when adopted.
-   */
-  async #recoverLostCreate(lost: { session: bigint; generation: number }, prefix: string): Promise<boolean> {
-    const parent = parentOf(this.basePath);
-    const found = (await childrenOrNone(this.#client, parent)).find((name) => name.startsWith(prefix));
-    if (found === undefined) return false;
-    const path = childPath(parent, found);
-    const step = isEphemeralMode(this.mode)
-      ? recoveryStep(true, lost.session, this.#client.sessionId)
-      : 'adopt';
-    if (step !== 'adopt') {
-      await deleteIfPresent(this.#client, path);
-      return false;
-    }
-    this.#unknownCreate = undefined;
-    this.#took(path, lost.generation);
-    return true;
   }
 
   /** The node is ours at `path`: made with data `generation`, or adopted (undefined: our data must follow). */
