@@ -40,7 +40,10 @@ export interface PersistentTtlNodeOptions {
 
 /** Events of {@link PersistentTtlNode}. */
 export interface PersistentTtlNodeEvents {
-  /** A touch failed other than by a connection problem or a missing parent (which the next touch repairs). */
+  /**
+   * Keeping the parent failed in a way retrying will not fix (see PersistentNode's `error`), or a touch failed
+   * other than by a connection problem or a missing parent (which the next touch repairs).
+   */
   error: [error: unknown];
 }
 
@@ -99,6 +102,9 @@ export class PersistentTtlNode extends EventEmitter<PersistentTtlNodeEvents> imp
       data: validateNodeData(options.data),
       ...(options.useParentCreation === undefined ? {} : { useParentCreation: options.useParentCreation }),
       keepOnClose: true,
+    });
+    this.#node.on('error', (error) => {
+      if (this.listenerCount('error') > 0) this.emit('error', error);
     });
   }
 
