@@ -196,6 +196,20 @@ describe('PersistentNode (real server)', () => {
     expect(await owner.exists('/pn/no-parent')).toBeNull();
   });
 
+  it('a TTL mode on a server without TTL nodes is reported as an error, not retried in a loop', async () => {
+    await using node = new PersistentNode(env.client(0), '/pn/ttl-off', {
+      mode: 'persistent-ttl',
+      ttlMs: 1000,
+      data: 'x',
+    });
+    const failed = deferred<unknown>();
+    node.on('error', (error) => failed.resolve(error));
+    node.start();
+    expect(await failed.promise).toMatchObject({ code: 'UNIMPLEMENTED' });
+    expect(await node.waitForInitialCreate({ timeoutMs: 0 })).toBe(false);
+    expect(await env.client(1).exists('/pn/ttl-off')).toBeNull();
+  });
+
   it('refuses bad arguments with typed errors before anything is sent', async () => {
     const real = env.client(0);
     const sent: string[] = [];
