@@ -316,6 +316,8 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
         return;
       }
     }
+    // Connected first, so that the session recorded is the one the create is sent in (not 0 after an expiry).
+    await this.#client.connected({ signal: this.#closing.signal });
     const generation = this.#dataGeneration;
     this.#unknownCreate = { session: this.#client.sessionId, generation };
     try {
