@@ -86,6 +86,25 @@ export {
 export { Lease } from './locks/lease.js';
 export { READ_LOCK_NAME, WRITE_LOCK_NAME } from './locks/read-write-predicates.js';
 export { type NodeLockEvents, type NodeLockOptions, ReentrantNodeLock } from './locks/reentrant-node-lock.js';
+export type { NodeClient } from './nodes/node-client.js';
+export {
+  PersistentNode,
+  type PersistentNodeEvents,
+  type PersistentNodeState,
+} from './nodes/persistent-node.js';
+export {
+  MAX_TTL_MS,
+  PERSISTENT_NODE_MODES,
+  type PersistentNodeMode,
+  type PersistentNodeOptions,
+} from './nodes/persistent-node-options.js';
+export {
+  PersistentTtlNode,
+  type PersistentTtlNodeEvents,
+  type PersistentTtlNodeOptions,
+  TTL_TOUCH_NODE_NAME,
+  TTL_TOUCH_SCHEDULE_FACTOR,
+} from './nodes/persistent-ttl-node.js';
 export { SharedCount, type SharedCountEvents } from './shared/shared-count.js';
 export { SharedValue, type SharedValueEvents, type VersionedValue } from './shared/shared-value.js';
 export type { ValueClient, ValueStat } from './shared/value-client.js';

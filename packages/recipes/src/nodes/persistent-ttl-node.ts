@@ -1,0 +1,184 @@
+/**
+ * PersistentTtlNode (Curator 5.4's `nodes.PersistentTtlNode`): a node at `path` that lives while its owner
+ * does and goes away some time after the owner stops, even if it crashed.
+ *
+ * Layout, as Curator 5.4.0–5.8 makes it: the node at `path` is a CONTAINER kept by a PersistentNode with the
+ * given data (not deleted on close), and its child `path/touch` is a PERSISTENT_WITH_TTL node holding the
+ * default data (the local address text), touched (`setData`, or created when missing) every
+ * `ttlMs / touchScheduleFactor` ms, the first time one period after `start()`. Once the touching stops, the
+ * server deletes `touch` after `ttlMs` unchanged, then the empty container. Touches never change the parent,
+ * so its watchers see no keep-alive events. The server needs `zookeeper.extendedTypesEnabled=true`.
+ */
+import { EventEmitter } from 'node:events';
+import type { WaitOptions } from '../internal-common/deadline.js';
+import { localAddressData } from '../internal-common/default-data.js';
+import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import { validateRecipePath } from '../internal-common/validate.js';
+import { isClientClosed, isNodeExists, isNoNode, isRetryable } from '../internal-common/zk-errors.js';
+import type { NodeClient } from './node-client.js';
+import { PersistentNode, type PersistentNodeState } from './persistent-node.js';
+import { childPath, validateNodeData, validateTtl } from './persistent-node-options.js';
+
+/** Curator's `DEFAULT_CHILD_NODE_NAME`. */
+export const TTL_TOUCH_NODE_NAME = 'touch';
+/** Curator's `DEFAULT_TOUCH_SCHEDULE_FACTOR`: the child is touched every `ttlMs / 2` ms. */
+export const TTL_TOUCH_SCHEDULE_FACTOR = 2;
+
+/** Options of a PersistentTtlNode. */
+export interface PersistentTtlNodeOptions {
+  /** How long the child may go untouched before the server deletes it, in ms (integer ≥ 1). */
+  ttlMs: number;
+  /** The data of the node at `path`; a string is written as UTF-8. */
+  data: Uint8Array | string;
+  /** Create missing parents as containers. Default true. */
+  useParentCreation?: boolean;
+  /** The child's name. Default `touch`. */
+  childNodeName?: string;
+  /** Touch every `ttlMs / touchScheduleFactor` ms (integer division, as Curator). Default 2. */
+  touchScheduleFactor?: number;
+}
+
+/** Events of {@link PersistentTtlNode}. */
+export interface PersistentTtlNodeEvents {
+  /**
+   * Keeping the parent failed in a way retrying will not fix (see PersistentNode's `error`), or a touch failed
+   * other than by a connection problem or a missing parent (which the next touch repairs).
+   */
+  error: [error: unknown];
+}
+
+function touchPeriodOf(ttlMs: number, factor: unknown): number {
+  if (typeof factor !== 'number' || !Number.isInteger(factor) || factor < 1) {
+    throw new InvalidRecipeArgumentError(
+      `touchScheduleFactor must be an integer >= 1, got ${String(factor)}`,
+    );
+  }
+  const period = Math.floor(ttlMs / factor);
+  if (period < 1) {
+    throw new InvalidRecipeArgumentError(
+      `ttlMs / touchScheduleFactor must be at least 1 ms (${ttlMs} / ${factor})`,
+    );
+  }
+  return period;
+}
+
+function validateChildName(name: unknown): string {
+  if (typeof name !== 'string' || name.length === 0 || name.includes('/') || name === '.' || name === '..') {
+    throw new InvalidRecipeArgumentError(
+      `childNodeName must be a non-empty node name without "/", got ${String(name)}`,
+    );
+  }
+  return name;
+}
+
+/** A container node kept alive by a TTL child that this object touches; it outlives `close()` by about `ttlMs`. */
+export class PersistentTtlNode extends EventEmitter<PersistentTtlNodeEvents> implements AsyncDisposable {
+  /** The parent node's path. */
+  readonly path: string;
+  /** The TTL of the touched child. */
+  readonly ttlMs: number;
+  /** The touched child's path (`path/touch` by default). */
+  readonly childPath: string;
+  /** Milliseconds between two touches. */
+  readonly touchPeriodMs: number;
+  readonly #client: NodeClient;
+  readonly #node: PersistentNode;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #touching = false;
+
+  /** @throws InvalidRecipeArgumentError for a bad path, TTL, data, name or factor (nothing is sent). */
+  constructor(client: NodeClient, path: string, options: PersistentTtlNodeOptions) {
+    super();
+    this.#client = client;
+    this.path = validateRecipePath(path);
+    if (typeof options !== 'object' || options === null) {
+      throw new InvalidRecipeArgumentError('options must be an object with at least ttlMs and data');
+    }
+    this.ttlMs = validateTtl(options.ttlMs);
+    this.touchPeriodMs = touchPeriodOf(this.ttlMs, options.touchScheduleFactor ?? TTL_TOUCH_SCHEDULE_FACTOR);
+    this.childPath = childPath(this.path, validateChildName(options.childNodeName ?? TTL_TOUCH_NODE_NAME));
+    this.#node = new PersistentNode(client, this.path, {
+      mode: 'container',
+      data: validateNodeData(options.data),
+      ...(options.useParentCreation === undefined ? {} : { useParentCreation: options.useParentCreation }),
+      keepOnClose: true,
+    });
+    this.#node.on('error', (error) => {
+      if (this.listenerCount('error') > 0) this.emit('error', error);
+    });
+  }
+
+  /** Where the object is in its life. */
+  get state(): PersistentNodeState {
+    return this.#node.state;
+  }
+
+  /** Creates the parent in the background and starts touching the child. */
+  start(): void {
+    this.#node.start();
+    this.#timer = setInterval(() => this.#touch(), this.touchPeriodMs);
+  }
+
+  /** As PersistentNode's: true once the parent node was first created (or adopted). */
+  waitForInitialCreate(options?: WaitOptions): Promise<boolean> {
+    return this.#node.waitForInitialCreate(options);
+  }
+
+  /** Sets the parent node's data; see PersistentNode's `setData`. */
+  setData(data: Uint8Array | string): Promise<boolean> {
+    return this.#node.setData(data);
+  }
+
+  /** The data kept on the parent node (a copy). */
+  getData(): Uint8Array {
+    return this.#node.getData();
+  }
+
+  /**
+   * Stops touching; deletes nothing (the server removes the child after `ttlMs`, then the empty parent).
+   * Leaves no timer, watch or listener behind. Idempotent.
+   */
+  async close(): Promise<void> {
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#node.close();
+  }
+
+  /** Same as {@link PersistentTtlNode.close}, for `await using`. */
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
+  /** One touch; skipped while the previous one is still waiting (for a connection, say). */
+  #touch(): void {
+    if (this.#touching || this.#node.state !== 'started') return;
+    this.#touching = true;
+    this.#touchOnce()
+      .catch((error: unknown) => {
+        const expected = isNoNode(error) || isRetryable(error) || isClientClosed(error);
+        if (!expected && this.#node.state === 'started' && this.listenerCount('error') > 0) {
+          this.emit('error', error);
+        }
+      })
+      .finally(() => {
+        this.#touching = false;
+      });
+  }
+
+  /** Curator's touch: setData(child); on NoNode, create it with the TTL (or set it, if made meanwhile). */
+  async #touchOnce(): Promise<void> {
+    const data = await localAddressData();
+    try {
+      await this.#client.setData(this.childPath, data);
+      return;
+    } catch (error) {
+      if (!isNoNode(error)) throw error;
+    }
+    try {
+      await this.#client.create(this.childPath, data, { mode: 'persistent-ttl', ttlMs: this.ttlMs });
+    } catch (error) {
+      if (!isNodeExists(error)) throw error; // NoNode (the parent is being re-created) waits for the next touch
+      await this.#client.setData(this.childPath, data);
+    }
+  }
+}
