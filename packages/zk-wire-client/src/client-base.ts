@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { boundedWait } from './bounded-wait.js';
-import { ClientCore } from './client-core.js';
+import { ClientCore, optionsArg } from './client-core.js';
 import { InvalidArgumentError } from './errors.js';
 import { Session } from './session.js';
 import type {
@@ -102,6 +102,11 @@ export class ClientBase extends EventEmitter<ClientEventMap> implements AsyncDis
 
   /** Resolves once connected (r/w, or read-only when allowed); rejects when closed or expired. */
   connected(options?: CallOptions): Promise<void> {
+    try {
+      optionsArg(options, 'connected', undefined);
+    } catch (error) {
+      return Promise.reject(error);
+    }
     return waitConnected(this.session, options);
   }
 
@@ -122,6 +127,11 @@ export class ClientBase extends EventEmitter<ClientEventMap> implements AsyncDis
       return Promise.reject(
         new InvalidArgumentError('credentials', 'must be a string or bytes', { operation: 'addAuth' }),
       );
+    }
+    try {
+      optionsArg(options, 'addAuth', undefined);
+    } catch (error) {
+      return Promise.reject(error);
     }
     if (options?.signal?.aborted) return Promise.reject(options.signal.reason);
     return boundedWait(this.session.addAuth(scheme, credentials), 'addAuth', options);

@@ -19,6 +19,18 @@ import type { GatedFeature } from './server-version.js';
 import type { Session } from './session.js';
 import type { CreateMode, Data, Watcher } from './types.js';
 
+/**
+ * Refuses an options argument that is not an object: in plain JavaScript `setData(path, data, 3)` would
+ * otherwise drop the version silently and write unconditionally.
+ */
+export function optionsArg(options: unknown, operation: string, path: string | undefined): void {
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) {
+    const got = options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options;
+    throw new InvalidArgumentError('options', `must be an object (got ${got})`, { operation, path });
+  }
+}
+
 /** The shared plumbing of a client. */
 export class ClientCore {
   constructor(
@@ -50,6 +62,7 @@ export class ClientCore {
     options: SubmitOptions | undefined,
     setup?: (request: PendingRequest<R>) => void,
   ): Promise<R> {
+    optionsArg(options, decoder.operation, path);
     if (frame.length - 4 > this.maxDataLength + 1024) {
       throw new InvalidArgumentError(
         'request',

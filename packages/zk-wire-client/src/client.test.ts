@@ -67,4 +67,34 @@ describe('client without a server', () => {
     }
     await zk.close();
   });
+
+  it('refuses an options argument that is not an object before anything is sent', async () => {
+    const zk = createClient({ connectString: nowhere });
+    const calls = [
+      // A positional version (plain JavaScript) would otherwise be dropped: an unconditional write.
+      () => zk.setData('/a', 'x', 3 as never),
+      () => zk.delete('/a', 2 as never),
+      () => zk.getData('/a', 'watch' as never),
+      () => zk.create('/a', null, 'ephemeral' as never),
+      () => zk.multi([], 1 as never),
+      () => zk.addWatch('/a', 'persistent', () => {}, 5 as never),
+      () => zk.removeWatches('/a', 'data', null as never),
+      () => zk.checkWatches('/a', 'data', 7 as never),
+      () => zk.getEphemerals('/', 1 as never),
+      () => zk.ensurePath('/a/b', 'persistent', 3 as never),
+      () => zk.deleteRecursive('/a', 3 as never),
+      () => zk.connected(3 as never),
+      () => zk.addAuth('digest', 'a:b', 3 as never),
+    ];
+    for (const call of calls) {
+      let result: Promise<unknown> | undefined;
+      expect(() => {
+        result = call();
+      }).not.toThrow();
+      await expect(result).rejects.toMatchObject({ code: 'BADARGUMENTS', argument: 'options' });
+    }
+    const iterator = zk.watchPersistent('/a', 4 as never)[Symbol.asyncIterator]();
+    await expect(iterator.next()).rejects.toMatchObject({ argument: 'options' });
+    await zk.close();
+  });
 });

@@ -3,6 +3,7 @@
  * clients working on the same nodes at the same time.
  */
 import type { ACL } from './acl.js';
+import { optionsArg } from './client-core.js';
 import { InvalidArgumentError, isNodeExists, isNoNode, isNotEmpty } from './errors.js';
 import { join, validatePath } from './paths.js';
 import type { CallOptions, CreateOptions, Stat } from './types.js';
@@ -23,6 +24,7 @@ export async function ensurePath(
   options: (CallOptions & { acl?: ACL[] | undefined }) | undefined,
 ): Promise<void> {
   validatePath(path, { operation: 'ensurePath' });
+  optionsArg(options, 'ensurePath', path);
   const callOptions = { signal: options?.signal, timeoutMs: options?.timeoutMs };
   let current = '';
   for (const segment of path.split('/').filter(Boolean)) {
@@ -43,6 +45,7 @@ export async function deleteRecursive(
   options?: CallOptions,
 ): Promise<void> {
   validatePath(path, { operation: 'deleteRecursive' });
+  optionsArg(options, 'deleteRecursive', path);
   if (path === '/') {
     // Under a chroot "/" is the application's whole namespace, and without one the whole tree: refused
     // before anything is sent rather than wiped by a mistyped path.

@@ -3,7 +3,7 @@
  * checking watches by type and by watcher (wire-protocol.md §4.6, §6.5).
  */
 import { AsyncQueue } from './async-queue.js';
-import type { ClientCore } from './client-core.js';
+import { type ClientCore, optionsArg } from './client-core.js';
 import { InvalidArgumentError, isConnectionLoss, NoWatcherError, SessionExpiredError } from './errors.js';
 import {
   type AddWatchContext,
@@ -55,10 +55,17 @@ export function watchPersistent(
   path: string,
   options: { recursive?: boolean; signal?: AbortSignal },
 ): AsyncIterable<WatchEvent> {
-  const mode = options.recursive ? 'persistent-recursive' : 'persistent';
   const session = core.session;
   return {
     [Symbol.asyncIterator]: () => {
+      try {
+        optionsArg(options, 'watchPersistent', path);
+      } catch (error) {
+        const refused = new AsyncQueue<WatchEvent>(() => {});
+        refused.end(error);
+        return refused;
+      }
+      const mode = options.recursive ? 'persistent-recursive' : 'persistent';
       const watcher: Watcher = (event) => queue.push(event);
       const stop = () => {
         session.off('sessionState', onState);
@@ -111,6 +118,7 @@ export function removeWatches(
   try {
     const serverPath = core.serverPath(path, 'removeWatches');
     watchTypeArg(type, 'removeWatches', path);
+    optionsArg(options, 'removeWatches', path);
     const { watcher, local = false } = options;
     watcherOptionArg(watcher, 'removeWatches', path);
     const session = core.session;
@@ -175,6 +183,7 @@ export function checkWatches(
   try {
     const serverPath = core.serverPath(path, 'checkWatches');
     watchTypeArg(type, 'checkWatches', path);
+    optionsArg(options, 'checkWatches', path);
     watcherOptionArg(options.watcher, 'checkWatches', path);
     const context: WatchRemovalContext = { type, watcher: options.watcher, removes: false, local: false };
     const xid = core.begin();
