@@ -18,6 +18,18 @@ import { errorFromCode, MultiError, ProtocolError, type ZooKeeperError } from '.
 import type { ReplyDecoder } from '../pending.js';
 import type { OpResult, ReadOutcome } from '../types.js';
 import { type CreateArgs, createFlags, createOpCode } from './create.js';
+import {
+  aclSize,
+  bufferSize,
+  MULTI_HEADER_SIZE,
+  readIntAt,
+  readMultiHeader,
+  ustringSize,
+  writeAcl,
+  writeBufferField,
+  writeMultiHeader,
+  writeUString,
+} from './multi-parts.js';
 import { readStat } from './reply.js';
 
 /** A checked write op of a multi. */
@@ -34,62 +46,76 @@ export interface ReadOpArgs {
   serverPath: string;
 }
 
-const HEADER = records.MultiHeader;
-const MULTI_HEADER_SIZE = 9;
-
-type Part = { opCode: number; write(target: Buffer, offset: number): number; size: number };
-
-function part<T>(
-  opCode: number,
-  record: { size(v: T): number; encode(v: T, b: Buffer, o: number): number },
-  value: T,
-): Part {
-  return {
-    opCode,
-    size: record.size(value),
-    write: (target, offset) => record.encode(value, target, offset),
-  };
-}
-
-function writeOp(args: MultiOpArgs): Part {
+/** The opcode a write op goes out as inside a multi. */
+function opCodeOf(args: MultiOpArgs): number {
   switch (args.type) {
-    case 'create': {
-      const c = args.create;
+    case 'create':
       // create2 for plain modes too, so that each create result carries its Stat.
-      const opCode = createOpCode(c.mode, true);
-      const base = { path: c.serverPath, data: c.data, acl: c.acl, flags: createFlags[c.mode] };
-      if (opCode === OpCode.createTTL) return part(opCode, records.CreateTTLRequest, { ...base, ttl: c.ttl });
-      return part(opCode, records.CreateRequest, base);
-    }
+      return createOpCode(args.create.mode, true);
     case 'delete':
-      return part(OpCode.delete, records.DeleteRequest, { path: args.serverPath, version: args.version });
+      return OpCode.delete;
     case 'setData':
-      return part(OpCode.setData, records.SetDataRequest, {
-        path: args.serverPath,
-        data: args.data,
-        version: args.version,
-      });
+      return OpCode.setData;
     case 'check':
-      return part(OpCode.check, records.CheckVersionRequest, {
-        path: args.serverPath,
-        version: args.version,
-      });
+      return OpCode.check;
   }
 }
 
-function encodeParts(xid: number, opCode: number, parts: Part[]): Buffer {
-  let body = MULTI_HEADER_SIZE;
-  for (const p of parts) body += MULTI_HEADER_SIZE + p.size;
+/** The encoded size of a write op's request record. */
+function opSize(args: MultiOpArgs, opCode: number): number {
+  switch (args.type) {
+    case 'create': {
+      const c = args.create;
+      const size = ustringSize(c.serverPath) + bufferSize(c.data) + aclSize(c.acl) + 4;
+      return opCode === OpCode.createTTL ? size + 8 : size;
+    }
+    case 'setData':
+      return ustringSize(args.serverPath) + bufferSize(args.data) + 4;
+    default:
+      return ustringSize(args.serverPath) + 4;
+  }
+}
+
+/** Writes a write op's request record at `offset`; returns the next offset. */
+function writeOp(args: MultiOpArgs, opCode: number, target: Buffer, offset: number): number {
+  switch (args.type) {
+    case 'create': {
+      const c = args.create;
+      let at = writeUString(target, offset, c.serverPath);
+      at = writeBufferField(target, at, c.data);
+      at = writeAcl(target, at, c.acl);
+      target.writeInt32BE(createFlags[c.mode], at);
+      at += 4;
+      if (opCode === OpCode.createTTL) {
+        target.writeBigInt64BE(c.ttl, at);
+        at += 8;
+      }
+      return at;
+    }
+    case 'setData': {
+      let at = writeUString(target, offset, args.serverPath);
+      at = writeBufferField(target, at, args.data);
+      target.writeInt32BE(args.version, at);
+      return at + 4;
+    }
+    default: {
+      const at = writeUString(target, offset, args.serverPath);
+      target.writeInt32BE(args.version, at);
+      return at + 4;
+    }
+  }
+}
+
+/** Starts a multi frame of `body` bytes (after the request header); returns it. */
+function multiFrame(xid: number, opCode: number, body: number): Buffer {
   const frame = Buffer.allocUnsafe(12 + body);
   frame.writeInt32BE(8 + body, 0);
   frame.writeInt32BE(xid, 4);
   frame.writeInt32BE(opCode, 8);
-  let offset = 12;
-  for (const p of parts) {
-    offset += HEADER.encode({ type: p.opCode, done: false, err: -1 }, frame, offset);
-    offset += p.write(frame, offset);
-  }
-  offset += HEADER.encode({ type: -1, done: true, err: -1 }, frame, offset);
+  return frame;
+}
+
+function checkFilled(frame: Buffer, offset: number): Buffer {
   if (offset !== frame.length)
     throw new ProtocolError(`multi frame size mismatch: ${offset} != ${frame.length}`);
   return frame;
@@ -97,20 +123,35 @@ function encodeParts(xid: number, opCode: number, parts: Part[]): Buffer {
 
 /** Builds the multi frame. */
 export function encodeMulti(xid: number, ops: MultiOpArgs[]): Buffer {
-  return encodeParts(xid, OpCode.multi, ops.map(writeOp));
+  const opCodes = ops.map(opCodeOf);
+  let body = MULTI_HEADER_SIZE;
+  for (let i = 0; i < ops.length; i++) body += MULTI_HEADER_SIZE + opSize(ops[i]!, opCodes[i]!);
+  const frame = multiFrame(xid, OpCode.multi, body);
+  let offset = 12;
+  for (let i = 0; i < ops.length; i++) {
+    offset = writeMultiHeader(frame, offset, opCodes[i]!, false);
+    offset = writeOp(ops[i]!, opCodes[i]!, frame, offset);
+  }
+  return checkFilled(frame, writeMultiHeader(frame, offset, -1, true));
 }
 
 /** Builds the multiRead frame (watch = false in each sub-request, as Java sends). */
 export function encodeMultiRead(xid: number, ops: ReadOpArgs[]): Buffer {
-  return encodeParts(
-    xid,
-    OpCode.multiRead,
-    ops.map((op) =>
-      op.type === 'getData'
-        ? part(OpCode.getData, records.GetDataRequest, { path: op.serverPath, watch: false })
-        : part(OpCode.getChildren, records.GetChildrenRequest, { path: op.serverPath, watch: false }),
-    ),
-  );
+  let body = MULTI_HEADER_SIZE;
+  for (const op of ops) body += MULTI_HEADER_SIZE + ustringSize(op.serverPath) + 1;
+  const frame = multiFrame(xid, OpCode.multiRead, body);
+  let offset = 12;
+  for (const op of ops) {
+    offset = writeMultiHeader(
+      frame,
+      offset,
+      op.type === 'getData' ? OpCode.getData : OpCode.getChildren,
+      false,
+    );
+    offset = writeUString(frame, offset, op.serverPath);
+    frame[offset++] = 0;
+  }
+  return checkFilled(frame, writeMultiHeader(frame, offset, -1, true));
 }
 
 /** Reads each result header + body; calls `each` with (type, err, offset of the body) and gets the next offset. */
@@ -120,9 +161,9 @@ function readResults(
   each: (type: number, err: number, at: number, index: number) => number,
 ): void {
   for (let index = 0; ; index++) {
-    const { value: header, offset: at } = HEADER.decode(payload, offset, payload.length);
+    const header = readMultiHeader(payload, offset);
     if (header.done) return;
-    offset = each(header.type, header.err, at, index);
+    offset = each(header.type, header.err, offset + MULTI_HEADER_SIZE, index);
   }
 }
 
@@ -157,11 +198,11 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
           results.push({ type: 'setData', stat: readStat(payload, at) });
           return at + 68;
         case OpCode.error: {
-          const { value, offset: next } = records.ErrorResponse.decode(payload, at, payload.length);
+          const err = readIntAt(payload, at, 'multi error result');
           const operation = `multi[${index}].${ops[index]?.type ?? '?'}`;
-          errors[index] = value.err === 0 ? null : errorFromCode(value.err, { path, operation });
-          if (value.err !== 0 && value.err !== -2 && failedIndex < 0) failedIndex = index;
-          return next;
+          errors[index] = err === 0 ? null : errorFromCode(err, { path, operation });
+          if (err !== 0 && err !== -2 && failedIndex < 0) failedIndex = index;
+          return at + 4;
         }
         default:
           throw new ProtocolError(`multi result of unknown type ${type}`);

@@ -1,0 +1,134 @@
+/**
+ * The fixed-offset multi and multiRead encoders (ops/multi-parts.ts) write exactly the bytes of the generic
+ * jute records, for every op kind, on random values; and the result reader refuses truncated bytes with a
+ * codec error (which ends the connection) instead of reading past the frame.
+ */
+import { JuteCodecError, OpCode, records } from '@zkwire/jute-codec';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CreateMode } from '../types.js';
+import { createFlags, createOpCode } from './create.js';
+import { encodeMulti, encodeMultiRead, type MultiOpArgs, multiReply, type ReadOpArgs } from './multi.js';
+
+type Generic = { size(v: unknown): number; encode(v: unknown, b: Buffer, o: number): number };
+const rec = (r: unknown) => r as Generic;
+
+/** The reference: every part through the generic buffer-layout records. */
+function referenceFrame(
+  xid: number,
+  opCode: number,
+  parts: { type: number; record: Generic; value: unknown }[],
+) {
+  const header = rec(records.MultiHeader);
+  let body = 9;
+  for (const p of parts) body += 9 + p.record.size(p.value);
+  const frame = Buffer.alloc(12 + body);
+  frame.writeInt32BE(8 + body, 0);
+  frame.writeInt32BE(xid, 4);
+  frame.writeInt32BE(opCode, 8);
+  let at = 12;
+  for (const p of parts) {
+    at += header.encode({ type: p.type, done: false, err: -1 }, frame, at);
+    at += p.record.encode(p.value, frame, at);
+  }
+  header.encode({ type: -1, done: true, err: -1 }, frame, at);
+  return frame;
+}
+
+const path = fc.stringMatching(/^\/[a-zé0-9/]{0,20}$/);
+const data = fc.option(fc.uint8Array({ maxLength: 40 }), { nil: null });
+const version = fc.integer({ min: -1, max: 2 ** 31 - 1 });
+const modes: CreateMode[] = Object.keys(createFlags) as CreateMode[];
+const acl = fc.array(
+  fc.record({
+    perms: fc.integer({ min: 0, max: 31 }),
+    id: fc.record({ scheme: fc.constantFrom('world', 'digest', 'ip'), id: fc.string({ maxLength: 12 }) }),
+  }),
+  { maxLength: 3 },
+);
+const op: fc.Arbitrary<MultiOpArgs> = fc.oneof(
+  fc
+    .record({ path, mode: fc.constantFrom(...modes), data, acl, ttl: fc.bigInt({ min: 1n, max: 2n ** 40n }) })
+    .map(
+      (c): MultiOpArgs => ({
+        type: 'create',
+        path: c.path,
+        create: { serverPath: c.path, data: c.data, acl: c.acl, mode: c.mode, ttl: c.ttl },
+      }),
+    ),
+  fc.record({ path, version }).map((d): MultiOpArgs => ({ type: 'delete', serverPath: d.path, ...d })),
+  fc.record({ path, version }).map((d): MultiOpArgs => ({ type: 'check', serverPath: d.path, ...d })),
+  fc.record({ path, version, data }).map((d): MultiOpArgs => ({ type: 'setData', serverPath: d.path, ...d })),
+);
+
+function referencePart(o: MultiOpArgs): { type: number; record: Generic; value: unknown } {
+  switch (o.type) {
+    case 'create': {
+      const c = o.create;
+      const type = createOpCode(c.mode, true);
+      const base = { path: c.serverPath, data: c.data, acl: c.acl, flags: createFlags[c.mode] };
+      return type === OpCode.createTTL
+        ? { type, record: rec(records.CreateTTLRequest), value: { ...base, ttl: c.ttl } }
+        : { type, record: rec(records.CreateRequest), value: base };
+    }
+    case 'delete':
+      return {
+        type: OpCode.delete,
+        record: rec(records.DeleteRequest),
+        value: { path: o.serverPath, version: o.version },
+      };
+    case 'check':
+      return {
+        type: OpCode.check,
+        record: rec(records.CheckVersionRequest),
+        value: { path: o.serverPath, version: o.version },
+      };
+    case 'setData':
+      return {
+        type: OpCode.setData,
+        record: rec(records.SetDataRequest),
+        value: { path: o.serverPath, data: o.data, version: o.version },
+      };
+  }
+}
+
+describe('multi encoding', () => {
+  it('writes the generic records byte for byte (every op kind, random values)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 2 }), fc.array(op, { maxLength: 8 }), (xid, ops) => {
+        const expected = referenceFrame(xid, OpCode.multi, ops.map(referencePart));
+        expect(encodeMulti(xid, ops).equals(expected)).toBe(true);
+      }),
+    );
+  });
+
+  it('writes multiRead as the generic records', () => {
+    const readOp = fc.record({ path, type: fc.constantFrom('getData' as const, 'getChildren' as const) });
+    fc.assert(
+      fc.property(fc.array(readOp, { maxLength: 8 }), (ops) => {
+        const args: ReadOpArgs[] = ops.map((o) => ({ ...o, serverPath: o.path }));
+        const expected = referenceFrame(
+          7,
+          OpCode.multiRead,
+          args.map((o) => ({
+            type: o.type === 'getData' ? OpCode.getData : OpCode.getChildren,
+            record: rec(o.type === 'getData' ? records.GetDataRequest : records.GetChildrenRequest),
+            value: { path: o.serverPath, watch: false },
+          })),
+        );
+        expect(encodeMultiRead(7, args).equals(expected)).toBe(true);
+      }),
+    );
+  });
+
+  it('refuses a truncated multi reply with a codec error', () => {
+    const header = Buffer.alloc(9);
+    header.writeInt32BE(OpCode.delete, 0);
+    const payload = Buffer.concat([Buffer.alloc(16), header, Buffer.alloc(4)]); // a second header cut short
+    const request = { context: [{ type: 'delete', path: '/a', serverPath: '/a', version: -1 }] };
+    const context = { chroot: { toClient: (p: string) => p } };
+    expect(() => multiReply.decode(context as never, request as never, 0, payload, 16)).toThrow(
+      JuteCodecError,
+    );
+  });
+});
