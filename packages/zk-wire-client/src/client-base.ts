@@ -6,7 +6,9 @@
 import { EventEmitter } from 'node:events';
 import { boundedWait } from './bounded-wait.js';
 import { ClientCore, optionsArg } from './client-core.js';
+import { logSessionEvents } from './client-logging.js';
 import { InvalidArgumentError } from './errors.js';
+import { describeError, type Logger, log, loggerArg } from './logger.js';
 import { Session } from './session.js';
 import type {
   CallOptions,
@@ -36,11 +38,16 @@ export interface ClientEventMap {
 export class ClientBase extends EventEmitter<ClientEventMap> implements AsyncDisposable {
   protected readonly session: Session;
   protected readonly core: ClientCore;
+  /** The `logger` option (undefined when none): recipes and queues log their swallowed errors there too. */
+  readonly logger: Logger | undefined;
 
   /** Use {@link createClient} or {@link connect}. */
   constructor(options: ClientOptions) {
     super();
+    const logger = loggerArg(options.logger);
+    this.logger = logger;
     this.session = new Session(options);
+    if (logger !== undefined) logSessionEvents(this.session, logger);
     this.core = new ClientCore(this.session, options.maxDataLength);
     this.session.on('state', (state) => {
       try {
@@ -54,8 +61,14 @@ export class ClientBase extends EventEmitter<ClientEventMap> implements AsyncDis
       }
     });
     this.session.on('watcherError', (error, event) => {
-      // Nobody listening: say so on stderr (a process warning) rather than lose the watcher's failure.
-      if (this.listenerCount('watcherError') === 0) {
+      // Nobody listening: say so in the log, or else on stderr (a process warning), rather than lose it.
+      if (this.listenerCount('watcherError') === 0 && logger?.error !== undefined) {
+        log(
+          logger,
+          'error',
+          () => `zookeeper: a watcher threw on ${event.type} ${event.path}: ${describeError(error)}`,
+        );
+      } else if (this.listenerCount('watcherError') === 0) {
         process.emitWarning(`A ZooKeeper watcher threw on ${event.type} ${event.path}: ${String(error)}`, {
           code: 'ZKWIRE_WATCHER_ERROR',
         });

@@ -51,6 +51,7 @@ export {
   UnsupportedByServerError,
   ZooKeeperError,
 } from './errors.js';
+export type { Logger, LogLevel } from './logger.js';
 export { op, readOp } from './op-builders.js';
 export type { CreateResult } from './ops/create.js';
 export type { GetACLResult } from './ops/get-acl.js';

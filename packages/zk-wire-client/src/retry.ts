@@ -4,7 +4,9 @@
  * SESSIONMOVED, and SESSIONEXPIRED unless `retrySessionExpired: false` (Curator's RetryLoop does the same; its
  * SessionFailedRetryPolicy is the opt-out). A retried SessionExpired only helps with `autoRecreateSession`.
  */
+
 import { ZooKeeperError } from './errors.js';
+import { describeError, type Logger, log } from './logger.js';
 
 /** Decides whether to retry, and after how long. */
 export interface RetryPolicy {
@@ -118,7 +120,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 export async function retry<T>(
   fn: () => Promise<T>,
   policy: RetryPolicy,
-  options: { retrySessionExpired?: boolean; signal?: AbortSignal } = {},
+  options: { retrySessionExpired?: boolean; signal?: AbortSignal; logger?: Logger } = {},
 ): Promise<T> {
   const started = Date.now();
   for (let retryCount = 0; ; retryCount++) {
@@ -128,6 +130,11 @@ export async function retry<T>(
       if (!isRetryable(error, options.retrySessionExpired ?? true)) throw error;
       const delay = policy.allowRetry(retryCount, Date.now() - started);
       if (delay === false) throw error;
+      log(
+        options.logger,
+        'debug',
+        () => `zookeeper: retry ${retryCount + 1} in ${delay} ms after ${describeError(error)}`,
+      );
       await sleep(delay, options.signal);
     }
   }

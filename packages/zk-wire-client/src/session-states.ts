@@ -13,6 +13,11 @@ import type { ConnectionState, SessionState, WatchEvent, Watcher } from './types
 /** Events of a session. */
 export interface SessionEventMap {
   state: [ConnectionState];
+  /** A connection attempt starts, or a connection (or attempt) ends and why (for the logger). */
+  connection: [
+    | { phase: 'connecting'; host: string; port: number }
+    | { phase: 'closed'; host: string; port: number; reason: unknown },
+  ];
   sessionState: [SessionState];
   watcherError: [unknown, WatchEvent];
 }

@@ -153,6 +153,7 @@ export class Session extends SessionStates implements VersionGate {
       reason: this.lastConnectionError?.code,
       reasonMessage: this.lastConnectionError?.message,
     }));
+    this.emit('connection', { phase: 'connecting', host: address.host, port: address.port });
     this.handshaken = false;
     this.connection = Connection.open(address, this.connectionOptions, this.handler);
     const timeout = this.negotiatedTimeoutMs || this.requestedTimeoutMs;
@@ -318,6 +319,9 @@ export class Session extends SessionStates implements VersionGate {
 
   private onConnectionClosed(connection: Connection, error: ZooKeeperError): void {
     if (connection !== this.connection) return;
+    const host = this.currentHost;
+    if (host !== undefined)
+      this.emit('connection', { phase: 'closed', ...host, reason: error.cause ?? error });
     this.stopReadOnlyProbe();
     this.lastConnectionError = error;
     this.connection = undefined;

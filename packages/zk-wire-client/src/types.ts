@@ -7,6 +7,7 @@ import type { ConnectionOptions as TlsConnectionOptions } from 'node:tls';
 import type { Stat } from '@zkwire/jute-codec';
 import type { ACL } from './acl.js';
 import type { ZooKeeperError } from './errors.js';
+import type { Logger } from './logger.js';
 import type { ReadCoalescingOptions } from './read-pacing.js';
 
 /** A znode's metadata, as the codec decodes it: jute `long` fields are `bigint` (zxids, ms times, owner). */
@@ -128,6 +129,11 @@ export interface ClientOptions {
    * reply as it lands.
    */
   readCoalescing?: ReadCoalescingOptions | boolean;
+  /**
+   * Where connection events, states, expiry and swallowed errors are logged (`console`, pino, winston: any
+   * object with `debug`/`info`/`warn`/`error` taking a string). Default: silent. Never receives credentials.
+   */
+  logger?: Logger;
 }
 
 /** An op of a multi transaction (build with `op.*`). */

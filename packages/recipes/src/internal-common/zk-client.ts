@@ -3,6 +3,7 @@
  * structurally so a recipe works with any object of this shape: the real client, or a wrapper that counts
  * watch events in a test.
  */
+import type { RecipeLogger } from './report.js';
 
 /** A watch callback, armed by the same request as the read it rides on. */
 export type RecipeWatcher = (event: { type: string; path: string }) => void;
@@ -28,6 +29,8 @@ export type RecipeConnectionState = 'connected' | 'suspended' | 'reconnected' | 
 /** What a recipe needs from a ZooKeeper client. `@zkwire/zk-wire-client`'s client satisfies it. */
 export interface RecipeClient {
   readonly sessionId: bigint;
+  /** The client's `logger` option: background errors nobody listens for are logged there (warn). */
+  readonly logger?: RecipeLogger | undefined;
   readonly state: string;
   connected(options?: RecipeCallOptions): Promise<void>;
   create(

@@ -19,6 +19,7 @@ import { HoldLostError, type LostEvent, type LostPolicy } from '../internal-comm
 import { childrenOrNone } from '../internal-common/missing-node.js';
 import { createProtected } from '../internal-common/protected-create.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import { emitOrLog } from '../internal-common/report.js';
 import { sequenceOf, sortContenders } from '../internal-common/sequence-sort.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import {
@@ -295,6 +296,6 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
 
   #report(error: unknown): void {
     if (this.#state !== 'started' || isRetryable(error)) return;
-    if (this.listenerCount('error') > 0) this.emit('error', error);
+    emitOrLog(this, this.#client, error, `LeaderLatch ${this.path}`);
   }
 }

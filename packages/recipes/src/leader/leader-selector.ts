@@ -14,6 +14,7 @@ import { sleep } from '../internal-common/deadline.js';
 import { publishLeadership } from '../internal-common/diagnostics.js';
 import type { LostEvent, LostPolicy } from '../internal-common/hold-monitor.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import { emitOrLog } from '../internal-common/report.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import type { RecipeClient } from '../internal-common/zk-client.js';
 import { isClientClosed, isRetryable, isSessionExpired } from '../internal-common/zk-errors.js';
@@ -218,6 +219,6 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
   }
 
   #report(error: unknown): void {
-    if (this.listenerCount('error') > 0) this.emit('error', error);
+    emitOrLog(this, this.#client, error, `LeaderSelector ${this.path}`);
   }
 }

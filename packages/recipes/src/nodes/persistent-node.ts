@@ -29,6 +29,7 @@ import {
   findAndDeleteProtectedInBackground,
 } from '../internal-common/guaranteed-delete.js';
 import { IllegalRecipeStateError } from '../internal-common/recipe-errors.js';
+import { emitOrLog } from '../internal-common/report.js';
 import { onClientState, type RecipeConnectionState } from '../internal-common/zk-client.js';
 import { isNoNode, isRetryable, isSessionExpired } from '../internal-common/zk-errors.js';
 import type { NodeClient } from './node-client.js';
@@ -401,7 +402,7 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
 
   #stall(error: unknown): void {
     this.#stalled = true;
-    if (this.listenerCount('error') > 0) this.emit('error', error);
+    emitOrLog(this, this.#client, error, 'PersistentNode');
   }
 
   /** Emits a node event; a throwing listener is reported as `error`, never stops the loop. */
@@ -409,7 +410,7 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
     try {
       this.emit(event, path);
     } catch (error) {
-      if (this.listenerCount('error') > 0) this.emit('error', error);
+      emitOrLog(this, this.#client, error, `PersistentNode ${event} listener threw`);
     }
   }
 }

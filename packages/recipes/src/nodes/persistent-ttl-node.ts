@@ -13,6 +13,7 @@ import { EventEmitter } from 'node:events';
 import type { WaitOptions } from '../internal-common/deadline.js';
 import { localAddressData } from '../internal-common/default-data.js';
 import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import { emitOrLog } from '../internal-common/report.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import { isClientClosed, isNodeExists, isNoNode, isRetryable } from '../internal-common/zk-errors.js';
 import type { NodeClient } from './node-client.js';
@@ -103,9 +104,7 @@ export class PersistentTtlNode extends EventEmitter<PersistentTtlNodeEvents> imp
       ...(options.useParentCreation === undefined ? {} : { useParentCreation: options.useParentCreation }),
       keepOnClose: true,
     });
-    this.#node.on('error', (error) => {
-      if (this.listenerCount('error') > 0) this.emit('error', error);
-    });
+    this.#node.on('error', (error) => emitOrLog(this, this.#client, error, 'PersistentTtlNode'));
   }
 
   /** Where the object is in its life. */
@@ -156,9 +155,8 @@ export class PersistentTtlNode extends EventEmitter<PersistentTtlNodeEvents> imp
     this.#touchOnce()
       .catch((error: unknown) => {
         const expected = isNoNode(error) || isRetryable(error) || isClientClosed(error);
-        if (!expected && this.#node.state === 'started' && this.listenerCount('error') > 0) {
-          this.emit('error', error);
-        }
+        if (!expected && this.#node.state === 'started')
+          emitOrLog(this, this.#client, error, 'PersistentTtlNode touch');
       })
       .finally(() => {
         this.#touching = false;

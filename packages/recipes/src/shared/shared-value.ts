@@ -9,6 +9,7 @@
 import { EventEmitter } from 'node:events';
 import { createWithContainerParents } from '../internal-common/create-with-parents.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import { emitOrLog } from '../internal-common/report.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import { onClientState, type RecipeConnectionState } from '../internal-common/zk-client.js';
 import { isNodeExists, isNoNode } from '../internal-common/zk-errors.js';
@@ -128,7 +129,8 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
 
   private refreshInBackground(): void {
     this.refresh().catch((error: unknown) => {
-      if (this.state === 'started' && this.listenerCount('error') > 0) this.emit('error', error);
+      if (this.state === 'started')
+        emitOrLog(this, this.client, error, `SharedValue ${this.path} refresh failed`);
     });
   }
 
