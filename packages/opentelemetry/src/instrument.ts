@@ -52,10 +52,16 @@ export interface ZkwireInstrumentation extends Disposable {
  */
 export function instrumentZkwire(options: ZkwireInstrumentationOptions = {}): ZkwireInstrumentation {
   if (typeof options !== 'object' || options === null) {
-    throw new TypeError('instrumentZkwire: options must be an object');
+    throw new TypeError(`instrumentZkwire: options must be an object, got ${String(options)}`);
   }
   const tracerProvider = options.tracerProvider ?? trace.getTracerProvider();
   const meterProvider = options.meterProvider ?? metrics.getMeterProvider();
+  if (typeof tracerProvider?.getTracer !== 'function') {
+    throw new TypeError('instrumentZkwire: tracerProvider must be a TracerProvider (it has no getTracer)');
+  }
+  if (typeof meterProvider?.getMeter !== 'function') {
+    throw new TypeError('instrumentZkwire: meterProvider must be a MeterProvider (it has no getMeter)');
+  }
   const tracer = tracerProvider.getTracer(INSTRUMENTATION_SCOPE, version);
   const meter = meterProvider.getMeter(INSTRUMENTATION_SCOPE, version);
 

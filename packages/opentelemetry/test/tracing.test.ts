@@ -235,8 +235,10 @@ describe('life cycle', () => {
     }
   });
 
-  it('refuses options that are not an object before subscribing anything', () => {
+  it('refuses options and providers of the wrong shape before subscribing anything', () => {
     expect(() => instrumentZkwire(42 as never)).toThrow(TypeError);
+    expect(() => instrumentZkwire({ tracerProvider: {} as never })).toThrow(/tracerProvider/);
+    expect(() => instrumentZkwire({ meterProvider: { getTracer() {} } as never })).toThrow(/meterProvider/);
     expect(listenedChannels()).toEqual([]);
   });
 });
