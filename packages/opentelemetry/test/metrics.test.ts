@@ -195,6 +195,38 @@ describe('recipe and queue metrics', () => {
     ]);
   });
 
+  it('records a lock lost (its node deleted by someone else) with the reason and the time held', async () => {
+    const mutex = new InterProcessMutex(fixture.client, uniquePath('lost'));
+    expect(await mutex.acquire({ timeoutMs: 10_000 })).toBe(true);
+    const lost = new Promise((resolve) => mutex.once('lost', resolve));
+    await fixture.client.delete(mutex.lockNodePath!);
+    await lost;
+    await mutex.release(); // the node is gone already: release still completes
+
+    const metrics = await telemetry.collect();
+    expect(points(metrics, MetricName.holdEvents)).toEqual(
+      expect.arrayContaining([
+        {
+          attributes: {
+            'zkwire.hold.kind': 'lock',
+            'zkwire.hold.event': 'lost',
+            'zkwire.hold.reason': 'deleted',
+          },
+          value: 1,
+        },
+      ]),
+    );
+    expect(points(metrics, MetricName.holdDuration)).toEqual(
+      expect.arrayContaining([
+        {
+          attributes: { 'zkwire.hold.kind': 'lock', 'zkwire.hold.event': 'lost' },
+          value: expect.any(Number),
+          count: 1,
+        },
+      ]),
+    );
+  });
+
   it('counts leadership gained and lost, with the election path', async () => {
     const path = uniquePath('latch');
     const latch = new LeaderLatch(fixture.client, path, { id: 'otel-node' });
@@ -240,6 +272,42 @@ describe('recipe and queue metrics', () => {
     expect(points(metrics, MetricName.queueItems)).toEqual([
       { attributes: put, value: 3 },
       { attributes: consumed, value: 3 },
+    ]);
+  });
+
+  it('counts a batch requeued after a consumer error, then consumed', async () => {
+    const path = uniquePath('requeue');
+    const errors: unknown[] = [];
+    const queue = new DistributedQueue(fixture.client, path, {
+      serializer: stringSerializer,
+      lockPath: `${path}-locks`,
+      onError: (error) => void errors.push(error),
+    });
+    await queue.putMulti(['a', 'b']);
+    let deliveries = 0;
+    const stop = new AbortController();
+    await queue.consume(
+      () => {
+        deliveries++;
+        if (deliveries === 1) throw new Error('first delivery fails');
+        if (deliveries === 3) stop.abort();
+      },
+      { signal: stop.signal },
+    );
+    await queue.close();
+    expect(errors).toHaveLength(1);
+
+    const metrics = await telemetry.collect();
+    const attributes = (event: string) => ({ 'zkwire.queue.event': event, 'zkwire.queue.path': path });
+    expect(points(metrics, MetricName.queueBatches)).toEqual([
+      { attributes: attributes('put'), value: 1 },
+      { attributes: attributes('requeued'), value: 1 },
+      { attributes: attributes('consumed'), value: 1 },
+    ]);
+    expect(points(metrics, MetricName.queueItems)).toEqual([
+      { attributes: attributes('put'), value: 2 },
+      { attributes: attributes('requeued'), value: 2 },
+      { attributes: attributes('consumed'), value: 2 },
     ]);
   });
 });
