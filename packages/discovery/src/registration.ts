@@ -9,9 +9,11 @@ import { type ServiceInstance, ServiceType } from './service-instance.js';
 import {
   type DiscoveryClient,
   type DiscoveryWatcher,
+  isClientClosed,
   isNodeExists,
   isNoNode,
   isNoWatcher,
+  isSessionExpired,
 } from './zk-client.js';
 
 /** What a registration needs from its ServiceDiscovery. */
@@ -102,11 +104,14 @@ export class Registration {
     this.#active = false;
     return this.#serialize(async () => {
       const path = this.#nodePath ?? this.#host.pathForInstance(this.#instance.name, this.#instance.id);
+      const ephemeral = modeOf(this.#instance.serviceType) !== 'persistent';
       try {
         // The deletion also fires (and so clears) our exists watch on the server.
         await this.#host.client.delete(path, deadline.options());
       } catch (error) {
-        if (!isNoNode(error)) {
+        // An ephemeral node dies with its session: a closed client or an expired session leaves nothing.
+        const gone = isNoNode(error) || (ephemeral && (isClientClosed(error) || isSessionExpired(error)));
+        if (!gone) {
           await this.#dropWatch(path);
           throw error;
         }
@@ -120,7 +125,7 @@ export class Registration {
     try {
       await this.#host.client.removeWatches(path, 'data', { watcher: this.#watcher, local: true });
     } catch (error) {
-      if (!isNoWatcher(error)) throw error;
+      if (!isNoWatcher(error) && !isClientClosed(error)) throw error;
     }
   }
 

@@ -121,8 +121,14 @@ describe('service discovery on a real server', () => {
     expect(Buffer.from((await read('dyn')).data).equals(Buffer.from(serializeInstance(dynamic)))).toBe(true);
     expect((await observer.getData(`${BASE}/layout`)).data.length).toBe(0); // a container made by the create
 
+    expect(await watchedBy(server, zk)).toEqual([
+      `${BASE}/layout/dyn`,
+      `${BASE}/layout/perm`,
+      `${BASE}/layout/static`,
+    ]);
     await discovery.close(); // unregisters everything it registered, persistent ones too
     expect(await observer.getChildren(`${BASE}/layout`).catch(() => [])).toEqual([]);
+    expect(await watchedBy(server, zk)).toEqual([]);
   });
 
   it('DYNAMIC_SEQUENTIAL: the node is <id><10 digits>; update and unregister act on that node', async () => {
@@ -363,6 +369,14 @@ describe('service discovery on a real server', () => {
     expect(provider.getAllInstances().map((i) => i.id)).toEqual(['off', 'p1', 'p2']);
     const picks = [1, 2, 3].map(() => provider.getInstance()?.id);
     expect(picks).toEqual(['off', 'p1', 'p2']);
+
+    // A corrupt node written by someone else: reported with its path, skipped, the provider carries on.
+    const errors: unknown[] = [];
+    provider.on('error', (error) => errors.push(error));
+    await zk.create(`${BASE}/provided/garbage`, Buffer.from([0xff, 0xfe, 0x00]), { mode: 'ephemeral' });
+    await eventually(() => errors.length === 1);
+    expect((errors[0] as BadInstanceDataError).path).toBe(`${BASE}/provided/garbage`);
+    expect(provider.getAllInstances().map((i) => i.id)).toEqual(['off', 'p1', 'p2']);
 
     const p1 = provider.getAllInstances().find((i) => i.id === 'p1') as ServiceInstance;
     provider.noteError(p1);
