@@ -303,9 +303,10 @@ describe('interop with curator-x-discovery 5.4.0 (real server)', () => {
     const changes: string[][] = [];
     cache.on('changed', (instances) => changes.push(instances.map((i) => i.id)));
 
-    await other.close(); // Curator unregisters and closes its session
+    await other.call('drop-session'); // its client closes without unregistering: the session ends
     await eventually(() => cache.instances().length === 1);
     await eventually(() => provider.getAllInstances().length === 1);
+    await other.close();
 
     // Expire the main driver's session from outside; its instance goes with it.
     const [hexId, password] = (await java.call('session')).split(' ');

@@ -184,6 +184,11 @@ public final class DiscoveryDriver {
                 ids.sort(null);
                 return String.join(",", ids);
             }
+            case "drop-session": {
+                // Closes the client without unregistering: the session ends, and the server deletes its ephemerals.
+                client.close();
+                return "";
+            }
             case "session": {
                 long id = client.getZookeeperClient().getZooKeeper().getSessionId();
                 byte[] password = client.getZookeeperClient().getZooKeeper().getSessionPasswd();
