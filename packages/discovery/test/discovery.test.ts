@@ -292,6 +292,7 @@ describe('service discovery on a real server', () => {
         };
       },
     });
+    const stateListeners = zk.listenerCount('state');
     const discovery = new ServiceDiscovery(tracked, { basePath: BASE });
     await discovery.start();
     const cache = discovery.serviceCache('cached');
@@ -327,6 +328,7 @@ describe('service discovery on a real server', () => {
     await discovery.close(); // closes the cache it made
     expect(await iterator.next()).toEqual({ value: undefined, done: true });
     expect(await watchedBy(server, zk)).toEqual([]);
+    expect(zk.listenerCount('state')).toBe(stateListeners);
     await writer.close();
   });
 
