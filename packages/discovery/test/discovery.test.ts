@@ -358,6 +358,36 @@ describe('service discovery on a real server', () => {
     expect(changes).toEqual([['stays'], ['arrives', 'stays']]);
   });
 
+  it('ServiceCache across a dropped connection: what changed while it was away arrives after the reconnect', async () => {
+    const zk = await client({ viaProxy: true });
+    const writerClient = await client();
+    await using writer = new ServiceDiscovery(writerClient, { basePath: BASE });
+    await writer.start();
+    await writer.registerService(instance('away', 'kept'));
+    await writer.registerService(instance('away', 'removed'));
+    await writer.registerService(instance('away', 'changed'));
+    await using discovery = new ServiceDiscovery(zk, { basePath: BASE });
+    await discovery.start();
+    const cache = discovery.serviceCache('away');
+    await cache.start();
+
+    proxy.refuse(true);
+    const suspended = nextEvent(zk, 'state');
+    proxy.cut();
+    await suspended;
+    await writer.unregisterService('removed');
+    await writer.updateService(instance('away', 'changed', { port: 1234 }));
+    await writer.registerService(instance('away', 'added'));
+    proxy.refuse(false);
+
+    await eventually(() => cache.instances().length === 3 && cache.instances().some((i) => i.port === 1234));
+    expect(cache.instances().map((i) => [i.id, i.port])).toEqual([
+      ['added', 8000],
+      ['changed', 1234],
+      ['kept', 8000],
+    ]);
+  });
+
   it('ServiceProvider: strategies over the live list, enabled and filters, noteError takes an instance out', async () => {
     const zk = await client();
     await using discovery = new ServiceDiscovery(zk, { basePath: BASE });
