@@ -3,6 +3,7 @@
  * README maps each Curator class to ours. One export statement per module, sorted by path.
  */
 
+export { ServiceDiscoveryBuilder, ServiceProviderBuilder, serviceProviderBuilder } from './builders.js';
 export type { CallOptions } from './deadline.js';
 export { DEFAULT_DOWN_INSTANCE_POLICY, type DownInstancePolicy, DownInstances } from './down-instances.js';
 export {
