@@ -200,6 +200,30 @@ describe('service discovery on a real server', () => {
     await discovery.close();
   });
 
+  it('takes timeoutMs and an AbortSignal: an aborted call sends nothing; a start that times out leaves no watch', async () => {
+    const { client: zk, calls } = recording(await client());
+    await using discovery = new ServiceDiscovery(zk, { basePath: BASE });
+    await discovery.start();
+    const reason = new Error('stop');
+    await expect(
+      discovery.registerService(instance('aborted', 'x'), { signal: AbortSignal.abort(reason) }),
+    ).rejects.toBe(reason);
+    await expect(discovery.queryForInstances('aborted', { signal: AbortSignal.abort(reason) })).rejects.toBe(
+      reason,
+    );
+    expect(calls).toEqual([]);
+
+    const slow = await client({ viaProxy: true });
+    await using slowDiscovery = new ServiceDiscovery(slow, { basePath: BASE });
+    await slowDiscovery.start();
+    const cache = slowDiscovery.serviceCache('slow');
+    proxy.delay(400); // every byte 400 ms late both ways: the start cannot finish in 200 ms
+    await expect(cache.start({ timeoutMs: 200 })).rejects.toMatchObject({ code: 'OPERATIONTIMEOUT' });
+    proxy.delay(0);
+    await eventually(async () => (await watchedBy(server, slow)).length === 0 && slow.state === 'connected');
+    expect(slow.listenerCount('state')).toBe(1); // the discovery's own; the cache removed its listener
+  });
+
   it('re-registers an instance deleted by someone else', async () => {
     const zk = await client();
     const other = await client();
