@@ -8,9 +8,15 @@
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import type { ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InvalidDiscoveryArgumentError } from '../src/errors.js';
 import { deserializeInstance, serializeInstance } from '../src/instance-serializer.js';
 import { ServiceDiscovery } from '../src/service-discovery.js';
-import { createServiceInstance, type ServiceInstance, type ServiceType } from '../src/service-instance.js';
+import {
+  buildUri,
+  createServiceInstance,
+  type ServiceInstance,
+  type ServiceType,
+} from '../src/service-instance.js';
 import { eventually, expireSession, expireSessionById, openClient } from './helpers.js';
 import { type DiscoveryDriver, startDiscoveryDriver } from './java/discovery-driver.js';
 
@@ -130,6 +136,50 @@ describe('interop with curator-x-discovery 5.4.0 (real server)', () => {
     );
   });
 
+  it("builds UriSpecs as Curator's UriSpec does, and refuses the specs it refuses", async () => {
+    const specs = [
+      '{scheme}://{address}:{port}',
+      '{scheme}://{address}:{ssl-port}/{ unknown }{[}x{]}{service-type}',
+      '{name}/{id}@{registration-time-utc} {}{ } literal',
+      'no variables at all',
+      '{a{b}}',
+      'a}b',
+      '{open',
+    ];
+    for (const spec of specs) {
+      for (const sslPort of [null, 443]) {
+        const encoded = Buffer.from(spec).toString('base64');
+        const javaResult = await java.call('uri', encoded, String(sslPort)).then(
+          (text) => Buffer.from(text, 'base64').toString('utf8'),
+          (error: Error) => error,
+        );
+        const ours = (() => {
+          try {
+            const i = createServiceInstance({
+              name: 'orders',
+              id: 'id-1',
+              address: '10.0.0.5',
+              port: 8080,
+              sslPort,
+              registrationTimeUTC: 1_795_558_400_154,
+              serviceType: 'DYNAMIC_SEQUENTIAL',
+              uriSpec: spec,
+            });
+            return buildUri(i);
+          } catch (error) {
+            return error as Error;
+          }
+        })();
+        if (javaResult instanceof Error) {
+          expect(javaResult.message, spec).toMatch(/IllegalStateException/);
+          expect(ours, spec).toBeInstanceOf(InvalidDiscoveryArgumentError);
+        } else {
+          expect(ours, `${spec} sslPort=${sslPort}`).toBe(javaResult);
+        }
+      }
+    }
+  });
+
   it('finds a Java service with its payload: queries, a cache and a provider', async () => {
     await java.call('register', 'billing', 'java-map', '10.1.0.1', 9001, 'map');
     await java.call('register', 'billing', 'java-details', '10.1.0.2', 9002, 'details');
@@ -214,6 +264,23 @@ describe('interop with curator-x-discovery 5.4.0 (real server)', () => {
     await java.call('provider-start', 'search');
     const picked = await java.json<JavaView>('provider-get', 'search');
     expect([picked.id, picked.payload]).toEqual(['node-map', { zone: 'eu-2', tags: ['a', 'b'] }]);
+
+    // An instance written with "enabled":false (Curator's non-compatible serializer) is left out by Java's provider.
+    const writesEnabled = new ServiceDiscovery(zk, { basePath: BASE, serializer: { writeEnabled: true } });
+    await writesEnabled.start();
+    await writesEnabled.registerService(
+      createServiceInstance({ name: 'search', id: 'node-off', address: 'h', port: 1, enabled: false }),
+    );
+    const javaSees = await java.json<JavaView[]>('query-map', 'search');
+    expect(javaSees.map((i) => [i.id, i.enabled])).toEqual([
+      ['node-map', true],
+      ['node-off', false],
+    ]);
+    await eventually(
+      async () =>
+        (await java.json<JavaView[]>('provider-all', 'search')).map((i) => i.id).join() === 'node-map',
+    );
+    await writesEnabled.close();
 
     await discovery.unregisterService(plain);
     await eventually(async () => (await java.call('provider-all', 'search')) === '[]');

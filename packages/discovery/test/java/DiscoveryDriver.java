@@ -184,6 +184,14 @@ public final class DiscoveryDriver {
                 ids.sort(null);
                 return String.join(",", ids);
             }
+            case "uri": {
+                // uri base64(spec) sslPort|null: the spec built for a fixed DYNAMIC_SEQUENTIAL instance.
+                String spec = new String(Base64.getDecoder().decode(a[0]), StandardCharsets.UTF_8);
+                Integer sslPort = a[1].equals("null") ? null : Integer.valueOf(a[1]);
+                ServiceInstance<Object> si = new ServiceInstance<Object>("orders", "id-1", "10.0.0.5", 8080, sslPort, null,
+                    1795558400154L, ServiceType.DYNAMIC_SEQUENTIAL, null);
+                return Base64.getEncoder().encodeToString(new UriSpec(spec).build(si).getBytes(StandardCharsets.UTF_8));
+            }
             case "drop-session": {
                 // Closes the client without unregistering: the session ends, and the server deletes its ephemerals.
                 client.close();
