@@ -1,6 +1,6 @@
 /**
  * Interop with real curator-x-discovery 5.4.0 (Debian's jars, with Jackson 2.14) on one real server, both
- * ways: the bytes of an instance are Curator's byte for byte; a Java service is found by Node with its
+ * ways: the bytes of an instance are Curator's byte for byte, UriSpecs build the same; a Java service is found by Node with its
  * payload; a Node service is found by Java's ServiceDiscovery and ServiceProvider with its payload
  * deserialized (a Map, and a payload class named by "@class"); an instance that dies (session closed or
  * expired) leaves the other side's cache.
