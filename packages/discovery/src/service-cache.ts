@@ -24,6 +24,16 @@ import {
   isSessionExpired,
 } from './zk-client.js';
 
+/**
+ * Waits for every read, then throws the first failure: unlike Promise.all it never returns while a read is
+ * still out, so `close()` knows every watch that may have been armed.
+ */
+async function settleAll(reads: Promise<void>[]): Promise<void> {
+  const results = await Promise.allSettled(reads);
+  const failed = results.find((result) => result.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 /** Options of a {@link ServiceCache}. */
 export interface ServiceCacheOptions {
   /** The service whose instances are cached. */
@@ -68,6 +78,8 @@ export class ServiceCache
   /** Children whose data watch may be armed on the server: what `close()` removes. */
   readonly #dataWatched = new Set<string>();
   readonly #stream = new ChangeStream<ServiceInstance[]>();
+  /** Reloads and refreshes under way: `close()` waits for them so that no watch is armed after it. */
+  readonly #inFlight = new Set<Promise<unknown>>();
   #phase: Phase = 'new';
   #needsReload = false;
   #signature = '';
@@ -101,7 +113,7 @@ export class ServiceCache
       } catch (error) {
         if (!isNodeExists(error)) throw error;
       }
-      await this.#reload(deadline);
+      await this.#track(this.#reload(deadline));
     } catch (error) {
       await this.close();
       throw error;
@@ -131,6 +143,8 @@ export class ServiceCache
     this.#phase = 'closed';
     this.#client.off('state', this.#onState);
     this.#stream.end();
+    // A read already sent arms its watch when its reply comes: wait for those replies, then remove them all.
+    await Promise.allSettled([...this.#inFlight]);
     const removals = [
       this.#removeWatch(this.path, 'any', this.#childWatcher),
       ...[...this.#dataWatched].map((name) =>
@@ -161,7 +175,7 @@ export class ServiceCache
     const names = await this.#list(deadline);
     const listed = new Set(names);
     for (const name of this.#entries.keys()) if (!listed.has(name)) this.#entries.delete(name);
-    await Promise.all(names.map((name) => this.#read(name, deadline)));
+    await settleAll(names.map((name) => this.#read(name, deadline)));
   }
 
   /** After a child event: drops the children that left, reads the ones that came. */
@@ -169,12 +183,21 @@ export class ServiceCache
     const names = await this.#list(Deadline.NONE);
     const listed = new Set(names);
     for (const name of this.#entries.keys()) if (!listed.has(name)) this.#entries.delete(name);
-    await Promise.all(
+    await settleAll(
       names.filter((name) => !this.#entries.has(name)).map((name) => this.#read(name, Deadline.NONE)),
     );
   }
 
+  /** Keeps `work` in the set `close()` waits for until it settles. */
+  #track<T>(work: Promise<T>): Promise<T> {
+    this.#inFlight.add(work);
+    const settled = () => this.#inFlight.delete(work);
+    work.then(settled, settled);
+    return work;
+  }
+
   async #list(deadline: Deadline): Promise<string[]> {
+    if (this.#phase === 'closed') return [];
     try {
       return await this.#client.getChildren(this.path, { ...deadline.options(), watch: this.#childWatcher });
     } catch (error) {
@@ -186,6 +209,7 @@ export class ServiceCache
   }
 
   async #read(name: string, deadline: Deadline): Promise<void> {
+    if (this.#phase === 'closed') return;
     let entry = this.#entries.get(name);
     if (!entry) {
       entry = { generation: 0, instance: undefined };
@@ -245,7 +269,7 @@ export class ServiceCache
 
   /** Runs a refresh; a connection problem schedules a full reload on the next connection. */
   #background(task: () => Promise<void>): void {
-    task().then(
+    this.#track(task()).then(
       () => this.#publish(),
       (error: unknown) => {
         if (this.#phase === 'closed') return;

@@ -356,6 +356,47 @@ describe('service discovery on a real server', () => {
     await writer.close();
   });
 
+  it('ServiceCache closed in the middle of its load, or of a refresh, leaves no watch behind', async () => {
+    const zk = await client();
+    const writerClient = await client();
+    await using writer = new ServiceDiscovery(writerClient, { basePath: BASE });
+    await writer.start();
+    for (let i = 0; i < 20; i++) await writer.registerService(instance('racing', `r-${i}`));
+    await using discovery = new ServiceDiscovery(zk, { basePath: BASE });
+    await discovery.start();
+
+    // Closed right after its first instance read went out: the other reads and the child watch are in flight.
+    let closing: Promise<void> | undefined;
+    let early: ReturnType<ServiceDiscovery['serviceCache']> | undefined;
+    const closesOnFirstRead = new Proxy(zk, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (typeof value !== 'function') return value;
+        if (property !== 'getData') return value.bind(target);
+        return (...args: unknown[]) => {
+          const result = value.apply(target, args);
+          closing ??= early?.close();
+          return result;
+        };
+      },
+    });
+    await using racingDiscovery = new ServiceDiscovery(closesOnFirstRead, { basePath: BASE });
+    await racingDiscovery.start();
+    early = racingDiscovery.serviceCache('racing');
+    await expect(early.start()).rejects.toBeInstanceOf(IllegalDiscoveryStateError);
+    await closing;
+    expect(await watchedBy(server, zk)).toEqual([]);
+
+    const late = discovery.serviceCache('racing');
+    await late.start();
+    const refreshed = nextEvent(late, 'changed');
+    await writer.registerService(instance('racing', 'r-new')); // a child event: a relist and a read go out
+    await refreshed;
+    await writer.registerService(instance('racing', 'r-newer'));
+    await late.close(); // while that refresh may be in flight
+    expect(await watchedBy(server, zk)).toEqual([]);
+  });
+
   it('ServiceCache after its session expires: rebuilt on the new session, events only for what really changed', async () => {
     const zk = await client({ autoRecreateSession: true });
     const writerClient = await client();
