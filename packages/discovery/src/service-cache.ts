@@ -17,6 +17,7 @@ import {
   type DiscoveryClient,
   type DiscoveryConnectionState,
   type DiscoveryWatcher,
+  isClientClosed,
   isNodeExists,
   isNoNode,
   isNoWatcher,
@@ -166,7 +167,7 @@ export class ServiceCache
       await this.#client.removeWatches(path, type, { watcher, local: true });
     } catch (error) {
       // Gone already (it fired, or died with the session), or the client is closed: nothing is left anyway.
-      if (!isNoWatcher(error) && !isNoNode(error)) this.#report(error);
+      if (!isNoWatcher(error) && !isNoNode(error) && !isClientClosed(error)) this.#report(error);
     }
   }
 
