@@ -15,6 +15,7 @@ export class ServiceDiscoveryBuilder {
   #basePath = '';
   #thisInstance: ServiceInstance | undefined;
   #serializer: SerializerOptions | undefined;
+  #watchInstances = false;
 
   /** Curator's `ServiceDiscoveryBuilder.builder(payloadClass)`; payloads here are JSON, so no class. */
   static builder(): ServiceDiscoveryBuilder {
@@ -33,6 +34,11 @@ export class ServiceDiscoveryBuilder {
     this.#thisInstance = instance;
     return this;
   }
+  /** Curator's `watchInstances(true)`: adopt edits of our nodes made by others. */
+  watchInstances(watch: boolean): this {
+    this.#watchInstances = watch;
+    return this;
+  }
   /** `{ writeEnabled: true }` is Curator's `new JsonInstanceSerializer(type, false)`. */
   serializer(options: SerializerOptions): this {
     this.#serializer = options;
@@ -43,6 +49,7 @@ export class ServiceDiscoveryBuilder {
       basePath: this.#basePath,
       ...(this.#thisInstance ? { thisInstance: this.#thisInstance } : {}),
       ...(this.#serializer ? { serializer: this.#serializer } : {}),
+      watchInstances: this.#watchInstances,
     });
   }
 }

@@ -5,6 +5,7 @@
  * registration run one at a time (Curator synchronizes on the entry).
  */
 import { Deadline } from './deadline.js';
+import { deserializeInstance } from './instance-serializer.js';
 import { type ServiceInstance, ServiceType } from './service-instance.js';
 import {
   type DiscoveryClient,
@@ -24,6 +25,8 @@ export interface RegistrationHost {
   bytesOf(instance: ServiceInstance): Uint8Array;
   /** A failure of background work (a re-registration), for the `error` event. */
   report(error: unknown): void;
+  /** Adopt edits of our node made by others (Curator's `watchInstances`). */
+  readonly watchInstances: boolean;
 }
 
 const MAX_CREATE_TRIES = 2;
@@ -173,6 +176,32 @@ export class Registration {
     // sessionExpired: the discovery re-registers on the new session; *WatchRemoved: we removed it.
     if (!this.#active || (type !== 'deleted' && type !== 'dataChanged' && type !== 'created')) return;
     // Unbounded: a background repair, ended by the next connection loss at worst (then retried on reconnect).
-    this.ensure(Deadline.NONE).catch((error: unknown) => this.#host.report(error));
+    const repair =
+      type === 'dataChanged' && this.#host.watchInstances ? this.#adoptEdit() : this.ensure(Deadline.NONE);
+    repair.catch((error: unknown) => this.#host.report(error));
+  }
+
+  /**
+   * Curator's `watchInstances`: reads our node after someone changed it and keeps what it now says as our
+   * instance, so the edit (an operator setting `"enabled":false`, say) survives the next re-registration. Our
+   * own writes come back the same way and change nothing. A node that is not an instance is reported and ignored.
+   */
+  #adoptEdit(): Promise<void> {
+    return this.#serialize(async () => {
+      const path = this.#nodePath;
+      if (!this.#active || path === undefined) return;
+      let data: Uint8Array;
+      try {
+        ({ data } = await this.#host.client.getData(path, { watch: this.#watcher }));
+      } catch (error) {
+        if (!isNoNode(error)) throw error;
+        if (this.#active && !(await this.#isOursAndWatched(Deadline.NONE))) await this.#create(Deadline.NONE);
+        return;
+      }
+      const edited = deserializeInstance(data, path);
+      if (this.#active && edited.id === this.#instance.id && edited.name === this.#instance.name) {
+        this.#instance = edited;
+      }
+    });
   }
 }

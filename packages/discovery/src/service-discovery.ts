@@ -23,6 +23,11 @@ export interface ServiceDiscoveryOptions {
   thisInstance?: ServiceInstance;
   /** How instances are written; by default exactly as Curator's default serializer. */
   serializer?: SerializerOptions;
+  /**
+   * Curator's `watchInstances` (default false): when someone else edits the node of an instance registered
+   * here, the edit becomes our copy, so it survives re-registration instead of being overwritten.
+   */
+  watchInstances?: boolean;
 }
 
 /** Events of a {@link ServiceDiscovery}. */
@@ -59,6 +64,7 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
       pathForInstance: (name, id) => this.pathForInstance(name, id),
       bytesOf: (instance) => this.serialize(instance),
       report: (error) => this.report(error),
+      watchInstances: options.watchInstances === true,
     };
   }
 

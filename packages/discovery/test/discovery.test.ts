@@ -240,6 +240,42 @@ describe('service discovery on a real server', () => {
     expect((await other.exists(path))?.ephemeralOwner).toBe(zk.sessionId);
   });
 
+  it('watchInstances: an edit of our node by someone else is adopted and survives re-registration', async () => {
+    const zk = await client();
+    const operator = await client();
+    await using adopting = new ServiceDiscovery(zk, { basePath: BASE, watchInstances: true });
+    await using plain = new ServiceDiscovery(zk, { basePath: BASE });
+    await adopting.start();
+    await plain.start();
+    await adopting.registerService(instance('edited', 'adopts', { port: 1 }));
+    await plain.registerService(instance('edited', 'ignores', { port: 1 }));
+
+    for (const id of ['adopts', 'ignores']) {
+      const edit = serializeInstance(instance('edited', id, { port: 2, enabled: false }), {
+        writeEnabled: true,
+      });
+      await operator.setData(`${BASE}/edited/${id}`, edit);
+    }
+    await eventually(() => adopting.registeredInstances()[0]?.port === 2);
+    expect(adopting.registeredInstances()[0]?.enabled).toBe(false);
+    expect(plain.registeredInstances()[0]?.port).toBe(1);
+
+    // Deleted by someone else: each comes back with its own copy, the edit kept only where it was adopted.
+    for (const id of ['adopts', 'ignores']) {
+      const before = await operator.exists(`${BASE}/edited/${id}`);
+      await operator.delete(`${BASE}/edited/${id}`);
+      await eventually(async () => {
+        const stat = await operator.exists(`${BASE}/edited/${id}`);
+        return stat !== null && stat.czxid !== before?.czxid;
+      });
+    }
+    const ports = await plain.queryForInstances('edited');
+    expect(ports.map((i) => [i.id, i.port])).toEqual([
+      ['adopts', 2],
+      ['ignores', 1],
+    ]);
+  });
+
   it('after a plain reconnect keeps its node as it is (no delete and create); after an expiry makes it again', async () => {
     const zk = await client({ viaProxy: true, autoRecreateSession: true });
     const observer = await client();
