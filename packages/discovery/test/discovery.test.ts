@@ -119,7 +119,8 @@ describe('service discovery on a real server', () => {
     expect((await read('static')).stat.ephemeralOwner).toBe(0n);
     expect((await read('perm')).stat.ephemeralOwner).toBe(0n);
     expect(Buffer.from((await read('dyn')).data).equals(Buffer.from(serializeInstance(dynamic)))).toBe(true);
-    expect((await observer.getData(`${BASE}/layout`)).data.length).toBe(0); // a container made by the create
+    // The service node: empty (that it is a container is checked in container-parents.test.ts).
+    expect((await observer.getData(`${BASE}/layout`)).data.length).toBe(0);
 
     expect(await watchedBy(server, zk)).toEqual([
       `${BASE}/layout/dyn`,
