@@ -123,7 +123,10 @@ export class Registration {
     });
   }
 
-  /** Forgets the local watcher without asking the server (the server's one dies with the node or session). */
+  /**
+   * Removes our exists watcher if it is still armed (a failed delete): from the server when connected, locally
+   * otherwise. After a successful delete it has fired already, and this finds nothing.
+   */
   async #dropWatch(path: string): Promise<void> {
     try {
       await this.#host.client.removeWatches(path, 'data', { watcher: this.#watcher, local: true });
