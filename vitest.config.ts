@@ -13,6 +13,7 @@ const alias = [
   { find: /^@zkwire\/recipes$/, replacement: src('recipes') },
   { find: /^@zkwire\/queues$/, replacement: src('queues') },
   { find: /^@zkwire\/opentelemetry$/, replacement: src('opentelemetry') },
+  { find: /^@zkwire\/discovery$/, replacement: src('discovery') },
   { find: /^@zkwire\/testing$/, replacement: src('testing') },
 ];
 
