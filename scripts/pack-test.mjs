@@ -6,7 +6,15 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
-const packages = ['jute-codec', 'zk-wire-client', 'recipes', 'queues', 'discovery', 'opentelemetry', 'testing'];
+const packages = [
+  'jute-codec',
+  'zk-wire-client',
+  'recipes',
+  'queues',
+  'discovery',
+  'opentelemetry',
+  'testing',
+];
 const work = mkdtempSync(join(tmpdir(), 'zkwire-pack-'));
 const tarballs = {};
 
