@@ -205,7 +205,7 @@ export class Session extends SessionStates {
   }
 
   /**
-   * Curator's rule: disconnected for longer than the negotiated timeout means the session is lost. On its own
+   * Curator's rule: suspended for longer than the negotiated timeout means the session is lost. On its own
    * timer, so that `lost` comes on time whatever the connect attempts are doing (a black-holed host holds
    * each attempt for a whole connect timeout).
    */
@@ -372,7 +372,8 @@ export class Session extends SessionStates {
     this.auth.connectionLost(cause);
     if (this.closing !== undefined || this.terminalError !== undefined) return;
     if (this.state === 'connected' || this.state === 'read-only') {
-      this.disconnectedAt = connection.lastReceived;
+      // Curator's rule counts from the suspension (ConnectionStateManager's startOfSuspendedEpoch).
+      this.disconnectedAt = Date.now();
       this.enterSuspended();
       this.startExpiryTimer();
     }
