@@ -4,6 +4,7 @@
  * real servers is proven elsewhere (and the zxid defect also in hostile-zxid.test.ts, on a real server).
  */
 import {
+  connectResponseFrame,
   type HostilePeer,
   type HostileRequest,
   type HostileServer,
@@ -180,5 +181,115 @@ describe('a hostile server (issue 14 §5)', () => {
     await expect(client.exists('/never')).rejects.toBeInstanceOf(OperationTimeoutError);
     // Only the call gave up: the connection (kept alive by pings) is the same one.
     expect(server.totalConnections).toBe(1);
+  });
+});
+
+/** An int32 length prefix alone. */
+function lengthOnly(length: number): Buffer {
+  const bytes = Buffer.alloc(4);
+  bytes.writeInt32BE(length | 0);
+  return bytes;
+}
+
+describe('each misbehaviour of issue 14 §4: the call settles, the process lives, the client recovers', () => {
+  type Misbehave = (request: HostileRequest, peer: HostilePeer) => void;
+  const fatal: [string, Misbehave][] = [
+    ['a 2 GiB length', (_r, peer) => peer.send(lengthOnly(0x80000000))],
+    ['a 2 GiB - 1 length', (_r, peer) => peer.send(lengthOnly(0x7fffffff))],
+    ['a negative length', (_r, peer) => peer.send(lengthOnly(-1))],
+    ['a reply for an unknown xid', (r, peer) => peer.reply(r.xid + 1000, { err: -101 })],
+    ['a truncated record (err 0, half a Stat)', (r, peer) => peer.reply(r.xid, { body: Buffer.alloc(40) })],
+    [
+      'a truncated frame, then the end',
+      (r, peer) => {
+        peer.send(replyFrame(r.xid, { err: -101 }).subarray(0, 10));
+        peer.end();
+      },
+    ],
+    ['garbage', (_r, peer) => peer.send(Buffer.from('HTTP/1.1 400 Bad Request\r\n\r\n'))],
+  ];
+
+  it.each(fatal)(
+    '%s: the call fails ConnectionLoss, the connection ends, the session carries on',
+    async (_name, misbehave) => {
+      let hostile = true;
+      server = await startHostileServer({
+        onRequest: collect((request, peer) => {
+          if (hostile && request.type === 3) {
+            hostile = false;
+            misbehave(request, peer);
+          } else honestReply(request, peer);
+        }),
+      });
+      client = await connect({ connectString: server.connectString });
+      const session = client.sessionId;
+      await expect(client.exists('/bad')).rejects.toBeInstanceOf(ConnectionLossError);
+      // The next connection is honest: the same session, and calls work.
+      expect(await client.exists('/after')).toBeNull();
+      expect(client.sessionId).toBe(session);
+      expect(server.totalConnections).toBe(2);
+    },
+  );
+
+  it('bad UTF-8 in a child name and in a notification path: decoded with replacement characters, no crash', async () => {
+    const badName = Buffer.from([0x61, 0xc3, 0x28, 0xff]);
+    server = await startHostileServer({
+      onRequest: collect((request, peer) => {
+        if (request.type === 8) {
+          // getChildren: int count, then one ustring; and a notification whose path is bad UTF-8 before it.
+          const body = Buffer.alloc(8 + badName.length);
+          body.writeInt32BE(1, 0);
+          body.writeInt32BE(badName.length, 4);
+          badName.copy(body, 8);
+          peer.send(notificationFrame(1, Buffer.concat([Buffer.from('/'), badName])));
+          peer.reply(request.xid, { body });
+        } else honestReply(request, peer);
+      }),
+    });
+    client = await connect({ connectString: server.connectString });
+    const [name] = await client.getChildren('/');
+    expect(name).toBe(badName.toString('utf8'));
+    expect(name).toContain('\ufffd');
+    expect(server.totalConnections).toBe(1);
+  });
+
+  it('a ConnectResponse with timeout 0 or below: connect() rejects SessionExpired, nothing is left running', async () => {
+    for (const timeOut of [0, -5]) {
+      server = await startHostileServer({ onConnect: () => ({ timeOut }) });
+      await expect(connect({ connectString: server.connectString })).rejects.toMatchObject({
+        code: 'SESSIONEXPIRED',
+      });
+      await server.close();
+      server = undefined;
+    }
+  });
+
+  it('a ConnectResponse and a reply that arrive a byte at a time are read whole', async () => {
+    server = await startHostileServer({
+      onConnect: (request, peer) => {
+        peer.dribble(connectResponseFrame(request.timeOut, 0x42n, Buffer.alloc(16, 1)), 5);
+        return 'silent';
+      },
+      onRequest: collect((request, peer) => peer.dribble(replyFrame(request.xid, { err: -101 }), 5)),
+    });
+    client = await connect({ connectString: server.connectString });
+    expect(client.sessionId).toBe(0x42n);
+    expect(await client.exists('/slowly')).toBeNull();
+  });
+
+  it('a server that resets every connection after the handshake: attempts stay within the backoff', async () => {
+    server = await startHostileServer({
+      onConnect: (_request, peer) => {
+        setTimeout(() => peer.destroy(), 10);
+        return undefined;
+      },
+    });
+    client = createClient({ connectString: server.connectString, sessionTimeoutMs: 30_000 });
+    const started = Date.now();
+    await sleep(4000);
+    const elapsed = Date.now() - started;
+    // One host: a full round every attempt, so at least 1 s between attempts (Java's spin delay).
+    expect(server.totalConnections).toBeLessThanOrEqual(Math.ceil(elapsed / 1000) + 1);
+    expect(server.totalConnections).toBeGreaterThanOrEqual(2);
   });
 });
