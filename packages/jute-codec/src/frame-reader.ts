@@ -17,8 +17,10 @@ export interface FrameReaderOptions {
  * is known (and checked against the cap), so each byte is copied at most once. Memory handed out is never
  * written again, so payloads (and values decoded from them) stay valid for as long as they are held.
  *
- * A negative or oversize length is fatal for the stream: the error is thrown before anything is
- * allocated, and every later push throws it again (the connection must be dropped, not resynchronised).
+ * A negative or oversize length is fatal for the stream, and nothing is allocated for it. The frames the
+ * same push completed before it are still returned (the server did answer them), with {@link failure} set:
+ * the caller hands them on, then drops the connection. A push that met a bad length before completing any
+ * frame throws it, and every later push throws it again (the stream is never resynchronised).
  */
 export class FrameReader {
   /** The cap on a payload length. */
@@ -27,7 +29,7 @@ export class FrameReader {
   private headerFilled = 0;
   private pending: Buffer | null = null;
   private pendingFilled = 0;
-  private failure: JuteCodecError | null = null;
+  private fatal: JuteCodecError | null = null;
 
   constructor(options: FrameReaderOptions = {}) {
     const max = options.maxFrameLength ?? DEFAULT_MAX_FRAME_LENGTH;
@@ -37,6 +39,11 @@ export class FrameReader {
     this.maxFrameLength = max;
   }
 
+  /** The bad length that ended the stream, once met (every later push throws it). */
+  get failure(): JuteCodecError | null {
+    return this.fatal;
+  }
+
   /** Bytes received but not yet returned as part of a frame. */
   get buffered(): number {
     return this.headerFilled + (this.pending === null ? 0 : 4 + this.pendingFilled);
@@ -44,8 +51,18 @@ export class FrameReader {
 
   /** Feeds a chunk; returns the payloads (without length prefix) of every frame it completes, in order. */
   push(chunk: Buffer): Buffer[] {
-    if (this.failure) throw this.failure;
+    if (this.fatal) throw this.fatal;
     const frames: Buffer[] = [];
+    try {
+      this.cut(chunk, frames);
+    } catch (error) {
+      // The frames cut before the bad length are whole replies: returned, with `failure` set.
+      if (frames.length === 0) throw error;
+    }
+    return frames;
+  }
+
+  private cut(chunk: Buffer, frames: Buffer[]): void {
     const end = chunk.length;
     let pos = 0;
     while (pos < end) {
@@ -71,7 +88,6 @@ export class FrameReader {
         }
       }
     }
-    return frames;
   }
 
   private begin(length: number, frames: Buffer[]): void {
@@ -98,15 +114,15 @@ export class FrameReader {
 
   private checkLength(length: number): number {
     if (length < 0) {
-      this.failure = new JuteCodecError('NEGATIVE_LENGTH', `negative frame length ${length}`);
+      this.fatal = new JuteCodecError('NEGATIVE_LENGTH', `negative frame length ${length}`);
     } else if (length > this.maxFrameLength) {
-      this.failure = new JuteCodecError(
+      this.fatal = new JuteCodecError(
         'FRAME_TOO_LARGE',
         `frame length ${length} exceeds the limit of ${this.maxFrameLength} bytes`,
       );
     } else {
       return length;
     }
-    throw this.failure;
+    throw this.fatal;
   }
 }

@@ -102,7 +102,7 @@ describe('bad lengths in a stream', () => {
   it.each([
     ['NEGATIVE_LENGTH', lengthPrefix(-5)],
     ['FRAME_TOO_LARGE', lengthPrefix(1025)],
-  ])('%s is raised however the stream is split, after the frames before it', (code, bad) => {
+  ])('%s ends the stream however it is split, after handing on the frames before it', (code, bad) => {
     const stream = Buffer.concat([good, bad, good]);
     for (let at = 0; at <= stream.length; at++) {
       const reader = new FrameReader({ maxFrameLength: 1024 });
@@ -111,13 +111,20 @@ describe('bad lengths in a stream', () => {
         for (const chunk of [stream.subarray(0, at), stream.subarray(at)])
           delivered.push(...reader.push(chunk));
       });
-      expect(result).toEqual({ code });
-      // The good frame comes out when it completes in an earlier chunk than the one that completes the bad
-      // length; a push that meets a bad length throws, and the connection (with its pending requests) is
-      // given up.
-      const badLengthEnd = good.length + 4;
-      expect(delivered.length).toBe(at >= good.length && at < badLengthEnd ? 1 : 0);
+      // The good frame before the bad length always comes out: when the same push meets the bad length,
+      // the push returns it and sets `failure` instead of throwing it away.
+      expect(delivered.length).toBe(1);
+      // Thrown by the second push, or (when the first push completed the frame and ended the stream, or was
+      // empty) set as `failure` on the push that returned the frame.
+      expect(['value' in result ? 'returned' : result.code, reader.failure?.code]).toEqual(
+        'value' in result ? ['returned', code] : [code, code],
+      );
       expect(outcome(() => reader.push(good))).toEqual({ code });
     }
+  });
+
+  it('a push that meets a bad length before any whole frame throws it', () => {
+    const reader = new FrameReader({ maxFrameLength: 1024 });
+    expect(outcome(() => reader.push(lengthPrefix(-1)))).toEqual({ code: 'NEGATIVE_LENGTH' });
   });
 });

@@ -8,7 +8,28 @@ export {
   parseMode,
   type ServerMode,
 } from './four-letter-word.js';
+export {
+  type FrameFuzzer,
+  type FrameFuzzerOptions,
+  type FuzzTally,
+  frameFuzzer,
+  seededRandom,
+} from './frame-fuzzer.js';
 export { freePort, freePorts } from './free-port.js';
+export {
+  connectResponseFrame,
+  type HostileConnectRequest,
+  type HostileConnectResponse,
+  type HostilePeer,
+  type HostileRequest,
+  type HostileScript,
+  type HostileServer,
+  honestReply,
+  notificationFrame,
+  replyFrame,
+  startHostileServer,
+  zkFrame,
+} from './hostile-server.js';
 export {
   type CompiledJava,
   type CompileJavaOptions,

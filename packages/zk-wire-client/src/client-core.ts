@@ -121,7 +121,7 @@ export class ClientCore {
     return {
       serverPath: this.serverPath(path, operation, isSequential(mode)),
       data: dataBytes(data, this.maxDataLength, operation, path),
-      acl: aclArg(options?.acl, operation, path),
+      acl: aclArg(options?.acl ?? this.session.defaultAcl, operation, path),
       mode,
       ttl: ttlArg(mode, options?.ttlMs, operation, path),
     };

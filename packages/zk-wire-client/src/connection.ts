@@ -63,6 +63,8 @@ export class Connection {
   private readonly pacer: ReadPacer | undefined;
   private resumeTimer: NodeJS.Timeout | undefined;
   private readonly resumeBound = () => this.resumeReading();
+  /** ms timestamp since which a frame has been partly received without completing (0 = none pending). */
+  private partialSince = 0;
 
   private constructor(
     readonly socket: Socket,
@@ -177,8 +179,9 @@ export class Connection {
 
   /**
    * Starts the liveness timer. While not yet connected, `connectTimeoutMs` bounds the whole attempt (TCP
-   * connect, TLS handshake, ConnectResponse); once connected ({@link setConnected}), silence longer than the read timeout ends the connection and
-   * idle sending triggers pings.
+   * connect, TLS handshake, ConnectResponse); once connected ({@link setConnected}), silence longer than the
+   * read timeout, or a frame that takes longer than it to complete, ends the connection, and idle sending
+   * triggers pings.
    */
   startTimer(connectTimeoutMs: number): void {
     this.stopTimer();
@@ -206,6 +209,12 @@ export class Connection {
     const now = Date.now();
     if (now - this.lastReceived > readTimeoutMs) {
       this.close(new ConnectionLossError({ cause: new Error(`nothing received for ${readTimeoutMs} ms`) }));
+      return;
+    }
+    // The per-frame read deadline: a reply that has not completed within the read timeout never will.
+    if (this.partialSince !== 0 && now - this.partialSince > readTimeoutMs) {
+      const cause = new ProtocolError(`a reply frame did not complete within ${readTimeoutMs} ms`);
+      this.close(new ConnectionLossError({ cause }));
       return;
     }
     // Java's rule (ClientCnxn.SendThread): ping after about readTimeout/2 - 1 s of send idleness, at least every 10 s.
@@ -236,6 +245,7 @@ export class Connection {
       this.close(new ConnectionLossError({ cause: new ProtocolError(describe(error), { cause: error }) }));
       return;
     }
+    this.trackPartialFrame(frames.length > 0);
     for (const frame of frames) {
       if (this.closed) return;
       try {
@@ -248,6 +258,12 @@ export class Connection {
         return;
       }
     }
+    // A bad length after whole frames in the same read: those were answers, handed on above; now the end.
+    const failure = this.reader.failure;
+    if (failure !== null && !this.closed) {
+      this.close(new ConnectionLossError({ cause: new ProtocolError(failure.message, { cause: failure }) }));
+      return;
+    }
     if (this.pacer !== undefined && !this.closed) {
       const waitMs = this.pacer.afterRead(performance.now(), frames.length, awaiting, filledReadBuffer);
       if (waitMs > 0) {
@@ -255,6 +271,15 @@ export class Connection {
         this.pauseReading(waitMs);
       }
     }
+  }
+
+  /**
+   * Notes when a partly received frame started waiting for its end: a server that dribbles a byte now and
+   * then keeps the connection looking alive, so the liveness check also bounds how long one frame may take.
+   */
+  private trackPartialFrame(completedOne: boolean): void {
+    if (this.reader.buffered === 0) this.partialSince = 0;
+    else if (completedOne || this.partialSince === 0) this.partialSince = this.lastReceived;
   }
 
   private pauseReading(ms: number): void {

@@ -47,9 +47,7 @@ export interface SubmitOptions extends CallOptions {
 
 /** Queues, writes and matches requests for a session. */
 export class RequestPipeline {
-  /** The highest zxid seen in a matched reply (sent in the next ConnectRequest). */
-  lastZxid = 0n;
-  // Its two 32-bit halves, so that a reply's zxid is compared without making a bigint (it rarely grows on reads).
+  // The last positive zxid of a matched reply, as two 32-bit halves: kept without making a bigint per reply.
   private zxidHigh = 0;
   private zxidLow = 0;
   private outbound: PendingRequest[] = [];
@@ -65,6 +63,20 @@ export class RequestPipeline {
     private readonly defaultTimeoutMs: number,
     private readonly gate: VersionGate,
   ) {}
+
+  /**
+   * The zxid of the last reply that carried a positive one, sent in the next ConnectRequest and SetWatches.
+   * Java keeps the last, not the largest: one corrupted reply is repaired by the honest ones after it.
+   */
+  get lastZxid(): bigint {
+    return (BigInt(this.zxidHigh) << 32n) | BigInt(this.zxidLow);
+  }
+
+  /** A new session starts from zxid 0, as a new Java handle does (the ensemble may be a restored one). */
+  resetZxid(): void {
+    this.zxidHigh = 0;
+    this.zxidLow = 0;
+  }
 
   /** The next xid: 1 to 2147483646, never reset (Java's rule). */
   nextXid(): number {
@@ -232,10 +244,9 @@ export class RequestPipeline {
   private settle(request: PendingRequest, payload: Buffer): void {
     const high = payload.readInt32BE(4);
     const low = payload.readUInt32BE(8);
-    if (high > this.zxidHigh || (high === this.zxidHigh && low > this.zxidLow)) {
+    if (high > 0 || (high === 0 && low !== 0)) {
       this.zxidHigh = high;
       this.zxidLow = low;
-      this.lastZxid = payload.readBigInt64BE(4);
     }
     // Aborted or timed out while on the wire: the reply is read and dropped (no watch registered either).
     if (request.state === RequestState.settled) return;

@@ -28,6 +28,26 @@ export function sessionStart(options: ClientOptions): SessionStart {
   return { requestedTimeoutMs: timeout, session };
 }
 
+/** Curator's connection timeout: the default bound of a wait for the first connection. */
+export const DEFAULT_CONNECT_WAIT_MS = 15_000;
+
+/**
+ * A timeout option in ms: an integer ≥ 0 (> 0 unless `zeroAllowed`), or undefined for the default. Refused
+ * with InvalidArgumentError before anything is sent.
+ */
+export function timeoutOption(
+  name: string,
+  value: number | undefined,
+  zeroAllowed: boolean,
+): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < (zeroAllowed ? 0 : 1)) {
+    const range = zeroAllowed ? 'an integer ≥ 0' : 'a positive integer';
+    throw new InvalidArgumentError(name, `must be ${range}, got ${String(value)}`);
+  }
+  return value;
+}
+
 /** The ConnectRequest frame: a new session (id 0) until a read-write server handed one out (§2.1). */
 export function connectRequestFrame(request: {
   lastZxidSeen: bigint;

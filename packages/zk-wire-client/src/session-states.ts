@@ -32,6 +32,11 @@ export class SessionStates extends EventEmitter<SessionEventMap> {
   private lastConnectionState: ConnectionState | undefined;
   private readonly stateQueues = new Set<AsyncQueue<ConnectionState>>();
 
+  /** True once a first connection was made (a wait for it is no longer bounded by `connectWaitMs`). */
+  get hasConnected(): boolean {
+    return this.everConnected;
+  }
+
   protected setState(state: SessionState): void {
     if (this.state === state) return;
     this.state = state;

@@ -18,12 +18,15 @@ const EVENT_TYPES: Record<number, WatchEvent['type'] | undefined> = {
   4: 'childrenChanged',
 };
 
-/** The client event of a notification frame, or undefined for a type this client does not deliver. */
+/**
+ * The client event of a notification frame, or undefined for a type this client does not deliver. A null
+ * path (length -1) names no node: the frame is malformed and dropped, never delivered as an event on `/`.
+ */
 export function notificationEvent(payload: Buffer, chroot: Chroot): WatchEvent | undefined {
   const { value } = records.WatcherEvent.decode(payload, 16, payload.length);
   const type = EVENT_TYPES[value.type];
-  if (type === undefined) return undefined;
-  return { type, path: chroot.toClient(value.path ?? '/') };
+  if (type === undefined || value.path === null || value.path === undefined) return undefined;
+  return { type, path: chroot.toClient(value.path) };
 }
 
 /** Sends the watch tables on `connection`, with the last zxid seen so the server fires what was missed. */

@@ -8,6 +8,8 @@
  * pending FIFO, which the pipeline checks against the head.
  */
 import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
+import type { ACL } from './acl.js';
+import { aclArg } from './args.js';
 import { type HostAddress, parseConnectString, shuffled } from './connect-string.js';
 import { Connection, type ConnectionHandler, type ConnectionOptions } from './connection.js';
 import { publishConnect, publishWatchEvent } from './diagnostics.js';
@@ -30,8 +32,10 @@ import { SessionAuth } from './session-auth.js';
 import {
   connectRequestFrame,
   connectTimeoutMs,
+  DEFAULT_CONNECT_WAIT_MS,
   reconnectDelayMs,
   sessionStart,
+  timeoutOption,
 } from './session-handshake.js';
 import { SessionStates } from './session-states.js';
 import { expiryEvents, notificationEvent, restoreWatches } from './session-watches.js';
@@ -62,6 +66,10 @@ export class Session extends SessionStates implements VersionGate {
   readonly pipeline: RequestPipeline;
   /** Terminal error once expired (without autoRecreateSession) or closed. */
   terminalError: ZooKeeperError | undefined;
+  /** The ACL of creates that name none (`defaultAcl`, checked); undefined means open. */
+  readonly defaultAcl: ACL[] | undefined;
+  /** The bound of a wait for the first connection when the call gives none (`connectWaitMs`; 0 = none). */
+  readonly connectWaitMs: number;
 
   private readonly hosts: HostAddress[];
   private hostIndex = -1;
@@ -72,6 +80,9 @@ export class Session extends SessionStates implements VersionGate {
   private seenReadWriteServer: boolean;
   private readonly auth: SessionAuth;
   private reconnectTimer: NodeJS.Timeout | undefined;
+  /** Client-side expiry: fires once the negotiated timeout has passed without a connection. */
+  private expiryTimer: NodeJS.Timeout | undefined;
+  private readonly closeTimeoutMs: number | undefined;
   private readOnlyProbe: ReadOnlyProbe | undefined;
   private disconnectedAt = 0;
   /** ms timestamp since which calls have waited for a first session (set at start and after an expiry). */
@@ -96,6 +107,13 @@ export class Session extends SessionStates implements VersionGate {
     this.requestedTimeoutMs = start.requestedTimeoutMs;
     validateTlsOption(options.tls);
     validateSaslOptions(options.sasl);
+    this.connectWaitMs =
+      timeoutOption('connectWaitMs', options.connectWaitMs, true) ?? DEFAULT_CONNECT_WAIT_MS;
+    this.closeTimeoutMs = timeoutOption('closeTimeoutMs', options.closeTimeoutMs, false);
+    this.defaultAcl =
+      options.defaultAcl === undefined
+        ? undefined
+        : aclArg(options.defaultAcl, 'createClient', undefined, 'defaultAcl');
     const { tls, connectionFactory, maxFrameLength } = this.options;
     const readPacing = readPacingSettings(options.readCoalescing);
     this.connectionOptions = { tls, connectionFactory, maxFrameLength, readPacing };
@@ -178,7 +196,6 @@ export class Session extends SessionStates implements VersionGate {
 
   private scheduleReconnect(): void {
     if (this.terminalError !== undefined || this.reconnectTimer !== undefined) return;
-    if (this.checkClientSideExpiry()) return;
     this.failCallsWaitingTooLong();
     const fullRound = (this.hostIndex + 1) % this.hosts.length === 0;
     this.reconnectTimer = setTimeout(() => this.connectNext(), reconnectDelayMs(fullRound));
@@ -196,12 +213,37 @@ export class Session extends SessionStates implements VersionGate {
     this.pipeline.failAllWithConnectionLoss(cause, true);
   }
 
-  /** Curator's rule: disconnected for longer than the negotiated timeout means the session is lost. */
-  private checkClientSideExpiry(): boolean {
-    if (this.sessionId === 0n || this.negotiatedTimeoutMs === 0 || this.state !== 'suspended') return false;
-    if (Date.now() - this.disconnectedAt < this.negotiatedTimeoutMs) return false;
+  /**
+   * Curator's rule: suspended for longer than the negotiated timeout means the session is lost. On its own
+   * timer, so that `lost` comes on time whatever the connect attempts are doing (a black-holed host holds
+   * each attempt for a whole connect timeout).
+   */
+  private startExpiryTimer(): void {
+    this.stopExpiryTimer();
+    if (this.negotiatedTimeoutMs === 0) return;
+    const due = this.disconnectedAt + this.negotiatedTimeoutMs - Date.now();
+    this.expiryTimer = setTimeout(() => this.expireClientSide(), Math.max(0, due));
+    this.expiryTimer.unref();
+  }
+
+  private stopExpiryTimer(): void {
+    if (this.expiryTimer !== undefined) clearTimeout(this.expiryTimer);
+    this.expiryTimer = undefined;
+  }
+
+  /** The session timeout passed without a connection: the attempt under way is dropped, the session lost. */
+  private expireClientSide(): void {
+    this.expiryTimer = undefined;
+    if (this.state !== 'suspended' || this.terminalError !== undefined) return;
+    if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+    // The attempt would present the old session: let it go (its close handler ignores a connection let go).
+    const attempt = this.connection;
+    this.connection = undefined;
+    this.handshaken = false;
+    const cause = new Error(`no connection for the session timeout (${this.negotiatedTimeoutMs} ms)`);
+    attempt?.close(new ConnectionLossError({ cause }));
     this.expire();
-    return true;
   }
 
   // ---- frames ---------------------------------------------------------------------------------------
@@ -227,11 +269,15 @@ export class Session extends SessionStates implements VersionGate {
     if (response.timeOut <= 0) {
       // The session is unknown, expired or the password was wrong: the server closes the connection now.
       this.connection = undefined;
-      connection.close(new SessionExpiredError());
+      this.lastConnectionError = new SessionExpiredError();
+      connection.close(this.lastConnectionError);
       this.expire();
       return;
     }
+    // No server hands out session 0: taking it would leave a session that can never be reattached or expire.
+    if (response.sessionId === 0n) throw new ProtocolError('ConnectResponse with session id 0');
     this.handshaken = true;
+    this.stopExpiryTimer();
     // A session handed out by a read-only server is not valid elsewhere (§2.1): moving on from it starts a
     // new session, and the watches carry over to it, as in Java.
     const sameSession =
@@ -339,14 +385,20 @@ export class Session extends SessionStates implements VersionGate {
     this.auth.connectionLost(cause);
     if (this.closing !== undefined || this.terminalError !== undefined) return;
     if (this.state === 'connected' || this.state === 'read-only') {
-      this.disconnectedAt = connection.lastReceived;
+      // Curator's rule counts from the suspension (ConnectionStateManager's startOfSuspendedEpoch).
+      this.disconnectedAt = Date.now();
       this.enterSuspended();
+      this.startExpiryTimer();
     }
     this.scheduleReconnect();
   }
 
   /** The session is gone: every call fails SessionExpired, or a new session starts (autoRecreateSession). */
   private expire(): void {
+    this.stopExpiryTimer();
+    // Set only when a session was granted: a server that keeps refusing (timeout 0) does not keep the calls
+    // queued for the next session waiting forever; they fail after a session timeout with no session.
+    const hadSession = this.negotiatedTimeoutMs !== 0;
     this.setState('expired');
     this.emitConnectionState('lost');
     const makeError = (r: { path: string | undefined; decoder: { operation: string } }) =>
@@ -359,7 +411,10 @@ export class Session extends SessionStates implements VersionGate {
     this.auth.rejectAll(() => new SessionExpiredError({ operation: 'addAuth' }));
     if (this.options.autoRecreateSession) {
       this.pipeline.failAll(makeError, false);
-      this.waitingSince = Date.now();
+      if (hadSession) this.waitingSince = Date.now();
+      // A new session starts from zxid 0, as a new Java handle does: the old session's last zxid would be
+      // refused by an ensemble restored from a backup (or one that only ever saw a corrupted zxid).
+      this.pipeline.resetZxid();
       this.sessionId = 0n;
       this.password = Buffer.alloc(16);
       this.negotiatedTimeoutMs = 0;
@@ -381,6 +436,7 @@ export class Session extends SessionStates implements VersionGate {
     else this.terminalError ??= error;
     if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
+    this.stopExpiryTimer();
     this.stopReadOnlyProbe();
     const connection = this.connection;
     this.connection = undefined;
@@ -404,7 +460,11 @@ export class Session extends SessionStates implements VersionGate {
     this.endStateQueues();
   }
 
-  /** Sends closeSession and waits for its reply (when connected), then ends everything. Idempotent. */
+  /**
+   * Sends closeSession and waits for its reply (when connected) at most `closeTimeoutMs` (default: the
+   * requested session timeout, or the negotiated one when less: a broken server may grant 24 days), then
+   * ends everything. Idempotent.
+   */
   close(): Promise<void> {
     // The close's own error only marks the session closed (calls get fresh ones from refusal()): it is built
     // without a stack, whose capture cost ~15 µs of every session (V8 walks the caller's async chain too).
@@ -419,13 +479,26 @@ export class Session extends SessionStates implements VersionGate {
       try {
         await this.pipeline.submit(closeSessionReply, xid, encodeCloseSession(xid), undefined, undefined, {
           internal: true,
-          timeoutMs: Math.max(1000, this.negotiatedTimeoutMs),
+          timeoutMs:
+            this.closeTimeoutMs ??
+            Math.min(this.requestedTimeoutMs, this.negotiatedTimeoutMs || this.requestedTimeoutMs),
         });
       } catch {
         // The session will expire on the server; nothing more to do.
       }
     }
     this.terminate(closed);
+  }
+
+  /**
+   * Why no connection is ready: the last connection error, or else the attempt under way (a host that
+   * accepts and never answers has not failed yet). The cause of a timed-out wait for a connection.
+   */
+  connectionProblem(): Error | undefined {
+    if (this.lastConnectionError !== undefined) return this.lastConnectionError;
+    const host = this.currentHost;
+    if (host === undefined) return undefined;
+    return new ConnectionLossError({ cause: new Error(`no answer yet from ${host.host}:${host.port}`) });
   }
 
   /** The host of the current (or last) connection attempt, for the version gate. */

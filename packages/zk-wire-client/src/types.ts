@@ -106,8 +106,28 @@ export interface ClientOptions {
   session?: { id: bigint; password: Uint8Array };
   /** After expiry, start a new session instead of failing every call with SessionExpired. Default false. */
   autoRecreateSession?: boolean;
-  /** Per-call timeout default in ms (0 = none). */
+  /**
+   * The client-wide default request timeout in ms (Java's `zookeeper.request.timeout`): a call given no
+   * `timeoutMs` rejects with OperationTimeoutError after this long. Default 0, none (as Java): a server that
+   * answers pings but never a request then stalls such calls until the connection or the session ends.
+   */
   requestTimeoutMs?: number;
+  /**
+   * How long `connect()`, and `connected()` before the first connection, wait when the call gives no
+   * `timeoutMs` (Curator's connection timeout). Default 15000; 0 waits without bound. The rejection is an
+   * OperationTimeoutError whose `cause` is the last connection error.
+   */
+  connectWaitMs?: number;
+  /**
+   * How long `close()` waits for the server's answer to closeSession before ending anyway. Default: the
+   * requested session timeout, or the negotiated one when the server granted less.
+   */
+  closeTimeoutMs?: number;
+  /**
+   * The ACL of creates (and multi creates) that name none, as Curator's ACLProvider default or kazoo's
+   * `default_acl`. Default: open (world:anyone, all permissions).
+   */
+  defaultAcl?: ACL[];
   /** Largest reply frame accepted, in bytes. Default 4 MiB. */
   maxFrameLength?: number;
   /** Credentials sent on every connection (as addAuth would). */

@@ -1,6 +1,10 @@
 /**
  * `client.connected()`: resolves once the session has a ready connection (r/w, or read-only when allowed),
  * rejects when the client is closed or the session expired, or on the caller's signal or timeout.
+ *
+ * A wait for the first connection (what `connect()` does) is bounded by the client's `connectWaitMs`
+ * (default 15 s) when the call gives no `timeoutMs`: with no server answering it would otherwise never end.
+ * Later waits (a reconnect) end with the session at the latest, and stay unbounded unless asked.
  */
 import { OperationTimeoutError } from './errors.js';
 import type { Session } from './session.js';
@@ -39,12 +43,13 @@ export function waitConnected(session: Session, options: CallOptions = {}): Prom
     if (check()) return;
     session.on('sessionState', onState);
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    if (options.timeoutMs) {
+    const timeoutMs = options.timeoutMs ?? (session.hasConnected ? 0 : session.connectWaitMs);
+    if (timeoutMs) {
       timer = setTimeout(() => {
         cleanup();
         // The last connection error says why (refused, TLS, no answer) rather than just "too slow".
-        reject(new OperationTimeoutError({ operation: 'connected', cause: session.lastConnectionError }));
-      }, options.timeoutMs);
+        reject(new OperationTimeoutError({ operation: 'connected', cause: session.connectionProblem() }));
+      }, timeoutMs);
     }
   });
 }

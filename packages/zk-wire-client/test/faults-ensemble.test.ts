@@ -69,7 +69,9 @@ describe('a member dies', () => {
 
 describe('the whole ensemble stops', () => {
   it('for less than the session timeout: the session resumes with its ephemerals', async () => {
-    const zk = await connect({ connectString: ensemble.connectString, sessionTimeoutMs: 15_000 });
+    // The longest timeout these servers grant (20 ticks): restarting three JVMs and electing a leader takes
+    // most of 15 s on a loaded machine, and client-side expiry now fires on time, not after a late attempt.
+    const zk = await connect({ connectString: ensemble.connectString, sessionTimeoutMs: 20_000 });
     const session = zk.sessionId;
     await zk.create('/short-eph', null, { mode: 'ephemeral' });
     const states = recordStates(zk);
