@@ -3,6 +3,7 @@
  * @packageDocumentation
  */
 export { type ACL, acls, digestId, type Id, Perms } from './acl.js';
+export { DEFAULT_QUEUE_CAPACITY, EventOverflowError } from './async-queue.js';
 export { type ClientEventMap, connect, createClient, type WatchOptions, ZooKeeperClient } from './client.js';
 export { type ConnectString, type HostAddress, parseConnectString } from './connect-string.js';
 export {
