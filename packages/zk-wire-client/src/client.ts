@@ -7,7 +7,8 @@
 import type { ACL } from './acl.js';
 import { aclArg, dataBytes, versionArg } from './args.js';
 import { ClientReads } from './client-reads.js';
-import { isNoNode } from './errors.js';
+import { InvalidArgumentError, isNoNode } from './errors.js';
+import { createProtected, DEFAULT_PROTECTED_ATTEMPTS, deleteGuaranteed } from './guarded-writes.js';
 import { multiArgs } from './multi-args.js';
 import type { AddWatchModeName } from './ops/add-watch.js';
 import { type CreateResult, createPathReply, createReply, encodeCreate } from './ops/create.js';
@@ -40,12 +41,25 @@ export class ZooKeeperClient extends ClientReads {
 
   /** Creates a node and resolves with its actual path (with the sequence suffix for sequential modes). */
   create(path: string, data?: Data, options?: CreateOptions): Promise<string> {
+    if (options?.protected) return this.createProtectedNode(path, data, options).then((r) => r.path);
     return this.createNode(createPathReply, path, data, options, false);
   }
 
   /** Creates a node and resolves with its actual path and its Stat. */
   create2(path: string, data?: Data, options?: CreateOptions): Promise<{ path: string; stat: Stat }> {
+    if (options?.protected) return this.createProtectedNode(path, data, options);
     return this.createNode(createReply, path, data, options, true);
+  }
+
+  /** `protected` creates (guarded-writes.ts). */
+  private createProtectedNode(path: string, data: Data, options: CreateOptions) {
+    try {
+      const attempts = protectedAttemptsArg(options.protected, path);
+      // Arguments are checked by the first create, before anything is sent.
+      return createProtected(this, path, data, { ...options, protected: undefined }, attempts);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /**
@@ -101,9 +115,25 @@ export class ZooKeeperClient extends ClientReads {
     return ensurePath(this, path, mode, options);
   }
 
-  /** Deletes a node; `version` (default -1 = any) must match its data version. */
-  delete(path: string, options?: CallOptions & { version?: number }): Promise<void> {
+  /**
+   * Deletes a node; `version` (default -1 = any) must match its data version. With `guaranteed` (Curator's
+   * `guaranteed()`), a delete met by connection loss is retried until the node is known gone; `signal` and
+   * `timeoutMs` then end only the wait (several requests: outside the order promise).
+   */
+  delete(path: string, options?: CallOptions & { version?: number; guaranteed?: boolean }): Promise<void> {
+    if (options?.guaranteed === true) {
+      try {
+        this.core.serverPath(path, 'delete');
+        const version = versionArg(options.version, 'delete', path);
+        return deleteGuaranteed(this, path, version, options);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    }
     try {
+      if (options?.guaranteed !== undefined && options.guaranteed !== false) {
+        throw new InvalidArgumentError('guaranteed', 'must be a boolean', { operation: 'delete', path });
+      }
       const chrootPath = this.core.serverPath(path, 'delete');
       // As the Java client: "/" goes out as "/" even under a chroot, so the server refuses it (BADARGUMENTS)
       // instead of deleting the chroot node.
@@ -241,4 +271,18 @@ export async function connect(options: ClientOptions, callOptions?: CallOptions)
     throw error;
   }
   return client;
+}
+
+/** The `protected` option as a number of attempts. */
+function protectedAttemptsArg(value: CreateOptions['protected'], path: string): number {
+  if (value === true) return DEFAULT_PROTECTED_ATTEMPTS;
+  const attempts =
+    typeof value === 'object' && value !== null ? (value.maxAttempts ?? DEFAULT_PROTECTED_ATTEMPTS) : 0;
+  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 100) {
+    throw new InvalidArgumentError('protected', 'must be true or { maxAttempts: 1..100 }', {
+      operation: 'create',
+      path,
+    });
+  }
+  return attempts;
 }

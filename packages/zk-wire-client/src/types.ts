@@ -71,6 +71,12 @@ export interface CreateOptions extends CallOptions {
    * itself under the new parent.
    */
   parentAcl?: ACL[] | undefined;
+  /**
+   * Curator's `withProtection()`: the node is named `_c_<uuid>-<name>`, and a create whose reply is lost
+   * (connection loss) is found again by that name instead of being made twice or left orphaned. `true`
+   * makes up to 4 attempts; `{ maxAttempts }` sets the number. Several requests: outside the order promise.
+   */
+  protected?: boolean | { maxAttempts?: number } | undefined;
 }
 
 /** Data accepted by writes: bytes, a string (UTF-8), or null (a null buffer on the wire). */
