@@ -1,0 +1,290 @@
+/**
+ * THE reviewed list of accepted differences between our client and the Java 3.8 client in the conformance
+ * test. Every entry says why the difference is legitimate; everything not listed here is compared exactly.
+ * docs/contracts.md ("Differences from the Java client (conformance test)") carries the same list: change
+ * both together. The entries run in this order over each session's raw stream (stream.ts).
+ */
+import type { Op, Script } from './script.js';
+import type { Entry } from './stream.js';
+
+/** What an entry may look at. */
+export interface NormalizeContext {
+  side: 'ours' | 'java';
+  /** The run's fresh base path. */
+  base: string;
+  /** The session's chroot under the base, or null. */
+  chroot: string | null;
+  script: Script;
+  /** The script op of each step. */
+  opOf(step: number): Op | undefined;
+  session: number;
+}
+
+/** A normalized entry: `unordered` ones are compared by step, outside the ordered stream. */
+export type NormalEntry = Entry & { unordered?: true };
+
+/** One accepted difference. */
+export interface AcceptedDifference {
+  id: string;
+  /** Which side's stream it changes. */
+  side: 'ours' | 'java' | 'both';
+  /** The review: why this difference is legitimate. */
+  why: string;
+  apply(stream: NormalEntry[], context: NormalizeContext): NormalEntry[];
+}
+
+const mapStrings = (value: unknown, f: (s: string) => string): unknown => {
+  if (typeof value === 'string') return f(value);
+  if (Array.isArray(value)) return value.map((v) => mapStrings(v, f));
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)]));
+  }
+  return value;
+};
+
+const stripPrefix = (prefix: string) => (s: string) =>
+  s === prefix ? '/' : s.startsWith(`${prefix}/`) ? s.slice(prefix.length) : s;
+
+const mapValues = (stream: NormalEntry[], f: (value: unknown, entry: NormalEntry) => unknown) =>
+  stream.map((e): NormalEntry => {
+    if (e.kind === 'result') return { ...e, value: f(e.value, e) };
+    if (e.kind === 'event') return { ...e, path: f(e.path, e) as string };
+    return e;
+  });
+
+const STAT_TIMES = new Set(['czxid', 'mzxid', 'pzxid', 'ctime', 'mtime']);
+const isStat = (v: object) => 'czxid' in v && 'ephemeralOwner' in v;
+const mapStats = (value: unknown, f: (stat: Record<string, unknown>) => unknown): unknown => {
+  if (Array.isArray(value)) return value.map((v) => mapStats(v, f));
+  if (value !== null && typeof value === 'object') {
+    if (isStat(value)) return f(value as Record<string, unknown>);
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStats(v, f)]));
+  }
+  return value;
+};
+
+const REMOVED_EVENTS = new Set(['dataWatchRemoved', 'childWatchRemoved', 'persistentWatchRemoved']);
+const key = (e: Entry) => JSON.stringify(e);
+
+/** Watcher names that a session uses only for persistent-recursive watches. */
+function recursiveOnly(script: Script, session: number): Set<string> {
+  const recursive = new Set<string>();
+  const other = new Set<string>();
+  for (const op of script.batches.flat()) {
+    if ((op.session ?? 0) !== session || !('watch' in op) || op.watch === undefined) continue;
+    if (op.op === 'addWatch' && op.mode === 'persistent-recursive') recursive.add(op.watch);
+    else if (op.op !== 'removeWatches') other.add(op.watch);
+  }
+  return new Set([...recursive].filter((w) => !other.has(w)));
+}
+
+export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
+  {
+    id: 'getEphemerals-chroot',
+    side: 'java',
+    why:
+      "Java's getEphemerals neither adds the chroot to its prefix nor removes it from the paths it returns " +
+      '(ZooKeeper.getEphemerals sends the prefix as given); ours takes and returns client paths. Under a ' +
+      'chroot the Java driver is given chroot + prefix, and the chroot is removed from its results here.',
+    apply: (stream, c) =>
+      c.chroot === null
+        ? stream
+        : mapValues(stream, (v, e) =>
+            e.kind === 'result' && e.op === 'getEphemerals' ? mapStrings(v, stripPrefix(`${c.base}${c.chroot}`)) : v,
+          ),
+  },
+  {
+    id: 'base-path',
+    side: 'both',
+    why:
+      'Each side runs under its own fresh base path so that the runs do not collide; the base is removed from ' +
+      'every path in results and events.',
+    apply: (stream, c) => mapValues(stream, (v) => mapStrings(v, stripPrefix(c.base))),
+  },
+  {
+    id: 'zxids-and-times',
+    side: 'both',
+    why:
+      "A Stat's czxid, mzxid, pzxid, ctime and mtime depend on when each side ran, not on the client; the " +
+      'versions, lengths, child counts and owner are compared.',
+    apply: (stream) =>
+      mapValues(stream, (v) =>
+        mapStats(v, (stat) => Object.fromEntries(Object.entries(stat).filter(([k]) => !STAT_TIMES.has(k)))),
+      ),
+  },
+  {
+    id: 'session-ids',
+    side: 'both',
+    why:
+      "ephemeralOwner is a session id, different for every session: compared as 'none' (0) or 'session' " +
+      '(TTL nodes and containers show 0 on 3.8.0, for both clients).',
+    apply: (stream) =>
+      mapValues(stream, (v) =>
+        mapStats(v, (stat) => ({ ...stat, ephemeralOwner: stat.ephemeralOwner === '0' ? 'none' : 'session' })),
+      ),
+  },
+  {
+    id: 'unordered-lists',
+    side: 'both',
+    why:
+      "getChildren and getEphemerals lists come in the server's hash order, which depends on the full paths " +
+      "(each side has its own base): they are compared as sorted lists. Neither API promises an order.",
+    apply: (stream) =>
+      mapValues(stream, (v, e) => {
+        if (e.kind !== 'result') return v;
+        const sortChildren = (x: unknown): unknown => {
+          if (Array.isArray(x)) return x.map(sortChildren);
+          if (x !== null && typeof x === 'object') {
+            const o = x as Record<string, unknown>;
+            return Array.isArray(o.children) ? { ...o, children: [...(o.children as string[])].sort() } : o;
+          }
+          return x;
+        };
+        if ((e.op === 'getChildren' || e.op === 'getEphemerals') && Array.isArray(v)) {
+          return [...(v as string[])].sort();
+        }
+        return sortChildren(v);
+      }),
+  },
+  {
+    id: 'exists-missing-node',
+    side: 'java',
+    why:
+      "Documented API difference: for a missing node Java's exists calls back NONODE with a null Stat; ours " +
+      'resolves null. Both arm the same exist watch.',
+    apply: (stream) =>
+      stream.map((e) =>
+        e.kind === 'error' && e.op === 'exists' && e.code === 'NONODE'
+          ? { kind: 'result', step: e.step, op: e.op, value: null }
+          : e,
+      ),
+  },
+  {
+    id: 'argument-errors',
+    side: 'both',
+    why:
+      'Bad arguments (paths, TTLs, modes) never reach the server on either side, but are reported differently: ' +
+      'Java throws IllegalArgumentException from the call (its multi calls back BADARGUMENTS on the caller\'s ' +
+      'thread), ours rejects with InvalidArgumentError. Both become INVALID_ARGUMENT; their position among the ' +
+      "results is not compared, since Java's comes on another thread than its callbacks.",
+    apply: (stream) =>
+      stream.map((e): NormalEntry => {
+        if (e.kind !== 'error') return e;
+        const java = e.code === 'IllegalArgumentException' || (e.synchronous === true && e.code === 'BADARGUMENTS');
+        if (!java && !e.argument) return e;
+        return { kind: 'error', step: e.step, op: e.op, code: 'INVALID_ARGUMENT', unordered: true };
+      }),
+  },
+  {
+    id: 'addAuth-has-no-callback',
+    side: 'both',
+    why:
+      "Java's addAuthInfo has no callback (the auth packet takes its place in the queue, a refusal closes the " +
+      "handle); ours returns a promise. Its result is compared outside the ordered stream.",
+    apply: (stream) =>
+      stream.map((e): NormalEntry => {
+        if ((e.kind === 'result' || e.kind === 'error') && e.op === 'addAuth') {
+          const { synchronous: _s, ...rest } = e as Entry & { synchronous?: boolean };
+          return { ...(rest as Entry), unordered: true };
+        }
+        return e;
+      }),
+  },
+  {
+    id: 'multiRead-callback-code',
+    side: 'java',
+    why:
+      "Java's MultiCallback gives a read-only multi the first per-op error as its rc, with every op's result in " +
+      'the list; ours resolves with the per-op results (each a value or its error). The list is compared, the ' +
+      'rc dropped.',
+    apply: (stream) =>
+      stream.map((e) => {
+        if (e.kind !== 'result' || e.op !== 'multiRead') return e;
+        const { rc: _rc, ...rest } = e as Entry & { rc?: string };
+        return rest as Entry;
+      }),
+  },
+  {
+    id: 'watch-removed-order',
+    side: 'both',
+    why:
+      'Java delivers the *WatchRemoved events of one removal from a HashMap of watcher sets, in no defined ' +
+      'order: each run of consecutive *WatchRemoved events is compared sorted.',
+    apply: (stream) => {
+      const out: NormalEntry[] = [];
+      let run: NormalEntry[] = [];
+      const flush = () => {
+        out.push(...run.sort((a, b) => key(a).localeCompare(key(b))));
+        run = [];
+      };
+      for (const e of stream) {
+        if (e.kind === 'event' && REMOVED_EVENTS.has(e.type)) run.push(e);
+        else {
+          flush();
+          out.push(e);
+        }
+      }
+      flush();
+      return out;
+    },
+  },
+  {
+    id: 'ZOOKEEPER-4475',
+    side: 'java',
+    why:
+      'Java 3.8 bug ZOOKEEPER-4475 (fixed in 3.9): the client hands every event under a persistent-recursive ' +
+      'watch to its watcher, including NodeChildrenChanged events the server sent for a one-shot child watch ' +
+      'on a node below. Recursive watches never get childrenChanged (AddWatchMode docs); ours does not copy ' +
+      'the bug. Such events are dropped from the Java stream for watchers used only for recursive watches.',
+    apply: (stream, c) => {
+      const recursive = recursiveOnly(c.script, c.session);
+      return stream.filter((e) => !(e.kind === 'event' && e.type === 'childrenChanged' && recursive.has(e.watcher)));
+    },
+  },
+  {
+    id: 'ZOOKEEPER-4466',
+    side: 'both',
+    why:
+      'Server bug ZOOKEEPER-4466 (3.6-3.8, fixed in 3.9): the server keeps one watch mode per path and ' +
+      'connection, so a one-shot watch armed on a path with a persistent watch turns it into a one-shot one. ' +
+      'Java arms it anyway and its persistent watcher goes silent after the next event there; ours does not arm ' +
+      'a server watch the persistent one already covers, so its persistent watcher keeps going. Events of a ' +
+      "persistent watcher at that path after that first event are dropped from both streams (Java's has none).",
+    apply: (stream, c) => {
+      const persistent = new Map<string, Set<string>>(); // path -> persistent watchers
+      const degraded = new Set<string>();
+      const dead = new Set<string>();
+      let firing: string | undefined;
+      const out: NormalEntry[] = [];
+      for (const e of stream) {
+        if (firing !== undefined && !(e.kind === 'event' && e.path === firing)) {
+          dead.add(firing);
+          firing = undefined;
+        }
+        if (e.kind === 'result') {
+          const op = c.opOf(e.step);
+          if (op?.op === 'addWatch' && op.mode === 'persistent') {
+            persistent.set(op.path, (persistent.get(op.path) ?? new Set()).add(op.watch));
+            dead.delete(op.path);
+          } else if (
+            op !== undefined &&
+            (op.op === 'getData' || op.op === 'exists') &&
+            op.watch !== undefined &&
+            persistent.has(op.path)
+          ) {
+            degraded.add(op.path);
+          }
+        }
+        if (e.kind === 'event' && !REMOVED_EVENTS.has(e.type)) {
+          if (dead.has(e.path) && persistent.get(e.path)?.has(e.watcher) && e.type !== 'childrenChanged') continue;
+          if (degraded.has(e.path) && e.type !== 'childrenChanged') {
+            degraded.delete(e.path);
+            firing = e.path;
+          }
+        }
+        out.push(e);
+      }
+      return out;
+    },
+  },
+];

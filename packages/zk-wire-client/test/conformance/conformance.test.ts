@@ -1,0 +1,126 @@
+/**
+ * Differential conformance: the same scripts through our client and through the Java 3.8 client's async API,
+ * against one real ZooKeeper 3.8.0 server, compared per session as ordered streams of results and watch
+ * events (README of this folder: script.ts, accepted-differences.ts). One JVM runs every Java script.
+ */
+import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type ZooKeeperClient } from '../../src/index.js';
+import { compareRuns, type Comparison, runBoth } from './run-both.js';
+import { type JavaConformanceDriver, startJavaDriver } from './java-runner.js';
+import { randomScript } from './random-script.js';
+import type { Script } from './script.js';
+import { coverageScripts } from './scripts-coverage.js';
+import { orderingScripts } from './scripts-ordering.js';
+import type { Entry } from './stream.js';
+
+const RANDOM_LENGTH = 40;
+const extraSeeds = (process.env.ZKWIRE_CONFORMANCE_SEEDS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map(Number);
+const randomScripts: Script[] = [
+  ...[11, 12, 13, 14, ...extraSeeds].map((seed) => randomScript(seed, RANDOM_LENGTH, false)),
+  ...[21, 22, 23, 24, ...extraSeeds].map((seed) => randomScript(seed, RANDOM_LENGTH, true)),
+];
+const allScripts = [...coverageScripts, ...orderingScripts, ...randomScripts];
+
+let server: ZooKeeperServer;
+let admin: ZooKeeperClient;
+let java: JavaConformanceDriver;
+const results = new Map<Script, Promise<Comparison>>();
+
+beforeAll(async () => {
+  // TTL nodes need extendedTypesEnabled; containers are checked every second.
+  server = await startZooKeeper({
+    jvmFlags: ['-Dzookeeper.extendedTypesEnabled=true', '-Dznode.container.checkIntervalMs=1000'],
+  });
+  [admin, java] = await Promise.all([connect({ connectString: server.connectString }), startJavaDriver()]);
+  // Every script starts now: Java's one after the other in its JVM, ours one after the other alongside.
+  let previous: Promise<unknown> = Promise.resolve();
+  for (const script of allScripts) {
+    const comparison = runBoth(script, server.connectString, admin, java, previous);
+    comparison.catch(() => {});
+    results.set(script, comparison);
+    previous = comparison;
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.allSettled(results.values());
+  await java?.close();
+  await admin?.close();
+  await server?.[Symbol.asyncDispose]();
+});
+
+async function expectSame(script: Script): Promise<Comparison> {
+  const comparison = await (results.get(script) as Promise<Comparison>);
+  expect(comparison.differences, comparison.report).toEqual([]);
+  return comparison;
+}
+
+describe('our client and the Java 3.8 client give the same streams', () => {
+  describe('coverage', () => {
+    it.each(coverageScripts.map((s) => [s.name, s] as const))('%s', async (_name, script) => {
+      const { java: javaRun } = await expectSame(script);
+      // A comparison of two empty streams would prove nothing.
+      expect(javaRun.streams.flat().length).toBeGreaterThan(script.batches.length / 2);
+    });
+  });
+
+  describe('pipelined ordering (issue 12 §1-§2)', () => {
+    it.each(orderingScripts.map((s) => [s.name, s] as const))('%s', async (_name, script) => {
+      await expectSame(script);
+    });
+  });
+
+  describe('seeded random sequences', () => {
+    it.each(randomScripts.map((s) => [s.name, s] as const))('%s', async (_name, script) => {
+      await expectSame(script);
+    });
+  });
+});
+
+describe('the comparison can fail (faults injected into a real run)', () => {
+  /** A real run of the first coverage script whose two sides agree, with a fault put into our stream. */
+  async function agreeingRun(): Promise<Comparison> {
+    for (const script of coverageScripts) {
+      const comparison = await (results.get(script) as Promise<Comparison>);
+      if (comparison.differences.length === 0 && comparison.ours.streams[0]?.some((e) => e.kind === 'event')) {
+        return comparison;
+      }
+    }
+    throw new Error('no coverage script agreed on both sides, with events');
+  }
+  const withOurs = (c: Comparison, mutate: (stream: Entry[]) => Entry[]) =>
+    compareRuns(c.script, c.java, { ...c.ours, streams: c.ours.streams.map((s, k) => (k === 0 ? mutate([...s]) : s)) });
+
+  it('reports a wrong result', async () => {
+    const c = await agreeingRun();
+    const report = withOurs(c, (stream) => {
+      const k = stream.findIndex((e) => e.kind === 'result' && e.op === 'getData');
+      const entry = stream[k] as Extract<Entry, { kind: 'result' }>;
+      stream[k] = { ...entry, value: { ...(entry.value as object), data: 'not what the server said' } };
+      return stream;
+    });
+    expect(report.differences.map((d) => d.kind)).toEqual(['wrong-result']);
+    expect(report.report).toContain('not what the server said');
+  });
+
+  it('reports a lost event', async () => {
+    const c = await agreeingRun();
+    const report = withOurs(c, (stream) => stream.filter((e, k) => k !== stream.findIndex((x) => x.kind === 'event')));
+    expect(report.differences.map((d) => d.kind)).toEqual(['missing-in-ours']);
+    expect(report.differences[0]?.java?.kind).toBe('event');
+  });
+
+  it('reports a swapped pair', async () => {
+    const c = await agreeingRun();
+    const report = withOurs(c, (stream) => {
+      const k = stream.findIndex((e) => e.kind === 'event');
+      [stream[k - 1], stream[k]] = [stream[k] as Entry, stream[k - 1] as Entry];
+      return stream;
+    });
+    expect(report.differences.map((d) => d.kind)).toEqual(['swapped']);
+  });
+});
