@@ -53,7 +53,7 @@ const mapValues = (stream: NormalEntry[], f: (value: unknown, entry: NormalEntry
   });
 
 const STAT_TIMES = new Set(['czxid', 'mzxid', 'pzxid', 'ctime', 'mtime']);
-const isStat = (v: object) => 'czxid' in v && 'ephemeralOwner' in v;
+const isStat = (v: object) => 'ephemeralOwner' in v && 'dataLength' in v;
 const mapStats = (value: unknown, f: (stat: Record<string, unknown>) => unknown): unknown => {
   if (Array.isArray(value)) return value.map((v) => mapStats(v, f));
   if (value !== null && typeof value === 'object') {
@@ -160,6 +160,41 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       ),
   },
   {
+    id: 'empty-acl',
+    side: 'java',
+    why:
+      'An empty ACL list: Java sends it and the server answers INVALIDACL; ours refuses it before sending ' +
+      '(InvalidArgumentError: bad input is refused before anything is sent). Compared as an argument error.',
+    apply: (stream, c) =>
+      stream.map((e): NormalEntry => {
+        const op = e.kind === 'error' ? c.opOf(e.step) : undefined;
+        const empty = (op?.op === 'setACL' || op?.op === 'create') && op.acl !== undefined && op.acl.length === 0;
+        return e.kind === 'error' && e.code === 'INVALIDACL' && empty
+          ? { kind: 'error', step: e.step, op: e.op, code: 'IllegalArgumentException', synchronous: true }
+          : e;
+      }),
+  },
+  {
+    id: 'multi-create-path-chroot',
+    side: 'java',
+    why:
+      "Java 3.8.0's async multi passes the paths of created nodes through without removing the chroot (its " +
+      'create callback removes it); ours returns client paths everywhere. The chroot is removed from Java\'s ' +
+      'multi create results here.',
+    apply: (stream, c) =>
+      c.chroot === null
+        ? stream
+        : mapValues(stream, (v, e) =>
+            e.kind === 'result' && e.op === 'multi'
+              ? (v as { type: string; path?: string }[]).map((r) =>
+                  r.type === 'create' && r.path !== undefined
+                    ? { ...r, path: stripPrefix(c.chroot as string)(r.path) }
+                    : r,
+                )
+              : v,
+          ),
+  },
+  {
     id: 'argument-errors',
     side: 'both',
     why:
@@ -205,12 +240,16 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       }),
   },
   {
-    id: 'watch-removed-order',
+    id: 'one-notification-order',
     side: 'both',
     why:
-      'Java delivers the *WatchRemoved events of one removal from a HashMap of watcher sets, in no defined ' +
-      'order: each run of consecutive *WatchRemoved events is compared sorted.',
+      "Java hands one notification to its watchers from a HashSet (ZKWatchManager.materialize), and the " +
+      '*WatchRemoved events of one removal from a HashMap of watcher sets: in no defined order. So each run ' +
+      'of consecutive events with the same type and path, and each run of consecutive *WatchRemoved events, ' +
+      'is compared sorted. Their place among the results is still compared.',
     apply: (stream) => {
+      const group = (e: NormalEntry) =>
+        e.kind !== 'event' ? undefined : REMOVED_EVENTS.has(e.type) ? 'removed' : `${e.type} ${e.path}`;
       const out: NormalEntry[] = [];
       let run: NormalEntry[] = [];
       const flush = () => {
@@ -218,11 +257,10 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
         run = [];
       };
       for (const e of stream) {
-        if (e.kind === 'event' && REMOVED_EVENTS.has(e.type)) run.push(e);
-        else {
-          flush();
-          out.push(e);
-        }
+        const g = group(e);
+        if (run.length > 0 && (g === undefined || g !== group(run[0] as NormalEntry))) flush();
+        if (g === undefined) out.push(e);
+        else run.push(e);
       }
       flush();
       return out;
