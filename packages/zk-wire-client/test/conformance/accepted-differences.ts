@@ -325,4 +325,51 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       return out;
     },
   },
+  {
+    id: 'ZOOKEEPER-4472',
+    side: 'both',
+    why:
+      'Java 3.8 has no watcher type for persistent watches (ZOOKEEPER-4472, with ZOOKEEPER-4471, fixed in ' +
+      '3.9): removeAllWatches(path, Children or Data) is sent, the server drops that half of a persistent ' +
+      '(or, for Data, persistent-recursive) watch of the path, and the client then reports NOWATCHER because ' +
+      'no one-shot watcher of the type was there; the persistent watcher silently stops getting those events. ' +
+      'Ours answers NOWATCHER without sending and keeps the persistent watch whole. After such a removal the ' +
+      "events of the removed half are dropped from both streams (Java's has none).",
+    apply: (stream, c) => {
+      const persistent = new Map<string, Set<string>>(); // path -> persistent watchers
+      const recursive = new Map<string, Set<string>>(); // path -> recursive watchers
+      const deadChild = new Set<string>();
+      const deadData = new Set<string>();
+      const deadRecursive = new Set<string>();
+      const add = (m: Map<string, Set<string>>, path: string, w: string) => m.set(path, (m.get(path) ?? new Set()).add(w));
+      return stream.filter((e) => {
+        if (e.kind === 'result' || e.kind === 'error') {
+          const op = c.opOf(e.step);
+          if (op?.op === 'addWatch' && e.kind === 'result') {
+            add(op.mode === 'persistent' ? persistent : recursive, op.path, op.watch);
+            for (const set of [deadChild, deadData, deadRecursive]) set.delete(op.path);
+          }
+          if (op?.op === 'removeWatches' && op.watch === undefined && e.kind === 'error' && e.code === 'NOWATCHER') {
+            if (op.type === 'children' && persistent.has(op.path)) deadChild.add(op.path);
+            if (op.type === 'data' && persistent.has(op.path)) deadData.add(op.path);
+            if (op.type === 'data' && recursive.has(op.path)) deadRecursive.add(op.path);
+          }
+          return true;
+        }
+        if (e.kind !== 'event' || REMOVED_EVENTS.has(e.type)) return true;
+        if (persistent.get(e.path)?.has(e.watcher)) {
+          const childGone = deadChild.has(e.path);
+          const dataGone = deadData.has(e.path);
+          if (e.type === 'childrenChanged' && childGone) return false;
+          if ((e.type === 'dataChanged' || e.type === 'created') && dataGone) return false;
+          if (e.type === 'deleted' && childGone && dataGone) return false;
+        }
+        for (const [path, watchers] of recursive) {
+          const under = e.path === path || e.path.startsWith(path === '/' ? '/' : `${path}/`);
+          if (under && watchers.has(e.watcher) && deadRecursive.has(path)) return false;
+        }
+        return true;
+      });
+    },
+  },
 ];

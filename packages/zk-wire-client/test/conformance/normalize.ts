@@ -13,8 +13,12 @@ export interface NormalStream {
   unordered: NormalEntry[];
 }
 
-/** Normalizes every session of a run with {@link ACCEPTED_DIFFERENCES}. */
-export function normalizeRun(script: Script, run: ScriptRun): NormalStream[] {
+/** Normalizes every session of a run with {@link ACCEPTED_DIFFERENCES} (`without`: entries to leave out). */
+export function normalizeRun(
+  script: Script,
+  run: ScriptRun,
+  options: { without?: readonly string[] } = {},
+): NormalStream[] {
   const ops = numberedOps(script);
   return run.streams.map((raw, session) => {
     const context = {
@@ -27,6 +31,7 @@ export function normalizeRun(script: Script, run: ScriptRun): NormalStream[] {
     };
     let stream: NormalEntry[] = raw;
     for (const difference of ACCEPTED_DIFFERENCES) {
+      if (options.without?.includes(difference.id)) continue;
       if (difference.side === 'both' || difference.side === run.side) stream = difference.apply(stream, context);
     }
     const unordered = stream

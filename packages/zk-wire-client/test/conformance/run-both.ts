@@ -31,10 +31,15 @@ async function makeBase(admin: ZooKeeperClient, base: string, script: Script): P
   }
 }
 
-/** Compares two runs of `script` (already made). */
-export function compareRuns(script: Script, java: ScriptRun, ours: ScriptRun): Comparison {
-  const javaStreams = normalizeRun(script, java);
-  const ourStreams = normalizeRun(script, ours);
+/** Compares two runs of `script` (already made); `without` leaves accepted differences out. */
+export function compareRuns(
+  script: Script,
+  java: ScriptRun,
+  ours: ScriptRun,
+  without: readonly string[] = [],
+): Comparison {
+  const javaStreams = normalizeRun(script, java, { without });
+  const ourStreams = normalizeRun(script, ours, { without });
   const differences = compareStreams(javaStreams, ourStreams);
   const title = `${script.name}${script.seed === undefined ? '' : ` [seed ${script.seed}]`}`;
   return {

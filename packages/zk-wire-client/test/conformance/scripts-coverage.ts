@@ -249,6 +249,23 @@ export const coverageScripts: Script[] = [
     ),
   },
   {
+    name: 'removing the child or data watches of a persistently watched path (ZOOKEEPER-4472)',
+    sessions: [null],
+    batches: oneByOne(
+      { op: 'create', path: '/pc' },
+      { op: 'addWatch', path: '/pc', mode: 'persistent', watch: 'p' },
+      { op: 'removeWatches', path: '/pc', type: 'children' },
+      { op: 'create', path: '/pc/kid' },
+      { op: 'setData', path: '/pc', data: '1' },
+      { op: 'removeWatches', path: '/pc', type: 'data' },
+      { op: 'setData', path: '/pc', data: '2' },
+      { op: 'delete', path: '/pc/kid' },
+      { op: 'addWatch', path: '/pc', mode: 'persistent-recursive', watch: 'r' },
+      { op: 'removeWatches', path: '/pc', type: 'data', watch: 'r' },
+      { op: 'create', path: '/pc/kid2' },
+    ),
+  },
+  {
     name: 'counting, ephemerals and sync',
     sessions: [null, null],
     batches: oneByOne(
