@@ -90,7 +90,9 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       c.chroot === null
         ? stream
         : mapValues(stream, (v, e) =>
-            e.kind === 'result' && e.op === 'getEphemerals' ? mapStrings(v, stripPrefix(`${c.base}${c.chroot}`)) : v,
+            e.kind === 'result' && e.op === 'getEphemerals'
+              ? mapStrings(v, stripPrefix(`${c.base}${c.chroot}`))
+              : v,
           ),
   },
   {
@@ -120,7 +122,10 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       '(TTL nodes and containers show 0 on 3.8.0, for both clients).',
     apply: (stream) =>
       mapValues(stream, (v) =>
-        mapStats(v, (stat) => ({ ...stat, ephemeralOwner: stat.ephemeralOwner === '0' ? 'none' : 'session' })),
+        mapStats(v, (stat) => ({
+          ...stat,
+          ephemeralOwner: stat.ephemeralOwner === '0' ? 'none' : 'session',
+        })),
       ),
   },
   {
@@ -128,7 +133,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     side: 'both',
     why:
       "getChildren and getEphemerals lists come in the server's hash order, which depends on the full paths " +
-      "(each side has its own base): they are compared as sorted lists. Neither API promises an order.",
+      '(each side has its own base): they are compared as sorted lists. Neither API promises an order.',
     apply: (stream) =>
       mapValues(stream, (v, e) => {
         if (e.kind !== 'result') return v;
@@ -168,7 +173,8 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     apply: (stream, c) =>
       stream.map((e): NormalEntry => {
         const op = e.kind === 'error' ? c.opOf(e.step) : undefined;
-        const empty = (op?.op === 'setACL' || op?.op === 'create') && op.acl !== undefined && op.acl.length === 0;
+        const empty =
+          (op?.op === 'setACL' || op?.op === 'create') && op.acl !== undefined && op.acl.length === 0;
         return e.kind === 'error' && e.code === 'INVALIDACL' && empty
           ? { kind: 'error', step: e.step, op: e.op, code: 'IllegalArgumentException', synchronous: true }
           : e;
@@ -179,7 +185,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     side: 'java',
     why:
       "Java 3.8.0's async multi passes the paths of created nodes through without removing the chroot (its " +
-      'create callback removes it); ours returns client paths everywhere. The chroot is removed from Java\'s ' +
+      "create callback removes it); ours returns client paths everywhere. The chroot is removed from Java's " +
       'multi create results here.',
     apply: (stream, c) =>
       c.chroot === null
@@ -199,13 +205,14 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     side: 'both',
     why:
       'Bad arguments (paths, TTLs, modes) never reach the server on either side, but are reported differently: ' +
-      'Java throws IllegalArgumentException from the call (its multi calls back BADARGUMENTS on the caller\'s ' +
+      "Java throws IllegalArgumentException from the call (its multi calls back BADARGUMENTS on the caller's " +
       'thread), ours rejects with InvalidArgumentError. Both become INVALID_ARGUMENT; their position among the ' +
       "results is not compared, since Java's comes on another thread than its callbacks.",
     apply: (stream) =>
       stream.map((e): NormalEntry => {
         if (e.kind !== 'error') return e;
-        const java = e.code === 'IllegalArgumentException' || (e.synchronous === true && e.code === 'BADARGUMENTS');
+        const java =
+          e.code === 'IllegalArgumentException' || (e.synchronous === true && e.code === 'BADARGUMENTS');
         if (!java && !e.argument) return e;
         return { kind: 'error', step: e.step, op: e.op, code: 'INVALID_ARGUMENT', unordered: true };
       }),
@@ -215,7 +222,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     side: 'both',
     why:
       "Java's addAuthInfo has no callback (the auth packet takes its place in the queue, a refusal closes the " +
-      "handle); ours returns a promise. Its result is compared outside the ordered stream.",
+      'handle); ours returns a promise. Its result is compared outside the ordered stream.',
     apply: (stream) =>
       stream.map((e): NormalEntry => {
         if ((e.kind === 'result' || e.kind === 'error') && e.op === 'addAuth') {
@@ -243,7 +250,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     id: 'one-notification-order',
     side: 'both',
     why:
-      "Java hands one notification to its watchers from a HashSet (ZKWatchManager.materialize), and the " +
+      'Java hands one notification to its watchers from a HashSet (ZKWatchManager.materialize), and the ' +
       '*WatchRemoved events of one removal from a HashMap of watcher sets: in no defined order. So each run ' +
       'of consecutive events with the same type and path, and each run of consecutive *WatchRemoved events, ' +
       'is compared sorted. Their place among the results is still compared.',
@@ -276,7 +283,9 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       'the bug. Such events are dropped from the Java stream for watchers used only for recursive watches.',
     apply: (stream, c) => {
       const recursive = recursiveOnly(c.script, c.session);
-      return stream.filter((e) => !(e.kind === 'event' && e.type === 'childrenChanged' && recursive.has(e.watcher)));
+      return stream.filter(
+        (e) => !(e.kind === 'event' && e.type === 'childrenChanged' && recursive.has(e.watcher)),
+      );
     },
   },
   {
@@ -284,7 +293,8 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     side: 'both',
     why:
       'Server bug ZOOKEEPER-4466 (3.6-3.8, fixed in 3.9): the server keeps one watch mode per path and ' +
-      'connection, so a one-shot watch armed on a path with a persistent watch turns it into a one-shot one. ' +
+      'connection, so a one-shot data or exist watch armed on a path with a persistent watch turns it into a ' +
+      'one-shot one. ' +
       'Java arms it anyway and its persistent watcher goes silent after the next event there; ours does not arm ' +
       'a server watch the persistent one already covers, so its persistent watcher keeps going. Events of a ' +
       "persistent watcher at that path after that first event are dropped from both streams (Java's has none).",
@@ -314,7 +324,8 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
           }
         }
         if (e.kind === 'event' && !REMOVED_EVENTS.has(e.type)) {
-          if (dead.has(e.path) && persistent.get(e.path)?.has(e.watcher) && e.type !== 'childrenChanged') continue;
+          if (dead.has(e.path) && persistent.get(e.path)?.has(e.watcher) && e.type !== 'childrenChanged')
+            continue;
           if (degraded.has(e.path) && e.type !== 'childrenChanged') {
             degraded.delete(e.path);
             firing = e.path;
@@ -329,8 +340,9 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     id: 'ZOOKEEPER-4472',
     side: 'both',
     why:
-      'Java 3.8 has no watcher type for persistent watches (ZOOKEEPER-4472, with ZOOKEEPER-4471, fixed in ' +
-      '3.9): removeAllWatches(path, Children or Data) is sent, the server drops that half of a persistent ' +
+      'Java 3.8 has no watcher type for persistent watches (ZOOKEEPER-4472, with ZOOKEEPER-4471; 3.9 adds ' +
+      'WatcherType.Persistent and PersistentRecursive): removeAllWatches(path, Children or Data) is sent, the ' +
+      'server drops that half of a persistent ' +
       '(or, for Data, persistent-recursive) watch of the path, and the client then reports NOWATCHER because ' +
       'no one-shot watcher of the type was there; the persistent watcher silently stops getting those events. ' +
       'Ours answers NOWATCHER without sending and keeps the persistent watch whole. After such a removal the ' +
@@ -341,7 +353,8 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       const deadChild = new Set<string>();
       const deadData = new Set<string>();
       const deadRecursive = new Set<string>();
-      const add = (m: Map<string, Set<string>>, path: string, w: string) => m.set(path, (m.get(path) ?? new Set()).add(w));
+      const add = (m: Map<string, Set<string>>, path: string, w: string) =>
+        m.set(path, (m.get(path) ?? new Set()).add(w));
       return stream.filter((e) => {
         if (e.kind === 'result' || e.kind === 'error') {
           const op = c.opOf(e.step);
@@ -349,7 +362,12 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
             add(op.mode === 'persistent' ? persistent : recursive, op.path, op.watch);
             for (const set of [deadChild, deadData, deadRecursive]) set.delete(op.path);
           }
-          if (op?.op === 'removeWatches' && op.watch === undefined && e.kind === 'error' && e.code === 'NOWATCHER') {
+          if (
+            op?.op === 'removeWatches' &&
+            op.watch === undefined &&
+            e.kind === 'error' &&
+            e.code === 'NOWATCHER'
+          ) {
             if (op.type === 'children' && persistent.has(op.path)) deadChild.add(op.path);
             if (op.type === 'data' && persistent.has(op.path)) deadData.add(op.path);
             if (op.type === 'data' && recursive.has(op.path)) deadRecursive.add(op.path);

@@ -2,7 +2,9 @@
  * The comparator on hand-made streams (no server): it must report an injected wrong result, a lost event and
  * a swapped pair, and the normalizer must not hide them.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ACCEPTED_DIFFERENCES } from './accepted-differences.js';
 import { compareStreams, formatDifferences } from './compare.js';
 import { normalizeRun } from './normalize.js';
 import type { Script } from './script.js';
@@ -58,7 +60,9 @@ function compare(mutate: (entries: Entry[]) => Entry[]) {
 describe('the comparator', () => {
   it('finds nothing when the streams agree (each side under its own base, with its own zxids)', () => {
     const { differences } = compare((entries) =>
-      entries.map((e) => (e.kind === 'result' && e.op === 'setData' ? { ...e, value: { ...stat(1), mzxid: '99' } } : e)),
+      entries.map((e) =>
+        e.kind === 'result' && e.op === 'setData' ? { ...e, value: { ...stat(1), mzxid: '99' } } : e,
+      ),
     );
     expect(differences).toEqual([]);
   });
@@ -68,14 +72,21 @@ describe('the comparator', () => {
       entries.map((e) => (e.kind === 'result' && e.op === 'setData' ? { ...e, value: stat(7) } : e)),
     );
     expect(differences).toHaveLength(1);
-    expect(differences[0]).toMatchObject({ kind: 'wrong-result', index: 3, java: { step: 2 }, ours: { step: 2 } });
+    expect(differences[0]).toMatchObject({
+      kind: 'wrong-result',
+      index: 3,
+      java: { step: 2 },
+      ours: { step: 2 },
+    });
     expect(report).toContain('wrong-result');
   });
 
   it('reports a wrong error code', () => {
     const { differences } = compare((entries) =>
       entries.map((e) =>
-        e.kind === 'result' && e.op === 'getChildren' ? { kind: 'error', step: 3, op: 'getChildren', code: 'NONODE' } : e,
+        e.kind === 'result' && e.op === 'getChildren'
+          ? { kind: 'error', step: 3, op: 'getChildren', code: 'NONODE' }
+          : e,
       ),
     );
     expect(differences.map((d) => d.kind)).toEqual(['wrong-result']);
@@ -106,7 +117,11 @@ describe('the comparator', () => {
   });
 
   it('reports two replies settled out of order', () => {
-    const { differences } = compare((entries) => [...entries.slice(0, 3), entries[4] as Entry, entries[3] as Entry]);
+    const { differences } = compare((entries) => [
+      ...entries.slice(0, 3),
+      entries[4] as Entry,
+      entries[3] as Entry,
+    ]);
     expect(differences.map((d) => d.kind)).toEqual(['swapped']);
   });
 
@@ -115,5 +130,16 @@ describe('the comparator', () => {
     const differences = compareStreams(java, normalizeRun(script, run('ours', '/o', [[]])));
     expect(differences).toHaveLength(stream('/j').length);
     expect(differences.every((d) => d.kind === 'missing-in-ours')).toBe(true);
+  });
+});
+
+describe('the accepted-difference list', () => {
+  it('is copied, entry for entry, into docs/contracts.md', () => {
+    const docs = readFileSync(new URL('../../../../docs/contracts.md', import.meta.url), 'utf8');
+    const section = docs.slice(docs.indexOf('## Differences from the Java client (conformance test)'));
+    const flat = (text: string) => text.replace(/\s+/g, ' ');
+    const listed = [...section.matchAll(/^- \*\*([^*]+)\*\*/gm)].map((m) => m[1]);
+    expect(listed).toEqual(ACCEPTED_DIFFERENCES.map((d) => d.id));
+    for (const difference of ACCEPTED_DIFFERENCES) expect(flat(section)).toContain(flat(difference.why));
   });
 });

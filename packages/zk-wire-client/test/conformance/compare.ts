@@ -92,10 +92,12 @@ export function compareStreams(java: NormalStream[], ours: NormalStream[]): Diff
     const left = a.unordered.map(canonical);
     const right = b.unordered.map(canonical);
     a.unordered.forEach((e, k) => {
-      if (!right.includes(left[k] as string)) out.push({ session: s, kind: 'missing-in-ours', index: -1, java: e });
+      if (!right.includes(left[k] as string))
+        out.push({ session: s, kind: 'missing-in-ours', index: -1, java: e });
     });
     b.unordered.forEach((e, k) => {
-      if (!left.includes(right[k] as string)) out.push({ session: s, kind: 'extra-in-ours', index: -1, ours: e });
+      if (!left.includes(right[k] as string))
+        out.push({ session: s, kind: 'extra-in-ours', index: -1, ours: e });
     });
   }
   return out;

@@ -1,24 +1,21 @@
 /**
  * Differential conformance: the same scripts through our client and through the Java 3.8 client's async API,
  * against one real ZooKeeper 3.8.0 server, compared per session as ordered streams of results and watch
- * events (README of this folder: script.ts, accepted-differences.ts). One JVM runs every Java script.
+ * events (README.md of this folder). One JVM runs every Java script.
  */
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type ZooKeeperClient } from '../../src/index.js';
-import { compareRuns, type Comparison, runBoth } from './run-both.js';
 import { type JavaConformanceDriver, startJavaDriver } from './java-runner.js';
 import { randomScript } from './random-script.js';
+import { type Comparison, compareRuns, runBoth } from './run-both.js';
 import type { Script } from './script.js';
 import { coverageScripts } from './scripts-coverage.js';
 import { orderingScripts } from './scripts-ordering.js';
 import type { Entry } from './stream.js';
 
 const RANDOM_LENGTH = 40;
-const extraSeeds = (process.env.ZKWIRE_CONFORMANCE_SEEDS ?? '')
-  .split(',')
-  .filter(Boolean)
-  .map(Number);
+const extraSeeds = (process.env.ZKWIRE_CONFORMANCE_SEEDS ?? '').split(',').filter(Boolean).map(Number);
 const randomScripts: Script[] = [
   ...[11, 12, 13, 14, ...extraSeeds].map((seed) => randomScript(seed, RANDOM_LENGTH, false)),
   ...[21, 22, 23, 24, ...extraSeeds].map((seed) => randomScript(seed, RANDOM_LENGTH, true)),
@@ -117,14 +114,20 @@ describe('the comparison can fail (faults injected into a real run)', () => {
   async function agreeingRun(): Promise<Comparison> {
     for (const script of coverageScripts) {
       const comparison = await (results.get(script) as Promise<Comparison>);
-      if (comparison.differences.length === 0 && comparison.ours.streams[0]?.some((e) => e.kind === 'event')) {
+      if (
+        comparison.differences.length === 0 &&
+        comparison.ours.streams[0]?.some((e) => e.kind === 'event')
+      ) {
         return comparison;
       }
     }
     throw new Error('no coverage script agreed on both sides, with events');
   }
   const withOurs = (c: Comparison, mutate: (stream: Entry[]) => Entry[]) =>
-    compareRuns(c.script, c.java, { ...c.ours, streams: c.ours.streams.map((s, k) => (k === 0 ? mutate([...s]) : s)) });
+    compareRuns(c.script, c.java, {
+      ...c.ours,
+      streams: c.ours.streams.map((s, k) => (k === 0 ? mutate([...s]) : s)),
+    });
 
   it('reports a wrong result', async () => {
     const c = await agreeingRun();
@@ -140,7 +143,9 @@ describe('the comparison can fail (faults injected into a real run)', () => {
 
   it('reports a lost event', async () => {
     const c = await agreeingRun();
-    const report = withOurs(c, (stream) => stream.filter((e, k) => k !== stream.findIndex((x) => x.kind === 'event')));
+    const report = withOurs(c, (stream) =>
+      stream.filter((_e, k) => k !== stream.findIndex((x) => x.kind === 'event')),
+    );
     expect(report.differences.map((d) => d.kind)).toEqual(['missing-in-ours']);
     expect(report.differences[0]?.java?.kind).toBe('event');
   });

@@ -46,7 +46,12 @@ function opArgs(op: Op): string[] {
  */
 function javaOp(op: Op, base: string, chroot: string | null): Op {
   const resolved = resolveOp(op, base, chroot);
-  if (op.op === 'getEphemerals' && resolved.op === 'getEphemerals' && chroot !== null && !op.path.startsWith('!')) {
+  if (
+    op.op === 'getEphemerals' &&
+    resolved.op === 'getEphemerals' &&
+    chroot !== null &&
+    !op.path.startsWith('!')
+  ) {
     const root = chrootOf(base, chroot);
     return { ...resolved, path: resolved.path === '/' ? root : `${root}${resolved.path}` };
   }

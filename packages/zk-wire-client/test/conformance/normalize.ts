@@ -32,7 +32,8 @@ export function normalizeRun(
     let stream: NormalEntry[] = raw;
     for (const difference of ACCEPTED_DIFFERENCES) {
       if (options.without?.includes(difference.id)) continue;
-      if (difference.side === 'both' || difference.side === run.side) stream = difference.apply(stream, context);
+      if (difference.side === 'both' || difference.side === run.side)
+        stream = difference.apply(stream, context);
     }
     const unordered = stream
       .filter((e) => e.unordered)

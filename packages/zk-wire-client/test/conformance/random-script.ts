@@ -61,9 +61,25 @@ export function randomScript(seed: number, length: number, pipelined: boolean): 
     const watchPath = pick(ONE_SHOT_PATHS);
     switch (
       pick([
-        'create', 'create', 'create', 'delete', 'delete', 'setData', 'setData', 'exists', 'getData',
-        'getChildren', 'getChildren2', 'getAllChildrenNumber', 'getEphemerals', 'sync', 'multi', 'multiRead',
-        'addWatch', 'removeWatches', 'checkWatches',
+        'create',
+        'create',
+        'create',
+        'delete',
+        'delete',
+        'setData',
+        'setData',
+        'exists',
+        'getData',
+        'getChildren',
+        'getChildren2',
+        'getAllChildrenNumber',
+        'getEphemerals',
+        'sync',
+        'multi',
+        'multiRead',
+        'addWatch',
+        'removeWatches',
+        'checkWatches',
       ] as const)
     ) {
       case 'create': {
@@ -109,7 +125,11 @@ export function randomScript(seed: number, length: number, pipelined: boolean): 
         return { op: 'removeWatches', path: target, type: pick(['data', 'children', 'any'] as const), watch };
       }
       case 'checkWatches':
-        return { op: 'checkWatches', path: pick(ONE_SHOT_PATHS), type: pick(['data', 'children', 'any'] as const) };
+        return {
+          op: 'checkWatches',
+          path: pick(ONE_SHOT_PATHS),
+          type: pick(['data', 'children', 'any'] as const),
+        };
     }
   };
 

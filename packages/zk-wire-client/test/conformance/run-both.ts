@@ -2,7 +2,7 @@
  * Runs one script through both clients against one server, each side under its own fresh base path, and
  * compares the normalized streams.
  */
-import { type ZooKeeperClient } from '../../src/index.js';
+import type { ZooKeeperClient } from '../../src/index.js';
 import { compareStreams, type Difference, formatDifferences } from './compare.js';
 import type { JavaConformanceDriver } from './java-runner.js';
 import { type NormalStream, normalizeRun } from './normalize.js';

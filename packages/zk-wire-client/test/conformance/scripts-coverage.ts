@@ -58,7 +58,13 @@ export const coverageScripts: Script[] = [
       { op: 'sync', path: raw('//') },
       { op: 'getAllChildrenNumber', path: raw('b') },
       { op: 'addWatch', path: raw('/b/'), mode: 'persistent', watch: 'p' },
-      { op: 'multi', ops: [{ type: 'create', path: '/b/ok' }, { type: 'create', path: raw('/b//bad') }] },
+      {
+        op: 'multi',
+        ops: [
+          { type: 'create', path: '/b/ok' },
+          { type: 'create', path: raw('/b//bad') },
+        ],
+      },
       { op: 'getChildren', path: '/b' },
       { op: 'delete', path: '/b' },
     ),
@@ -106,7 +112,13 @@ export const coverageScripts: Script[] = [
           { type: 'delete', path: '/t/a' },
         ],
       },
-      { op: 'multi', ops: [{ type: 'setData', path: '/t/none', data: 'x' }, { type: 'create', path: '/t/c' }] },
+      {
+        op: 'multi',
+        ops: [
+          { type: 'setData', path: '/t/none', data: 'x' },
+          { type: 'create', path: '/t/c' },
+        ],
+      },
       { op: 'multi', ops: [{ type: 'create', path: '/t/a' }] },
       { op: 'multi', ops: [{ type: 'delete', path: '/t' }] },
       {
@@ -300,8 +312,20 @@ export const coverageScripts: Script[] = [
       { op: 'create', path: '/root/z', session: 1 },
       { op: 'addWatch', path: '/', mode: 'persistent-recursive', watch: 'r' },
       { op: 'setData', path: '/root/x', data: 'outside', session: 1 },
-      { op: 'multi', ops: [{ type: 'create', path: '/m' }, { type: 'setData', path: '/x', data: 'm' }] },
-      { op: 'multiRead', ops: [{ type: 'getData', path: '/x' }, { type: 'getChildren', path: '/' }] },
+      {
+        op: 'multi',
+        ops: [
+          { type: 'create', path: '/m' },
+          { type: 'setData', path: '/x', data: 'm' },
+        ],
+      },
+      {
+        op: 'multiRead',
+        ops: [
+          { type: 'getData', path: '/x' },
+          { type: 'getChildren', path: '/' },
+        ],
+      },
       { op: 'getEphemerals', path: '/' },
       { op: 'getEphemerals', path: '/x' },
       { op: 'getAllChildrenNumber', path: '/' },
@@ -313,7 +337,11 @@ export const coverageScripts: Script[] = [
   {
     name: 'delete / under a chroot',
     sessions: ['/root'],
-    batches: oneByOne({ op: 'delete', path: '/' }, { op: 'exists', path: '/' }, { op: 'getChildren', path: '/' }),
+    batches: oneByOne(
+      { op: 'delete', path: '/' },
+      { op: 'exists', path: '/' },
+      { op: 'getChildren', path: '/' },
+    ),
   },
   {
     name: 'recursive watch and a one-shot child watch below it (ZOOKEEPER-4475)',

@@ -126,8 +126,20 @@ export const orderingScripts: Script[] = [
         { op: 'create', path: '/o/b', stat: true },
         { op: 'setData', path: '/o/a', data: 'b' },
         { op: 'exists', path: '/o/c', watch: 'e' },
-        { op: 'multi', ops: [{ type: 'create', path: '/o/c' }, { type: 'check', path: '/o', version: 0 }] },
-        { op: 'multi', ops: [{ type: 'create', path: '/o/d' }, { type: 'check', path: '/o', version: 2 }] },
+        {
+          op: 'multi',
+          ops: [
+            { type: 'create', path: '/o/c' },
+            { type: 'check', path: '/o', version: 0 },
+          ],
+        },
+        {
+          op: 'multi',
+          ops: [
+            { type: 'create', path: '/o/d' },
+            { type: 'check', path: '/o', version: 2 },
+          ],
+        },
         { op: 'getChildren', path: '/o', watch: 'c' },
         { op: 'sync', path: '/o' },
         { op: 'getAllChildrenNumber', path: '/o' },

@@ -4,18 +4,18 @@
  */
 import {
   type ACL,
+  type Op as ClientOp,
   connect,
   InvalidArgumentError,
   MultiError,
-  type Op as ClientOp,
   type OpResult,
   op as opBuilder,
   type ReadOutcome,
   readOp,
   type Stat,
   type Watcher,
-  ZooKeeperError,
   type ZooKeeperClient,
+  ZooKeeperError,
 } from '../../src/index.js';
 import type { AclEntry, MultiOp, Op, Script } from './script.js';
 import { watcherNames } from './script.js';
@@ -98,7 +98,10 @@ function call(
     case 'getData':
       return {
         promise: zk.getData(op.path, { watch: watcher(op.watch) }),
-        shape: (v: { data: Buffer; stat: Stat }) => ({ data: v.data.toString('utf8'), stat: rawStat(v.stat) }),
+        shape: (v: { data: Buffer; stat: Stat }) => ({
+          data: v.data.toString('utf8'),
+          stat: rawStat(v.stat),
+        }),
       };
     case 'getChildren':
       return { promise: zk.getChildren(op.path, { watch: watcher(op.watch) }), shape: same };
@@ -136,7 +139,9 @@ function call(
     case 'multiRead':
       return {
         promise: zk.multiRead(
-          op.ops.map((sub) => (sub.type === 'getData' ? readOp.getData(sub.path) : readOp.getChildren(sub.path))),
+          op.ops.map((sub) =>
+            sub.type === 'getData' ? readOp.getData(sub.path) : readOp.getChildren(sub.path),
+          ),
         ),
         shape: (v: ReadOutcome[]) => v.map(readOutcome),
       };
@@ -174,7 +179,9 @@ export async function runOurs(script: Script, hostPort: string, base: string): P
   const clients: ZooKeeperClient[] = [];
   try {
     for (const chroot of script.sessions) {
-      clients.push(await connect({ connectString: `${hostPort}${chrootOf(base, chroot)}` }, { timeoutMs: 20_000 }));
+      clients.push(
+        await connect({ connectString: `${hostPort}${chrootOf(base, chroot)}` }, { timeoutMs: 20_000 }),
+      );
     }
     const watchers = watcherNames(script).map((names, session) => {
       const table = new Map<string, Watcher>();
