@@ -6,6 +6,7 @@
 export { BATCH_VERSION, decodeBatch, encodeBatch } from './batch-format.js';
 export type { ConsumerStats } from './consumer-loop.js';
 export { DistributedDelayQueue } from './delay-queue.js';
+export { QueueChannelName, type QueueMessage } from './diagnostics.js';
 export { DistributedQueue } from './distributed-queue.js';
 export {
   CorruptQueueItemError,

@@ -12,6 +12,7 @@
  */
 import { decodeBatch, encodeBatch } from './batch-format.js';
 import { type CorruptItemTarget, moveCorruptItem } from './corrupt-items.js';
+import { publishQueue } from './diagnostics.js';
 import { CorruptQueueItemError } from './errors.js';
 import { acquireItemLock, forgetItemLock, releaseItemLock } from './item-lock.js';
 import { createdPrefix, type ItemNaming } from './item-names.js';
@@ -182,6 +183,7 @@ export async function processAtMostOnce<T>(
       ctx.report(error, { path: itemPath, name });
     }
   }
+  publishQueue(() => ({ event: 'consumed', queuePath: ctx.queuePath, node: itemPath, items: size }));
   return 'consumed';
 }
 
@@ -234,11 +236,14 @@ export async function processLockSafe<T>(ctx: ProcessorContext<T>, name: string)
     }
     if (requeueFrom === undefined) {
       lockReleased = await deleteItemAndLock(ctx, itemPath, lockNodePath);
+      publishQueue(() => ({ event: 'consumed', queuePath: ctx.queuePath, node: itemPath, items: size }));
     } else {
       // A consumer error requeues as Curator does (its naming rule); a stop keeps the node's own prefix.
       const prefix = outcome === 'stopped' ? createdPrefix(name) : ctx.naming.requeuePrefix(name);
       const bytes = requeueFrom === 0 ? batch.data : encodeBatch(batch.raws.slice(requeueFrom));
       await requeue(ctx, itemPath, `${ctx.queuePath}/${prefix}`, bytes);
+      const items = size - requeueFrom;
+      publishQueue(() => ({ event: 'requeued', queuePath: ctx.queuePath, node: itemPath, items }));
     }
     return outcome;
   } finally {

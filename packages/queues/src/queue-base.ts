@@ -6,6 +6,7 @@ import { anySignal, waitFor } from './abortable.js';
 import { encodeBatch } from './batch-format.js';
 import { waitForRoom } from './bounded-put.js';
 import { type ConsumerLoopConfig, type ConsumerStats, runConsumerLoop } from './consumer-loop.js';
+import { publishQueue } from './diagnostics.js';
 import { QueueArgumentError, QueueError, QueueErrorCode } from './errors.js';
 import { ItemIterator } from './item-iterator.js';
 import type { ItemNaming } from './item-names.js';
@@ -163,11 +164,13 @@ export abstract class QueueBase<T> implements AsyncDisposable {
         });
       }
       // A retry after a lost reply can create the batch twice (as Curator's does): duplicates, never losses.
-      return retryTransient(
+      const node = await retryTransient(
         this.client,
         () => this.client.create(`${this.path}/${prefix}`, bytes, { mode: 'persistent-sequential' }),
         { signal: options.signal },
       );
+      publishQueue(() => ({ event: 'put', queuePath: this.path, node, items: raws.length }));
+      return node;
     })();
     this.inflight.add(put);
     const forget = () => this.inflight.delete(put);

@@ -17,5 +17,5 @@ export function isTakenByAnother(error: unknown): boolean {
  * this session).
  */
 export function isTransient(error: unknown): boolean {
-  return isRetryable(error) || (ZooKeeperError.isInstance(error) && error.code === 'THROTTLED');
+  return isRetryable(error) || (ZooKeeperError.isInstance(error) && error.code === 'THROTTLEDOP');
 }

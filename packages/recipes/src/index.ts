@@ -25,6 +25,11 @@ export {
 } from './internal-common/count-source.js';
 export type { WaitOptions } from './internal-common/deadline.js';
 export {
+  type HoldMessage,
+  type LeadershipMessage,
+  RecipeChannelName,
+} from './internal-common/diagnostics.js';
+export {
   HoldLostError,
   type LostEvent,
   type LostPolicy,

@@ -1,16 +1,21 @@
 /**
- * What every public call shares: the refusal check, path mapping into the chroot, argument helpers, the
- * version gate, and submission to the session's pipeline. Calls take an xid first and build their frame
- * with it, so a request carries no closure besides its promise.
+ * What every public call shares: path mapping into the chroot, argument helpers, and submission to the
+ * session's pipeline. Calls take an xid first and build their frame with it, so a request carries no
+ * closure besides its promise.
+ *
+ * Order: a call checks its arguments (a bad one is refused at once, before anything is queued), then takes
+ * its xid and its place in the pipeline synchronously, in the caller's tick, with no await in between. A
+ * refusal (closed client, expired session) and a server too old for the call are answered in that place
+ * too, so that every call settles in call order (docs/contracts.md, "Order").
  */
 import type { ACL } from './acl.js';
 import { aclArg, DEFAULT_MAX_DATA_LENGTH, dataBytes, modeArg, ttlArg } from './args.js';
-import { InvalidArgumentError, UnsupportedByServerError, ZooKeeperError } from './errors.js';
+import { InvalidArgumentError } from './errors.js';
 import { type CreateArgs, isSequential } from './ops/create.js';
 import { validatePath } from './paths.js';
-import type { ReplyDecoder } from './pending.js';
+import type { PendingRequest, ReplyDecoder } from './pending.js';
 import type { SubmitOptions } from './pipeline.js';
-import { atLeast, FEATURE_SINCE } from './server-version.js';
+import type { GatedFeature } from './server-version.js';
 import type { Session } from './session.js';
 import type { CreateMode, Data, Watcher } from './types.js';
 
@@ -27,10 +32,8 @@ export class ClientCore {
     return this.session.chroot.toServer(path);
   }
 
-  /** The next xid, or throws the error calls fail with now (closed, expired). */
+  /** The next xid. */
   begin(): number {
-    const refusal = this.session.refusal();
-    if (refusal) throw refusal;
     return this.session.pipeline.nextXid();
   }
 
@@ -45,6 +48,7 @@ export class ClientCore {
     path: string | undefined,
     context: unknown,
     options: SubmitOptions | undefined,
+    setup?: (request: PendingRequest<R>) => void,
   ): Promise<R> {
     if (frame.length - 4 > this.maxDataLength + 1024) {
       throw new InvalidArgumentError(
@@ -53,7 +57,33 @@ export class ClientCore {
         { operation: decoder.operation, path },
       );
     }
-    return this.session.pipeline.submit(decoder, xid, frame, path, context, options);
+    const refusal = this.session.refusal();
+    const pipeline = this.session.pipeline;
+    if (refusal === undefined) return pipeline.submit(decoder, xid, frame, path, context, options, setup);
+    return pipeline.submit(decoder, xid, frame, path, context, options, (request) => {
+      request.local = { error: refusal };
+    });
+  }
+
+  /**
+   * {@link submit} for a call the server may be too old for: the pipeline checks the connected server's
+   * version when the request reaches the head of its queue (see Session.decide).
+   */
+  submitGated<R>(
+    feature: GatedFeature,
+    decoder: ReplyDecoder<R>,
+    xid: number,
+    frame: Buffer,
+    path: string | undefined,
+    context: unknown,
+    options: SubmitOptions | undefined,
+    setup?: (request: PendingRequest<R>) => void,
+  ): Promise<R> {
+    return this.submit(decoder, xid, frame, path, context, options, (request) => {
+      request.feature = feature;
+      request.gate = feature;
+      setup?.(request);
+    });
   }
 
   /** A watch option: undefined or a function. */
@@ -63,31 +93,6 @@ export class ClientCore {
       throw new InvalidArgumentError('watch', 'must be a function', { operation, path });
     }
     return watch as Watcher;
-  }
-
-  /**
-   * Runs a call the server may be too old for. A server known to be too old (from `srvr`) fails it with
-   * UnsupportedByServerError before anything is sent. When the version is unknown (srvr not whitelisted, probe
-   * failed) the request goes out, and an old server's answer to an opcode it lacks, -6 Unimplemented and a
-   * closed connection (wire-protocol.md §4.1), becomes UnsupportedByServerError too: only the connection is
-   * lost, and the session reconnects as after any connection loss.
-   */
-  async gated<R>(operation: keyof typeof FEATURE_SINCE, send: () => Promise<R>): Promise<R> {
-    const required = FEATURE_SINCE[operation];
-    const address = this.session.currentHost;
-    const version = address && (await this.session.versionOf(address));
-    if (version !== undefined) {
-      this.session.serverVersion = version;
-      if (!atLeast(version, required)) throw new UnsupportedByServerError(required, version, { operation });
-    }
-    try {
-      return await send();
-    } catch (error) {
-      if (ZooKeeperError.isInstance(error) && error.code === 'UNIMPLEMENTED') {
-        throw new UnsupportedByServerError(required, this.session.serverVersion, { operation, cause: error });
-      }
-      throw error;
-    }
   }
 
   /** Checks the arguments of a create (also inside multi). */

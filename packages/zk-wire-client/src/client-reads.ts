@@ -102,27 +102,47 @@ export class ClientReads extends ClientBase {
   }
 
   /** The number of all descendants of the node (server 3.6.0+). */
-  async getAllChildrenNumber(path: string, options?: CallOptions): Promise<number> {
-    const serverPath = this.core.serverPath(path, 'getAllChildrenNumber');
-    return this.core.gated('getAllChildrenNumber', () => {
+  getAllChildrenNumber(path: string, options?: CallOptions): Promise<number> {
+    try {
+      const serverPath = this.core.serverPath(path, 'getAllChildrenNumber');
       const xid = this.core.begin();
       const frame = encodeGetAllChildrenNumber(xid, serverPath);
-      return this.core.submit(getAllChildrenNumberReply, xid, frame, path, undefined, options);
-    });
+      return this.core.submitGated(
+        'getAllChildrenNumber',
+        getAllChildrenNumberReply,
+        xid,
+        frame,
+        path,
+        undefined,
+        options,
+      );
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** This session's ephemeral nodes whose path starts with `prefix` (default all), as client paths (3.6.0+). */
-  async getEphemerals(prefix = '/', options?: CallOptions): Promise<string[]> {
-    if (typeof prefix !== 'string' || !prefix.startsWith('/')) {
-      throw new InvalidArgumentError('prefix', 'must be a string starting with "/"', {
-        operation: 'getEphemerals',
-      });
-    }
-    return this.core.gated('getEphemerals', () => {
+  getEphemerals(prefix = '/', options?: CallOptions): Promise<string[]> {
+    try {
+      if (typeof prefix !== 'string' || !prefix.startsWith('/')) {
+        throw new InvalidArgumentError('prefix', 'must be a string starting with "/"', {
+          operation: 'getEphemerals',
+        });
+      }
       const xid = this.core.begin();
       const frame = encodeGetEphemerals(xid, this.session.chroot.toServer(prefix));
-      return this.core.submit(getEphemeralsReply, xid, frame, prefix, undefined, options);
-    });
+      return this.core.submitGated(
+        'getEphemerals',
+        getEphemeralsReply,
+        xid,
+        frame,
+        prefix,
+        undefined,
+        options,
+      );
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** Makes the connected server catch up with the leader for this path. */
@@ -203,27 +223,40 @@ export class ClientReads extends ClientBase {
   }
 
   /** The identities of this connection (server 3.7.0+). */
-  async whoAmI(options?: CallOptions): Promise<ClientInfo[]> {
-    return this.core.gated('whoAmI', () => {
+  whoAmI(options?: CallOptions): Promise<ClientInfo[]> {
+    try {
       const xid = this.core.begin();
-      return this.core.submit(whoAmIReply, xid, encodeWhoAmI(xid), undefined, undefined, options);
-    });
-  }
-
-  /** Runs reads in one request (server 3.6.0+); each op resolves or fails on its own. */
-  async multiRead(ops: ReadOp[], options?: CallOptions): Promise<ReadOutcome[]> {
-    const checked = multiReadArgs(this.core, ops);
-    if (checked.length === 0) return [];
-    return this.core.gated('multiRead', () => {
-      const xid = this.core.begin();
-      return this.core.submit(
-        multiReadReply,
+      return this.core.submitGated(
+        'whoAmI',
+        whoAmIReply,
         xid,
-        encodeMultiRead(xid, checked),
+        encodeWhoAmI(xid),
         undefined,
-        checked,
+        undefined,
         options,
       );
-    });
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * Runs reads in one request (server 3.6.0+); each op resolves or fails on its own. An empty list is
+   * answered locally with [], in its place.
+   */
+  multiRead(ops: ReadOp[], options?: CallOptions): Promise<ReadOutcome[]> {
+    try {
+      const checked = multiReadArgs(this.core, ops);
+      const xid = this.core.begin();
+      const frame = encodeMultiRead(xid, checked);
+      if (checked.length === 0) {
+        return this.core.submit(multiReadReply, xid, frame, undefined, checked, options, (request) => {
+          request.local = { value: [] };
+        });
+      }
+      return this.core.submitGated('multiRead', multiReadReply, xid, frame, undefined, checked, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 }

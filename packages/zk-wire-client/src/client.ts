@@ -10,12 +10,13 @@ import { ClientReads } from './client-reads.js';
 import { isNoNode } from './errors.js';
 import { multiArgs } from './multi-args.js';
 import type { AddWatchModeName } from './ops/add-watch.js';
-import { type CreateResult, createReply, encodeCreate } from './ops/create.js';
+import { type CreateResult, createPathReply, createReply, encodeCreate } from './ops/create.js';
 import { deleteReply, encodeDelete } from './ops/delete.js';
 import { encodeMulti, multiReply } from './ops/multi.js';
 import { encodeSetACL, setACLReply } from './ops/set-acl.js';
 import { encodeSetData, setDataReply } from './ops/set-data.js';
 import { parent } from './paths.js';
+import type { ReplyDecoder } from './pending.js';
 import { deleteRecursive, ensurePath } from './tree-helpers.js';
 import type {
   CallOptions,
@@ -39,20 +40,26 @@ export class ZooKeeperClient extends ClientReads {
 
   /** Creates a node and resolves with its actual path (with the sequence suffix for sequential modes). */
   create(path: string, data?: Data, options?: CreateOptions): Promise<string> {
-    return this.createNode(path, data, options, false).then((r) => r.path);
+    return this.createNode(createPathReply, path, data, options, false);
   }
 
   /** Creates a node and resolves with its actual path and its Stat. */
   create2(path: string, data?: Data, options?: CreateOptions): Promise<{ path: string; stat: Stat }> {
-    return this.createNode(path, data, options, true);
+    return this.createNode(createReply, path, data, options, true);
   }
 
-  private createNode(
+  /**
+   * The result is shaped by the decoder while the reply settles, so that create settles in server order
+   * like every other call. With `createParents`, a NoNode answer turns (in that same step) into making the
+   * parents and creating again: that compound path is outside the order guarantee.
+   */
+  private createNode<R extends string | CreateResult>(
+    decoder: ReplyDecoder<R>,
     path: string,
     data: Data,
     options: CreateOptions | undefined,
     withStat: boolean,
-  ): Promise<CreateResult> {
+  ): Promise<R> {
     try {
       const operation = withStat ? 'create2' : 'create';
       const args = this.core.createArgs(path, data, options, operation);
@@ -61,29 +68,22 @@ export class ZooKeeperClient extends ClientReads {
         options?.parentAcl === undefined
           ? undefined
           : aclArg(options.parentAcl, operation, path, 'parentAcl');
-      const attempt = () => {
-        const xid = this.core.begin();
-        return this.core.submit(
-          createReply,
-          xid,
-          encodeCreate(xid, args, withStat),
-          path,
-          undefined,
-          options,
-        );
-      };
       const parents = options?.createParents;
-      if (!parents) return attempt();
-      return attempt().catch(async (error: unknown) => {
-        if (!isNoNode(error)) throw error;
-        // Parents get `parentAcl` (default open), never the node's own `acl`.
-        await this.ensurePath(parent(path), parents === 'container' ? 'container' : 'persistent', {
-          signal: options?.signal,
-          timeoutMs: options?.timeoutMs,
-          acl: parentAcl,
+      const attempt = (retryAfterParents: boolean): Promise<R> => {
+        const xid = this.core.begin();
+        const frame = encodeCreate(xid, args, withStat);
+        return this.core.submit(decoder, xid, frame, path, undefined, options, (request) => {
+          if (!retryAfterParents) return;
+          request.recover = (error) => {
+            if (!isNoNode(error)) return undefined;
+            // Parents get `parentAcl` (default open), never the node's own `acl`.
+            const mode = parents === 'container' ? 'container' : 'persistent';
+            const parentOptions = { signal: options?.signal, timeoutMs: options?.timeoutMs, acl: parentAcl };
+            return { value: this.ensurePath(parent(path), mode, parentOptions).then(() => attempt(false)) };
+          };
         });
-        return attempt();
-      });
+      };
+      return attempt(parents !== undefined && parents !== false);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -104,7 +104,10 @@ export class ZooKeeperClient extends ClientReads {
   /** Deletes a node; `version` (default -1 = any) must match its data version. */
   delete(path: string, options?: CallOptions & { version?: number }): Promise<void> {
     try {
-      const serverPath = this.core.serverPath(path, 'delete');
+      const chrootPath = this.core.serverPath(path, 'delete');
+      // As the Java client: "/" goes out as "/" even under a chroot, so the server refuses it (BADARGUMENTS)
+      // instead of deleting the chroot node.
+      const serverPath = path === '/' ? '/' : chrootPath;
       const version = versionArg(options?.version, 'delete', path);
       const xid = this.core.begin();
       return this.core.submit(
@@ -167,9 +170,14 @@ export class ZooKeeperClient extends ClientReads {
   multi(ops: Op[], options?: CallOptions): Promise<OpResult[]> {
     try {
       const checked = multiArgs(this.core, ops);
-      if (checked.length === 0) return Promise.resolve([]);
       const xid = this.core.begin();
-      return this.core.submit(multiReply, xid, encodeMulti(xid, checked), undefined, checked, options);
+      const frame = encodeMulti(xid, checked);
+      // Nothing to send: answered locally, in its place.
+      const setup =
+        checked.length === 0
+          ? (request: { local: unknown }) => void (request.local = { value: [] })
+          : undefined;
+      return this.core.submit(multiReply, xid, frame, undefined, checked, options, setup);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -200,7 +208,7 @@ export class ZooKeeperClient extends ClientReads {
    * gets a dataWatchRemoved / childWatchRemoved / persistentWatchRemoved event. With `local`, watchers are
    * removed locally even when the server cannot be asked.
    */
-  async removeWatches(
+  removeWatches(
     path: string,
     type: WatchType,
     options: CallOptions & { watcher?: Watcher; local?: boolean } = {},
@@ -209,7 +217,7 @@ export class ZooKeeperClient extends ClientReads {
   }
 
   /** Checks that the server holds a watch of the type at the path for this connection (NoWatcher if not). */
-  async checkWatches(
+  checkWatches(
     path: string,
     type: WatchType,
     options: CallOptions & { watcher?: Watcher } = {},

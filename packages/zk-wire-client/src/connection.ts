@@ -12,6 +12,7 @@ import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
 import { FrameReader, JuteCodecError } from '@zkwire/jute-codec';
 import type { HostAddress } from './connect-string.js';
+import { publishReadPacing } from './diagnostics.js';
 import { ConnectionLossError, ProtocolError, type ZooKeeperError } from './errors.js';
 import { ReadPacer, type ReadPacingSettings } from './read-pacing.js';
 import { tlsConnectOptions, tlsErrorFrom } from './security/index.js';
@@ -249,7 +250,10 @@ export class Connection {
     }
     if (this.pacer !== undefined && !this.closed) {
       const waitMs = this.pacer.afterRead(performance.now(), frames.length, awaiting, filledReadBuffer);
-      if (waitMs > 0) this.pauseReading(waitMs);
+      if (waitMs > 0) {
+        publishReadPacing(waitMs, awaiting);
+        this.pauseReading(waitMs);
+      }
     }
   }
 

@@ -30,7 +30,7 @@ describe('errors', () => {
   });
 
   it('maps codes without a class to the base class, and unknown codes to UNKNOWN', () => {
-    expect(errorFromCode(-127)).toMatchObject({ code: 'THROTTLED', retryable: true });
+    expect(errorFromCode(-127)).toMatchObject({ code: 'THROTTLEDOP', retryable: true });
     expect(errorFromCode(-999)).toMatchObject({ code: 'UNKNOWN', errno: -999 });
     expect(errorInfo(-112).retryable).toBe(true);
   });

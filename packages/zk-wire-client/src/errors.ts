@@ -72,7 +72,7 @@ const table: readonly ErrorCodeInfo[] = [
     retryable: false,
   },
   { errno: -125, code: 'QUOTAEXCEEDED', message: 'Quota exceeded', retryable: false },
-  { errno: -127, code: 'THROTTLED', message: 'Request throttled by the server', retryable: true },
+  { errno: -127, code: 'THROTTLEDOP', message: 'Request throttled by the server', retryable: true },
 ];
 
 const byErrno = new Map<number, ErrorCodeInfo>(table.map((row) => [row.errno, row]));
@@ -100,7 +100,7 @@ export const ErrorCode = {
   SESSIONMOVED: -118,
   NOTREADONLY: -119,
   NOWATCHER: -121,
-  THROTTLED: -127,
+  THROTTLEDOP: -127,
 } as const;
 
 /** Looks up a server code; unknown codes (a newer server) get a generic row instead of failing. */

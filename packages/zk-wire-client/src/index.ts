@@ -6,6 +6,14 @@ export { type ACL, acls, digestId, type Id, Perms } from './acl.js';
 export { type ClientEventMap, connect, createClient, type WatchOptions, ZooKeeperClient } from './client.js';
 export { type ConnectString, type HostAddress, parseConnectString } from './connect-string.js';
 export {
+  ChannelName,
+  type ConnectMessage,
+  type ReadPacingMessage,
+  type RequestTraceContext,
+  type StateMessage,
+  type WatchEventMessage,
+} from './diagnostics.js';
+export {
   AuthFailedError,
   BadArgumentsError,
   BadVersionError,

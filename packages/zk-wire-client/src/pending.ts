@@ -3,14 +3,23 @@
  * their replies. The server answers one session's requests in order (wire-protocol.md §8), so each reply
  * must match the head of the FIFO; anything else is a protocol error that ends the connection.
  */
+import { type RequestTraceContext, traceRequestSettled } from './diagnostics.js';
 import type { ZooKeeperError } from './errors.js';
 import type { Chroot } from './paths.js';
+import type { GatedFeature } from './server-version.js';
+import type { WatchEvent, Watcher } from './types.js';
 import type { WatchTables } from './watches.js';
 
-/** What a decoder may use besides the reply: the chroot (to strip paths) and the watch tables. */
+/**
+ * What a decoder may use besides the reply: the chroot (to strip paths), the watch tables, the server's
+ * version, and the ordered dispatch of watch events (removeWatches tells removed watchers while it settles).
+ */
 export interface ReplyContext {
   readonly chroot: Chroot;
   readonly watches: WatchTables;
+  readonly serverVersion: string | undefined;
+  /** Queues the watchers' calls for `event` behind what has already settled (a microtask, in order). */
+  dispatchInOrder(watchers: Iterable<Watcher>, event: WatchEvent): void;
 }
 
 /** How a reply becomes a result; one static object per operation, so a request holds no closures. */
@@ -38,6 +47,22 @@ export class PendingRequest<R = unknown> {
   deadline = 0;
   /** Cleans up an abort listener when the request settles. */
   detach: (() => void) | undefined = undefined;
+  /** The feature a server must have for this request (addWatch, multiRead, ...). */
+  feature: GatedFeature | undefined = undefined;
+  /**
+   * The feature still to check against the connected server's version when the request reaches the head
+   * of the outgoing queue (which waits for the version if it is not known yet); cleared once decided.
+   */
+  gate: GatedFeature | undefined = undefined;
+  /** Answered locally, in its place: never written, settled when it reaches the head of the FIFO. */
+  local: { value: R } | { error: unknown } | undefined = undefined;
+  /**
+   * Turns a failure into another outcome while the request settles (createParents retries after NoNode,
+   * removeWatches with `local` removes after ConnectionLoss): undefined keeps the failure.
+   */
+  recover: ((error: unknown) => { value: R | Promise<R> } | undefined) | undefined = undefined;
+  /** The request's trace (diagnostics.ts), when someone subscribed to request tracing as it was made. */
+  trace: RequestTraceContext | undefined = undefined;
 
   constructor(
     /** The xid of the request; written into the frame. */
@@ -59,17 +84,29 @@ export class PendingRequest<R = unknown> {
     if (this.state === RequestState.settled) return false;
     this.state = RequestState.settled;
     this.detach?.();
+    if (this.trace !== undefined) traceRequestSettled(this.trace, { value });
     this.resolve(value);
     return true;
   }
 
-  /** Rejects unless already settled. */
+  /** Rejects unless already settled (or settles as `recover` says). */
   fail(error: ZooKeeperError | unknown): boolean {
     if (this.state === RequestState.settled) return false;
     this.state = RequestState.settled;
     this.detach?.();
-    this.reject(error);
+    if (this.trace !== undefined) traceRequestSettled(this.trace, { error });
+    const recovered = this.recover?.(error);
+    if (recovered !== undefined) (this.resolve as (value: R | Promise<R>) => void)(recovered.value);
+    else this.reject(error);
     return true;
+  }
+
+  /** Settles with the local answer (see {@link local}). */
+  settleLocally(): void {
+    const local = this.local;
+    if (local === undefined) return;
+    if ('error' in local) this.fail(local.error);
+    else this.fulfil(local.value);
   }
 }
 

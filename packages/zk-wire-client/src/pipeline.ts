@@ -7,15 +7,32 @@
  * chunks of at most {@link WRITE_CHUNK} bytes, and writing stops while the socket waits for 'drain'.
  */
 import type { Connection } from './connection.js';
+import { traceRequestStart } from './diagnostics.js';
 import {
   ConnectionLossError,
   errorFromCode,
   OperationTimeoutError,
   ProtocolError,
+  UnsupportedByServerError,
   ZooKeeperError,
 } from './errors.js';
 import { Fifo, PendingRequest, type ReplyContext, type ReplyDecoder, RequestState } from './pending.js';
+import { FEATURE_SINCE, type GatedFeature } from './server-version.js';
 import type { CallOptions } from './types.js';
+
+/** The server's errno for an opcode it does not know. */
+const UNIMPLEMENTED = -6;
+
+/** What the version gate says of a gated request at the head of the outgoing queue. */
+export const GateVerdict = { send: 'send', wait: 'wait' } as const;
+
+/**
+ * Decides gated requests against the connected server's version: send, wait (the version is being asked;
+ * the gate calls {@link RequestPipeline.flush} once it knows), or the error the request fails with.
+ */
+export interface VersionGate {
+  decide(feature: GatedFeature): (typeof GateVerdict)[keyof typeof GateVerdict] | UnsupportedByServerError;
+}
 
 /** Bytes per coalesced socket write. */
 const WRITE_CHUNK = 256 * 1024;
@@ -46,6 +63,7 @@ export class RequestPipeline {
   constructor(
     private readonly context: ReplyContext,
     private readonly defaultTimeoutMs: number,
+    private readonly gate: VersionGate,
   ) {}
 
   /** The next xid: 1 to 2147483646, never reset (Java's rule). */
@@ -66,7 +84,9 @@ export class RequestPipeline {
 
   /**
    * Queues a request (its frame already holds `xid`) and returns its promise. Requests wait in `outbound`
-   * until a connection is ready.
+   * until a connection is ready. The request takes its place in the queue now, in the caller's tick: call
+   * order is wire order (ordering.md in docs/contracts.md). `setup` may mark the request (gate, local
+   * answer, recovery) before it is queued.
    */
   submit<R>(
     decoder: ReplyDecoder<R>,
@@ -75,6 +95,7 @@ export class RequestPipeline {
     path: string | undefined,
     requestContext: unknown,
     options: SubmitOptions | undefined,
+    setup?: (request: PendingRequest<R>) => void,
   ): Promise<R> {
     const signal = options?.signal;
     if (signal?.aborted) return Promise.reject(signal.reason);
@@ -85,6 +106,13 @@ export class RequestPipeline {
       reject = rej;
     });
     const request = new PendingRequest<R>(xid, frame, decoder, path, requestContext, resolve, reject);
+    if (setup !== undefined) setup(request);
+    request.trace = traceRequestStart(decoder.operation, path, xid, frame.length);
+    if (request.local !== undefined && this.outbound.length === 0 && this.fifo.length === 0) {
+      // Nothing before it: settling now keeps the order (and needs no connection).
+      request.settleLocally();
+      return promise;
+    }
     const timeoutMs = options?.timeoutMs ?? this.defaultTimeoutMs;
     if (timeoutMs > 0) this.addDeadline(request as PendingRequest, timeoutMs);
     if (signal) {
@@ -123,7 +151,12 @@ export class RequestPipeline {
     });
   }
 
-  /** Writes queued requests in coalesced chunks until done or the socket asks to wait for 'drain'. */
+  /**
+   * Writes queued requests in coalesced chunks until done, until the socket asks to wait for 'drain', or
+   * until a gated request waits for the server's version (it holds everything behind it, so that no later
+   * call overtakes it). A request answered locally enters the FIFO unwritten and settles when it reaches
+   * the head, after every request before it.
+   */
   flush(): void {
     this.flushScheduled = false;
     const connection = this.connection;
@@ -135,11 +168,26 @@ export class RequestPipeline {
     for (let i = 0; i < queue.length; i++) {
       const request = queue[i]!;
       if (request.state !== RequestState.queued) continue;
+      if (request.gate !== undefined) {
+        const verdict = this.gate.decide(request.gate);
+        if (verdict === GateVerdict.wait) {
+          if (frames.length > 0)
+            connection.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames, size));
+          this.outbound = queue.slice(i).concat(this.outbound);
+          return;
+        }
+        request.gate = undefined;
+        if (verdict !== GateVerdict.send) request.local = { error: verdict };
+      }
       request.state = RequestState.written;
       this.fifo.push(request);
+      if (request.local !== undefined) {
+        if (this.fifo.length === 1) this.settleLocalAtHead();
+        continue;
+      }
       frames.push(request.frame);
       size += request.frame.length;
-      if (size >= WRITE_CHUNK || i === queue.length - 1) {
+      if (size >= WRITE_CHUNK) {
         connection.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames, size));
         frames = [];
         size = 0;
@@ -150,6 +198,14 @@ export class RequestPipeline {
       }
     }
     if (frames.length > 0) connection.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames, size));
+  }
+
+  /** Settles the locally answered requests at the head of the FIFO (nothing before them is pending). */
+  private settleLocalAtHead(): void {
+    for (let head = this.fifo.peek(); head?.local !== undefined; head = this.fifo.peek()) {
+      this.fifo.shift();
+      head.settleLocally();
+    }
   }
 
   /**
@@ -166,6 +222,14 @@ export class RequestPipeline {
       );
     }
     this.fifo.shift();
+    if (request.trace !== undefined) request.trace.bytesIn = payload.length + 4;
+    this.settle(request, payload);
+    // Unwritten requests answered locally (server too old, closed client) settle in their place.
+    if (this.fifo.peek()?.local !== undefined) this.settleLocalAtHead();
+  }
+
+  /** Settles a matched request from its reply: decoded, or failed with the server's error. */
+  private settle(request: PendingRequest, payload: Buffer): void {
     const high = payload.readInt32BE(4);
     const low = payload.readUInt32BE(8);
     if (high > this.zxidHigh || (high === this.zxidHigh && low > this.zxidLow)) {
@@ -178,7 +242,17 @@ export class RequestPipeline {
     const err = payload.readInt32BE(12);
     const decoder = request.decoder;
     if (err !== 0 && (decoder.resultCodes === undefined || !decoder.resultCodes.includes(err))) {
-      request.fail(errorFromCode(err, { path: request.path, operation: decoder.operation }));
+      const error = errorFromCode(err, { path: request.path, operation: decoder.operation });
+      const feature = request.feature;
+      // An old server's answer to an opcode it lacks (the version could not be asked beforehand).
+      if (err === UNIMPLEMENTED && feature !== undefined) {
+        const context = { path: request.path, operation: decoder.operation, cause: error };
+        request.fail(
+          new UnsupportedByServerError(FEATURE_SINCE[feature], this.context.serverVersion, context),
+        );
+      } else {
+        request.fail(error);
+      }
       return;
     }
     let value: unknown;
@@ -204,14 +278,15 @@ export class RequestPipeline {
    * from `makeError`. Used on disconnect (ConnectionLoss), expiry and close.
    */
   failAll(makeError: (request: PendingRequest) => unknown, includeQueued: boolean): void {
-    for (const request of this.fifo.drain()) {
-      if (request.state !== RequestState.settled) request.fail(makeError(request));
-    }
+    const fail = (request: PendingRequest) => {
+      if (request.local !== undefined) request.settleLocally();
+      else if (request.state !== RequestState.settled) request.fail(makeError(request));
+    };
+    for (const request of this.fifo.drain()) fail(request);
     if (includeQueued) {
       const queued = this.outbound;
       this.outbound = [];
-      for (const request of queued)
-        if (request.state !== RequestState.settled) request.fail(makeError(request));
+      for (const request of queued) fail(request);
     }
   }
 

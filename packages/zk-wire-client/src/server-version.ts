@@ -46,6 +46,9 @@ export const FEATURE_SINCE = {
   createTTL: '3.5.3',
 } as const;
 
+/** A feature of {@link FEATURE_SINCE}. */
+export type GatedFeature = keyof typeof FEATURE_SINCE;
+
 /**
  * Asks a server for its version with `srvr`; resolves undefined when it cannot tell (whitelist, timeout,
  * TLS-only port). Gated calls then go out, and an old server's -6 Unimplemented answer becomes
@@ -87,9 +90,18 @@ export function probeServerVersion(
   });
 }
 
+/** What is known of a host's version: being asked, or the answer (undefined when it could not be learnt). */
+export type KnownVersion = { pending: true } | { pending: false; version: string | undefined };
+
 /** Each host's version, asked once (the probe's promise is kept, so concurrent callers share one probe). */
 export class ServerVersions {
   private readonly byHost = new Map<string, Promise<string | undefined>>();
+  private readonly answers = new Map<string, KnownVersion>();
+
+  /** What is known now of `address`'s version, without asking; undefined when it was never asked. */
+  known(address: HostAddress): KnownVersion | undefined {
+    return this.answers.get(`${address.host}:${address.port}`);
+  }
 
   /** The version of `address`, or undefined when it cannot be learnt. */
   of(
@@ -101,6 +113,8 @@ export class ServerVersions {
     if (probe === undefined) {
       probe = probeServerVersion(address, options);
       this.byHost.set(key, probe);
+      this.answers.set(key, { pending: true });
+      probe.then((version) => this.answers.set(key, { pending: false, version }));
     }
     return probe;
   }

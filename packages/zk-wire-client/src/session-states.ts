@@ -7,6 +7,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { AsyncQueue } from './async-queue.js';
+import { publishState } from './diagnostics.js';
 import type { ConnectionState, SessionState, WatchEvent, Watcher } from './types.js';
 
 /** Events of a session. */
@@ -19,6 +20,8 @@ export interface SessionEventMap {
 /** State bookkeeping and state events, the base of {@link Session}. */
 export class SessionStates extends EventEmitter<SessionEventMap> {
   state: SessionState = 'connecting';
+  /** The session id (0n until the first ConnectResponse, and again after an expiry). */
+  sessionId = 0n;
   /** True once a first connection was made: the next one is `reconnected`. */
   protected everConnected = false;
   private lastConnectionState: ConnectionState | undefined;
@@ -27,6 +30,7 @@ export class SessionStates extends EventEmitter<SessionEventMap> {
   protected setState(state: SessionState): void {
     if (this.state === state) return;
     this.state = state;
+    publishState(() => ({ sessionId: this.sessionId, sessionState: state, connectionState: undefined }));
     this.emit('sessionState', state);
   }
 
@@ -34,6 +38,7 @@ export class SessionStates extends EventEmitter<SessionEventMap> {
   protected emitConnectionState(state: ConnectionState): void {
     if (this.lastConnectionState === state) return;
     this.lastConnectionState = state;
+    publishState(() => ({ sessionId: this.sessionId, sessionState: this.state, connectionState: state }));
     for (const queue of this.stateQueues) queue.push(state);
     this.emit('state', state);
   }

@@ -10,20 +10,22 @@
 import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
 import { type HostAddress, parseConnectString, shuffled } from './connect-string.js';
 import { Connection, type ConnectionHandler, type ConnectionOptions } from './connection.js';
+import { publishConnect, publishWatchEvent } from './diagnostics.js';
 import {
   ClientClosedError,
   ConnectionLossError,
   ProtocolError,
   SessionExpiredError,
+  UnsupportedByServerError,
   type ZooKeeperError,
 } from './errors.js';
 import { closeSessionReply, encodeCloseSession } from './ops/close-session.js';
 import type { Chroot } from './paths.js';
-import { RequestPipeline } from './pipeline.js';
+import { GateVerdict, RequestPipeline, type VersionGate } from './pipeline.js';
 import { ReadOnlyProbe } from './read-only-probe.js';
 import { readPacingSettings } from './read-pacing.js';
 import { concealCredentials, validateSaslOptions, validateTlsOption } from './security/index.js';
-import { ServerVersions } from './server-version.js';
+import { atLeast, FEATURE_SINCE, type GatedFeature, ServerVersions } from './server-version.js';
 import { SessionAuth } from './session-auth.js';
 import {
   connectRequestFrame,
@@ -33,7 +35,7 @@ import {
 } from './session-handshake.js';
 import { SessionStates } from './session-states.js';
 import { expiryEvents, notificationEvent, restoreWatches } from './session-watches.js';
-import type { ClientOptions } from './types.js';
+import type { ClientOptions, WatchEvent, Watcher } from './types.js';
 import { WatchTables } from './watches.js';
 
 const CLOSED = { code: 'CLIENTCLOSED' } as const;
@@ -50,11 +52,10 @@ function withoutStack<T>(build: () => T): T {
 }
 
 /** One ZooKeeper session over a sequence of connections. */
-export class Session extends SessionStates {
-  sessionId = 0n;
+export class Session extends SessionStates implements VersionGate {
   password: Buffer = Buffer.alloc(16);
   negotiatedTimeoutMs = 0;
-  /** The server's version (from `srvr`) once a gated feature asked for it (set by the version gate). */
+  /** The server's version (from `srvr`) once a gated request asked for it (set by {@link decide}). */
   serverVersion: string | undefined;
   readonly chroot: Chroot;
   readonly watches = new WatchTables();
@@ -104,7 +105,7 @@ export class Session extends SessionStates {
     }
     // A handle built with an explicit session counts as having seen a r/w server (§2.1).
     this.seenReadWriteServer = options.session !== undefined;
-    this.pipeline = new RequestPipeline(this, options.requestTimeoutMs ?? 0);
+    this.pipeline = new RequestPipeline(this, options.requestTimeoutMs ?? 0, this);
     this.auth = new SessionAuth(options.auth, () => this.pipeline.nextXid());
     this.handler = {
       onOpen: (c) => this.onOpen(c),
@@ -145,6 +146,13 @@ export class Session extends SessionStates {
     if (this.terminalError !== undefined) return;
     this.hostIndex = (this.hostIndex + 1) % this.hosts.length;
     const address = this.hosts[this.hostIndex]!;
+    publishConnect(() => ({
+      host: address.host,
+      port: address.port,
+      sessionId: this.sessionId,
+      reason: this.lastConnectionError?.code,
+      reasonMessage: this.lastConnectionError?.message,
+    }));
     this.handshaken = false;
     this.connection = Connection.open(address, this.connectionOptions, this.handler);
     const timeout = this.negotiatedTimeoutMs || this.requestedTimeoutMs;
@@ -293,6 +301,7 @@ export class Session extends SessionStates {
     const event = notificationEvent(payload, this.chroot);
     if (event === undefined) return;
     const watchers = this.watches.collect(event);
+    publishWatchEvent(event, watchers.size);
     // Dispatched as a microtask: after the replies read before this event have resolved their promises,
     // before those read after it, and never inside the socket's data handler.
     if (watchers.size > 0) queueMicrotask(() => this.dispatch(watchers, event));
@@ -420,8 +429,31 @@ export class Session extends SessionStates {
     return this.hosts[this.hostIndex];
   }
 
-  /** Learns a host's version (with this client's TLS and connection factory), once per host. */
-  versionOf(address: HostAddress): Promise<string | undefined> {
-    return this.versions.of(address, this.options);
+  /**
+   * The version gate (called by the pipeline for a gated request at the head of its outgoing queue): a
+   * server known to be too old fails the request in its place with UnsupportedByServerError; while the
+   * version is being asked (`srvr`, once per host) the queue waits; when it cannot be learnt the request
+   * goes out, and an old server's Unimplemented answer becomes the same error (wire-protocol.md §4.1).
+   */
+  decide(feature: GatedFeature): (typeof GateVerdict)[keyof typeof GateVerdict] | UnsupportedByServerError {
+    const address = this.currentHost;
+    if (address === undefined) return GateVerdict.send;
+    const known = this.versions.known(address);
+    if (known === undefined) {
+      void this.versions.of(address, this.options).then(() => this.pipeline.flush());
+      return GateVerdict.wait;
+    }
+    if (known.pending) return GateVerdict.wait;
+    const version = known.version;
+    if (version === undefined) return GateVerdict.send;
+    this.serverVersion = version;
+    const required = FEATURE_SINCE[feature];
+    if (atLeast(version, required)) return GateVerdict.send;
+    return new UnsupportedByServerError(required, version, { operation: feature });
+  }
+
+  /** Queues the watchers' calls for `event` as a microtask, behind the replies that settled before it. */
+  dispatchInOrder(watchers: Iterable<Watcher>, event: WatchEvent): void {
+    queueMicrotask(() => this.dispatch(watchers, event));
   }
 }

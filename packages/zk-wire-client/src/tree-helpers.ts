@@ -3,7 +3,7 @@
  * clients working on the same nodes at the same time.
  */
 import type { ACL } from './acl.js';
-import { isNodeExists, isNoNode, isNotEmpty } from './errors.js';
+import { InvalidArgumentError, isNodeExists, isNoNode, isNotEmpty } from './errors.js';
 import { join, validatePath } from './paths.js';
 import type { CallOptions, CreateOptions, Stat } from './types.js';
 
@@ -43,6 +43,18 @@ export async function deleteRecursive(
   options?: CallOptions,
 ): Promise<void> {
   validatePath(path, { operation: 'deleteRecursive' });
+  if (path === '/') {
+    // Under a chroot "/" is the application's whole namespace, and without one the whole tree: refused
+    // before anything is sent rather than wiped by a mistyped path.
+    throw new InvalidArgumentError(
+      'path',
+      'deleteRecursive of "/" is refused (it would empty the whole tree)',
+      {
+        operation: 'deleteRecursive',
+        path,
+      },
+    );
+  }
   for (;;) {
     let children: string[];
     try {
@@ -52,7 +64,6 @@ export async function deleteRecursive(
       throw error;
     }
     for (const child of children) await deleteRecursive(client, join(path, child), options);
-    if (path === '/') return;
     try {
       await client.delete(path, options);
       return;

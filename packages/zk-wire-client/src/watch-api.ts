@@ -4,40 +4,49 @@
  */
 import { AsyncQueue } from './async-queue.js';
 import type { ClientCore } from './client-core.js';
-import { InvalidArgumentError, NoWatcherError, SessionExpiredError, type ZooKeeperError } from './errors.js';
+import { InvalidArgumentError, isConnectionLoss, NoWatcherError, SessionExpiredError } from './errors.js';
 import {
   type AddWatchContext,
   type AddWatchModeName,
   addWatchReply,
   encodeAddWatch,
 } from './ops/add-watch.js';
-import { checkWatchesReply, encodeWatchRemoval, removeWatchesReply } from './ops/watch-removal.js';
+import {
+  checkWatchesReply,
+  encodeWatchRemoval,
+  removeLocally,
+  removeWatchesReply,
+  type WatchRemovalContext,
+} from './ops/watch-removal.js';
 import type { CallOptions, SessionState, WatchEvent, Watcher, WatchType } from './types.js';
-import { kindsOfType, removalEventType, type WatchKind, type WatchTables } from './watches.js';
+import { kindsOfType, type WatchKind, type WatchTables } from './watches.js';
 
 /** Adds a persistent or persistent-recursive watch (3.6+); the watcher is registered once the server agreed. */
-export async function addWatch(
+export function addWatch(
   core: ClientCore,
   path: string,
   mode: AddWatchModeName,
   watcher: Watcher,
   options?: CallOptions,
 ): Promise<void> {
-  const serverPath = core.serverPath(path, 'addWatch');
-  if (mode !== 'persistent' && mode !== 'persistent-recursive') {
-    throw new InvalidArgumentError('mode', `must be 'persistent' or 'persistent-recursive'`, {
-      operation: 'addWatch',
-      path,
-    });
-  }
-  if (typeof watcher !== 'function') {
-    throw new InvalidArgumentError('watcher', 'must be a function', { operation: 'addWatch', path });
-  }
-  const context: AddWatchContext = { watcher, mode };
-  return core.gated('addWatch', () => {
+  try {
+    const serverPath = core.serverPath(path, 'addWatch');
+    if (mode !== 'persistent' && mode !== 'persistent-recursive') {
+      throw new InvalidArgumentError('mode', `must be 'persistent' or 'persistent-recursive'`, {
+        operation: 'addWatch',
+        path,
+      });
+    }
+    if (typeof watcher !== 'function') {
+      throw new InvalidArgumentError('watcher', 'must be a function', { operation: 'addWatch', path });
+    }
+    const context: AddWatchContext = { watcher, mode };
     const xid = core.begin();
-    return core.submit(addWatchReply, xid, encodeAddWatch(xid, serverPath, mode), path, context, options);
-  });
+    const frame = encodeAddWatch(xid, serverPath, mode);
+    return core.submitGated('addWatch', addWatchReply, xid, frame, path, context, options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /** Persistent watch events as an async iterable; leaving the loop removes the watch. */
@@ -88,36 +97,46 @@ function watchTypeArg(type: unknown, operation: string, path: string): asserts t
 
 /**
  * Removes watches of a type at a path: one watcher or all. The server watch is removed (removeWatches) once
- * no local watcher needs it, else only checked (checkWatches). Each removed watcher gets a *WatchRemoved
- * event. With `local`, watchers are removed locally even when the server cannot be asked.
+ * no local watcher needs it, else only checked (checkWatches). The local tables are checked and changed, and
+ * each removed watcher gets its *WatchRemoved event, when the reply settles (ops/watch-removal.ts). With
+ * `local`, watchers are removed locally even when the server cannot be asked: while disconnected that
+ * happens at once, outside the call order.
  */
-export async function removeWatches(
+export function removeWatches(
   core: ClientCore,
   path: string,
   type: WatchType,
   options: CallOptions & { watcher?: Watcher; local?: boolean },
 ): Promise<void> {
-  const serverPath = core.serverPath(path, 'removeWatches');
-  watchTypeArg(type, 'removeWatches', path);
-  const watches = core.session.watches;
-  if (!watches.has(path, type, options.watcher))
-    throw new NoWatcherError({ path, operation: 'removeWatches' });
-  if (options.local && !core.session.isReady) {
-    removeLocally(core, path, type, options.watcher);
-    return;
-  }
-  const keep = serverWatchStillNeeded(watches, path, type, options.watcher);
   try {
-    await core.gated('removeWatches', () => {
-      const xid = core.begin();
-      const frame = encodeWatchRemoval(xid, serverPath, type, !keep);
-      return core.submit(keep ? checkWatchesReply : removeWatchesReply, xid, frame, path, undefined, options);
+    const serverPath = core.serverPath(path, 'removeWatches');
+    watchTypeArg(type, 'removeWatches', path);
+    const { watcher, local = false } = options;
+    watcherOptionArg(watcher, 'removeWatches', path);
+    const session = core.session;
+    const watches = session.watches;
+    if (local && !session.isReady) {
+      if (!watches.has(path, type, watcher)) throw new NoWatcherError({ path, operation: 'removeWatches' });
+      removeLocally(session, path, type, watcher);
+      return Promise.resolve();
+    }
+    const keep = serverWatchStillNeeded(watches, path, type, watcher);
+    const context: WatchRemovalContext = { type, watcher, removes: true, local };
+    const xid = core.begin();
+    const frame = encodeWatchRemoval(xid, serverPath, type, !keep);
+    const decoder = keep ? checkWatchesReply : removeWatchesReply;
+    return core.submitGated('removeWatches', decoder, xid, frame, path, context, options, (request) => {
+      if (!local) return;
+      // The server could not be asked: remove locally all the same (Java's `local`).
+      request.recover = (error) => {
+        if (!isConnectionLoss(error) || !session.watches.has(path, type, watcher)) return undefined;
+        removeLocally(session, path, type, watcher);
+        return { value: undefined };
+      };
     });
   } catch (error) {
-    const code = (error as ZooKeeperError).code;
-    if (!(options.local && (code === 'CONNECTIONLOSS' || code === 'NOWATCHER'))) throw error;
+    return Promise.reject(error);
   }
-  removeLocally(core, path, type, options.watcher);
 }
 
 /**
@@ -143,30 +162,31 @@ function serverWatchStillNeeded(
   return dataNeeded || childNeeded;
 }
 
-function removeLocally(core: ClientCore, path: string, type: WatchType, watcher: Watcher | undefined): void {
-  const seen = new Set<Watcher>();
-  for (const entry of core.session.watches.remove(path, type, watcher)) {
-    if (seen.has(entry.watcher)) continue;
-    seen.add(entry.watcher);
-    core.session.dispatch([entry.watcher], { type: removalEventType(entry.kind), path });
-  }
-}
-
-/** Checks that the server holds a watch of the type at the path for this connection (NoWatcher if not). */
-export async function checkWatches(
+/**
+ * Checks that the server holds a watch of the type at the path for this connection, and with `watcher` that
+ * this watcher is registered locally (NoWatcher if not), as of this call's place in the order.
+ */
+export function checkWatches(
   core: ClientCore,
   path: string,
   type: WatchType,
   options: CallOptions & { watcher?: Watcher },
 ): Promise<void> {
-  const serverPath = core.serverPath(path, 'checkWatches');
-  watchTypeArg(type, 'checkWatches', path);
-  if (options.watcher !== undefined && !core.session.watches.has(path, type, options.watcher)) {
-    throw new NoWatcherError({ path, operation: 'checkWatches' });
-  }
-  return core.gated('checkWatches', () => {
+  try {
+    const serverPath = core.serverPath(path, 'checkWatches');
+    watchTypeArg(type, 'checkWatches', path);
+    watcherOptionArg(options.watcher, 'checkWatches', path);
+    const context: WatchRemovalContext = { type, watcher: options.watcher, removes: false, local: false };
     const xid = core.begin();
     const frame = encodeWatchRemoval(xid, serverPath, type, false);
-    return core.submit(checkWatchesReply, xid, frame, path, undefined, options);
-  });
+    return core.submitGated('checkWatches', checkWatchesReply, xid, frame, path, context, options);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+function watcherOptionArg(watcher: unknown, operation: string, path: string): void {
+  if (watcher !== undefined && typeof watcher !== 'function') {
+    throw new InvalidArgumentError('watcher', 'must be a function', { operation, path });
+  }
 }

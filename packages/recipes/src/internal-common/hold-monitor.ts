@@ -5,6 +5,7 @@
  * session is lost (`lostOn: 'lost'`, like SessionConnectionStateErrorPolicy), or when its node is deleted by
  * someone else.
  */
+import { publishHold } from './diagnostics.js';
 import { RecipeError, RecipeErrorCode } from './recipe-errors.js';
 import type { RecipeClient } from './zk-client.js';
 import { onClientState } from './zk-client.js';
@@ -56,12 +57,27 @@ export class HoldMonitor {
   readonly #onLost: (event: LostEvent) => void;
   #unsubscribe: (() => void) | undefined;
   #stopped = false;
+  readonly #kind: 'lock' | 'lease';
+  #heldSince = 0;
 
-  constructor(client: RecipeClient, path: string, policy: LostPolicy, onLost: (event: LostEvent) => void) {
+  /**
+   * `kind` and `waitMs` describe the hold for the diagnostics channel (acquired when started, released when
+   * stopped, lost when fired).
+   */
+  constructor(
+    client: RecipeClient,
+    path: string,
+    policy: LostPolicy,
+    onLost: (event: LostEvent) => void,
+    describe: { kind: 'lock' | 'lease'; waitMs: number } = { kind: 'lock', waitMs: 0 },
+  ) {
     this.#client = client;
     this.#path = path;
     this.#policy = policy;
     this.#onLost = onLost;
+    this.#kind = describe.kind;
+    this.#heldSince = performance.now();
+    publishHold(() => ({ event: 'acquired', kind: this.#kind, path, waitMs: describe.waitMs }));
   }
 
   /** Aborted (with a HoldLostError) when the hold may be gone. */
@@ -96,6 +112,10 @@ export class HoldMonitor {
 
   /** Stops watching; called on release, before our own delete, so that delete is not reported. */
   stop(): void {
+    if (!this.#stopped) {
+      const heldMs = performance.now() - this.#heldSince;
+      publishHold(() => ({ event: 'released', kind: this.#kind, path: this.#path, heldMs }));
+    }
     this.#stopped = true;
     this.#unsubscribe?.();
     this.#unsubscribe = undefined;
@@ -104,6 +124,8 @@ export class HoldMonitor {
   #fire(reason: LostReason): void {
     if (this.#stopped || this.#controller.signal.aborted) return;
     const event = { reason, path: this.#path };
+    const heldMs = performance.now() - this.#heldSince;
+    publishHold(() => ({ event: 'lost', kind: this.#kind, path: this.#path, heldMs, reason }));
     this.#controller.abort(new HoldLostError(event));
     this.#onLost(event);
   }

@@ -13,6 +13,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
+import { publishLeadership } from '../internal-common/diagnostics.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
 import { HoldLostError, type LostEvent, type LostPolicy } from '../internal-common/hold-monitor.js';
 import { childrenOrNone } from '../internal-common/missing-node.js';
@@ -263,6 +264,7 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     if (this.#term !== undefined || this.#state !== 'started') return;
     this.#termToken = sequenceOf(ourPath);
     this.#term = new AbortController();
+    publishLeadership(() => ({ event: 'gained', recipe: 'LeaderLatch', path: this.path, id: this.id }));
     this.#leadershipChanged.emit('change');
     this.emit('isLeader');
   }
@@ -273,6 +275,13 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     if (term === undefined) return;
     this.#term = undefined;
     this.#termToken = undefined;
+    publishLeadership(() => ({
+      event: 'lost',
+      recipe: 'LeaderLatch',
+      path: this.path,
+      id: this.id,
+      reason: lost?.reason ?? (this.#state === 'closed' ? 'closed' : undefined),
+    }));
     term.abort(reason);
     this.#leadershipChanged.emit('change');
     if (lost) this.emit('lost', lost);

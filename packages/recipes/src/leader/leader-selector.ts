@@ -11,6 +11,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { sleep } from '../internal-common/deadline.js';
+import { publishLeadership } from '../internal-common/diagnostics.js';
 import type { LostEvent, LostPolicy } from '../internal-common/hold-monitor.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 import { validateRecipePath } from '../internal-common/validate.js';
@@ -182,6 +183,7 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
     if (!acquired) return;
     const term = new AbortController();
     this.#term = term;
+    publishLeadership(() => ({ event: 'gained', recipe: 'LeaderSelector', path: this.path, id: this.id }));
     const signals = [term.signal, this.#closing.signal];
     if (this.#mutex.lostSignal) signals.push(this.#mutex.lostSignal);
     try {
@@ -198,6 +200,15 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
       }
     } finally {
       this.#term = undefined;
+      const lost = this.#mutex.lostSignal?.reason as { reason?: string } | undefined;
+      const reason = lost?.reason ?? (this.#closing.signal.aborted ? 'closed' : 'ended');
+      publishLeadership(() => ({
+        event: 'lost',
+        recipe: 'LeaderSelector',
+        path: this.path,
+        id: this.id,
+        reason,
+      }));
       await this.#mutex.release();
     }
   }

@@ -13,7 +13,7 @@ import { deleteOnGiveUp } from '../internal-common/guaranteed-delete.js';
 import type { LostPolicy } from '../internal-common/hold-monitor.js';
 import { childrenOrNone } from '../internal-common/missing-node.js';
 import { abandonCreate, createProtected } from '../internal-common/protected-create.js';
-import { NodeLostError } from '../internal-common/recipe-errors.js';
+import { InvalidRecipeArgumentError, NodeLostError } from '../internal-common/recipe-errors.js';
 import { validatePositiveInteger, validateRecipePath } from '../internal-common/validate.js';
 import { Wakeup } from '../internal-common/wakeup.js';
 import type { RecipeClient } from '../internal-common/zk-client.js';
@@ -58,6 +58,10 @@ export class InterProcessSemaphoreV2 implements AsyncDisposable {
     this.#path = validateRecipePath(path);
     this.#leasesPath = `${this.#path}/leases`;
     if (typeof maxLeases === 'number') validatePositiveInteger(maxLeases, 'maxLeases');
+    else if (typeof (maxLeases as { on?: unknown } | null)?.on !== 'function') {
+      // Refused here, not deep inside acquire: e.g. an options object passed where the count belongs.
+      throw new InvalidRecipeArgumentError('maxLeases must be a positive integer or a SharedCountReader');
+    }
     this.#client = client;
     this.#max = maxLeases;
     this.#options = options;
@@ -119,6 +123,7 @@ export class InterProcessSemaphoreV2 implements AsyncDisposable {
 
   async #acquireOne(deadline: Deadline): Promise<Lease | null> {
     const { lostOn = 'suspended' } = this.#options;
+    const startedAt = performance.now();
     // A fresh mutex per acquisition: the mutex is reentrant per object, and two acquisitions of this
     // semaphore must queue like two processes would.
     const gate = new InterProcessMutex(this.#client, `${this.#path}/locks`, { lostOn });
@@ -136,7 +141,14 @@ export class InterProcessSemaphoreV2 implements AsyncDisposable {
           throw error;
         }
         if (outcome === 'acquired') {
-          const lease = new Lease(this.#client, leasePath, lostOn, (closed) => this.#open.delete(closed));
+          const waitMs = performance.now() - startedAt;
+          const lease = new Lease(
+            this.#client,
+            leasePath,
+            lostOn,
+            (closed) => this.#open.delete(closed),
+            waitMs,
+          );
           this.#open.add(lease);
           return lease;
         }

@@ -18,12 +18,21 @@ export class Lease extends EventEmitter<{ lost: [event: LostEvent] }> implements
   #closed = false;
 
   /** @internal made by the semaphore */
-  constructor(client: RecipeClient, nodePath: string, lostOn: LostPolicy, onClose: (lease: Lease) => void) {
+  constructor(
+    client: RecipeClient,
+    nodePath: string,
+    lostOn: LostPolicy,
+    onClose: (lease: Lease) => void,
+    waitMs = 0,
+  ) {
     super();
     this.#client = client;
     this.nodePath = nodePath;
     this.#onClose = onClose;
-    this.#monitor = new HoldMonitor(client, nodePath, lostOn, (event) => this.emit('lost', event));
+    this.#monitor = new HoldMonitor(client, nodePath, lostOn, (event) => this.emit('lost', event), {
+      kind: 'lease',
+      waitMs,
+    });
     this.#monitor.start();
   }
 

@@ -89,6 +89,7 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
    */
   async acquire(options?: AcquireOptions): Promise<boolean> {
     const deadline = Deadline.of(options);
+    const startedAt = performance.now();
     this.beforeAcquire();
     // Another acquire of this same object is under way: wait for it, then re-enter if it succeeded.
     while (this.#acquiring !== undefined) {
@@ -112,7 +113,11 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
       this.#acquiring = undefined;
     }
     if (path === null) return false;
-    const monitor = new HoldMonitor(this.client, path, this.#lostOn, (event) => this.emit('lost', event));
+    const waitMs = performance.now() - startedAt;
+    const monitor = new HoldMonitor(this.client, path, this.#lostOn, (event) => this.emit('lost', event), {
+      kind: 'lock',
+      waitMs,
+    });
     this.#hold = { path, count: 1, monitor };
     monitor.start();
     return true;

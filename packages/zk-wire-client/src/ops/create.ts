@@ -67,6 +67,15 @@ export interface CreateResult {
   stat: Stat;
 }
 
+/** Reads the path of a create reply (create: the whole reply; create2: the Stat that follows is left). */
+export const createPathReply: ReplyDecoder<string> = {
+  operation: 'create',
+  decode(context, _request, _err, payload, offset) {
+    const { value } = records.CreateResponse.decode(payload, offset, payload.length);
+    return context.chroot.toClient(value.path ?? '');
+  },
+};
+
 /** Reads path (+ Stat when the reply has one); the path loses the chroot. */
 export const createReply: ReplyDecoder<CreateResult> = {
   operation: 'create',
