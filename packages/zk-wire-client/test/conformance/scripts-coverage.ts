@@ -278,6 +278,17 @@ export const coverageScripts: Script[] = [
     ),
   },
   {
+    name: 'the server watch after its last watcher was removed (ZOOKEEPER-1910)',
+    sessions: [null],
+    batches: oneByOne(
+      { op: 'create', path: '/sw' },
+      { op: 'getData', path: '/sw', watch: 'w' },
+      { op: 'removeWatches', path: '/sw', type: 'data', watch: 'w' },
+      { op: 'checkWatches', path: '/sw', type: 'data' },
+      { op: 'setData', path: '/sw', data: 'nobody is told' },
+    ),
+  },
+  {
     name: 'counting, ephemerals and sync',
     sessions: [null, null],
     batches: oneByOne(
