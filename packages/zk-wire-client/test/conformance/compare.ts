@@ -66,12 +66,8 @@ function compareOrdered(session: number, java: NormalEntry[], ours: NormalEntry[
       } else if (inOurs < 0 && (inJava >= 0 || a.kind === 'event')) {
         out.push({ session, kind: 'missing-in-ours', index: i, java: a });
         i++;
-      } else if (inOurs >= 0 && (inJava < 0 || inOurs - j <= inJava - i)) {
-        // What ours has first comes later in Java's order: reported as moved.
-        out.push({ session, kind: 'different', index: i, java: a, ours: b });
-        j++;
-        i++;
       } else {
+        // Both appear later on the other side (or neither does): report the pair and move on.
         out.push({ session, kind: 'different', index: i, java: a, ours: b });
         i++;
         j++;

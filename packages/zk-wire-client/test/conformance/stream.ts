@@ -4,7 +4,7 @@
  * callback; an event by the watcher). Both runners emit the same JSON shapes, raw: zxids, times and session
  * ids are still in, the normalizer takes out what legitimately differs (accepted-differences.ts).
  */
-import type { CreateModeName, MultiOp, Op, Script } from './script.js';
+import type { MultiOp, Op, Script } from './script.js';
 
 /** One thing a session's user code saw. */
 export type Entry =
@@ -79,9 +79,4 @@ export function numberedOps(script: Script): { step: number; batch: number; op: 
     for (const op of batch) out.push({ step: out.length, batch: index, op, session: op.session ?? 0 });
   });
   return out;
-}
-
-/** Whether a create mode is one of the TTL ones. */
-export function isTtlMode(mode: CreateModeName | undefined): boolean {
-  return mode === 'persistent-ttl' || mode === 'persistent-sequential-ttl';
 }

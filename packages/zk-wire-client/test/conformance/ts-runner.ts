@@ -169,6 +169,19 @@ function errorEntry(step: number, op: string, error: unknown): Entry {
   return entry;
 }
 
+/** A batch that never settles fails the run (as the Java driver's 30 s latch does) instead of the test. */
+async function within<T>(promise: Promise<T>, what: string, ms = 30_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not settle within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Runs `script` under `base` (which, and each session's chroot node, must exist) against `hostPort`.
  * Never throws for what an op does: a failure of the run itself is reported in `failure`.
@@ -214,11 +227,14 @@ export async function runOurs(script: Script, hostPort: string, base: string): P
           stream.push({ ...errorEntry(step, op.op, error), synchronous: true } as Entry);
         }
       }
-      await Promise.all(settled);
+      await within(Promise.all(settled), `batch ${batch}`);
     }
     // Barrier: every event caused before it has reached its watcher once its reply is read.
-    await Promise.all(
-      clients.map((zk, session) => zk.sync('/').finally(() => void (recording[session] = false))),
+    await within(
+      Promise.all(
+        clients.map((zk, session) => zk.sync('/').finally(() => void (recording[session] = false))),
+      ),
+      'the barrier',
     );
     return { side: 'ours', base, streams };
   } catch (error) {
