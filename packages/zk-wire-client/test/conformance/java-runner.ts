@@ -1,7 +1,7 @@
 /**
- * Runs scripts through the Java 3.8 client: ConformanceDriver.java, compiled at test time against Debian's
- * ZooKeeper jars (as the bench's Java contender is), in ONE JVM that runs every script it is sent, one at a
- * time, and prints each session's stream.
+ * Runs scripts through the Java 3.8 client: ConformanceDriver.java (with ScriptRun.java and DriverValues.java),
+ * compiled at test time against Debian's ZooKeeper jars (as the bench's Java contender is), in ONE JVM that
+ * runs every script it is sent, one at a time, and prints each session's stream.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -66,13 +66,18 @@ export interface JavaConformanceDriver {
 
 /** Compiles and starts the driver; resolves once it is ready. */
 export async function startJavaDriver(): Promise<JavaConformanceDriver> {
-  const source = readFileSync(new URL('./ConformanceDriver.java', import.meta.url), 'utf8');
+  const sources = Object.fromEntries(
+    ['ConformanceDriver.java', 'ScriptRun.java', 'DriverValues.java'].map((file) => [
+      file,
+      readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'),
+    ]),
+  );
   // slf4j-nop: the client's INFO lines would only fill the pipe.
   const classpath = findZooKeeper().classpath.map((jar) => {
     const nop = jar.replace(/slf4j-simple\.jar$/, 'slf4j-nop.jar');
     return existsSync(nop) ? nop : jar;
   });
-  const compiled = await compileJava({ sources: { 'ConformanceDriver.java': source }, classpath });
+  const compiled = await compileJava({ sources, classpath });
   const child: ChildProcess = compiled.run('ConformanceDriver', [], { jvmFlags: ['-Xss512k'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
