@@ -77,6 +77,31 @@ export const orderingScripts: Script[] = [
     ],
   },
   {
+    name: 'removeWatches of a watcher never armed, in the tick that arms another one (exists)',
+    sessions: [null],
+    batches: [
+      [{ op: 'create', path: '/s' }],
+      [
+        { op: 'exists', path: '/s/c', watch: 'w2' },
+        { op: 'removeWatches', path: '/s/c', type: 'data', watch: 'w1' },
+      ],
+      [{ op: 'create', path: '/s/c' }],
+    ],
+  },
+  {
+    name: 'removeWatches of one watcher in the tick that arms it and another one (getData)',
+    sessions: [null],
+    batches: [
+      [{ op: 'create', path: '/d' }],
+      [
+        { op: 'getData', path: '/d', watch: 'w2' },
+        { op: 'getData', path: '/d', watch: 'w1' },
+        { op: 'removeWatches', path: '/d', type: 'data', watch: 'w1' },
+      ],
+      [{ op: 'setData', path: '/d', data: 'w2 is told' }],
+    ],
+  },
+  {
     name: 'multiRead between two setData',
     sessions: [null],
     batches: [
