@@ -446,7 +446,13 @@ export class Session extends SessionStates implements VersionGate {
       move || current === undefined
         ? -1
         : this.hosts.findIndex((h) => h.host === current.host && h.port === current.port);
-    if (!move || this.connection === undefined) return;
+    if (!move) {
+      // A read-only probe walks the list by index: start it again over the new list.
+      if (this.readOnlyProbe !== undefined && this.connection !== undefined)
+        this.probeForReadWrite(this.connection);
+      return;
+    }
+    if (this.connection === undefined) return;
     this.moving = true;
     this.connection.close(new ConnectionLossError({ cause: new Error('moving to rebalance the ensemble') }));
   }
