@@ -84,6 +84,7 @@ export class ClientBase extends EventEmitter<ClientEventMap> implements AsyncDis
         this.session.on('state', listener);
         return () => this.session.off('state', listener);
       },
+      sessionId: () => this.session.sessionId,
       hosts: () => this.session.hostList,
       replaceHosts: (hosts) => this.replaceServerList(hosts),
     });

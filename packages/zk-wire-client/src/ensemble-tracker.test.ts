@@ -9,7 +9,9 @@ function fakeClient(initial: HostAddress[]) {
   const listeners = new Set<(state: ConnectionState) => void>();
   const replaced: HostAddress[][] = [];
   let hosts = initial;
+  const session = { id: 1n };
   const client: TrackedClient = {
+    sessionId: () => session.id,
     readConfig: (watch) =>
       new Promise((resolve, reject) => {
         reads.push({
@@ -30,7 +32,7 @@ function fakeClient(initial: HostAddress[]) {
   const state = (s: ConnectionState) => {
     for (const listener of listeners) listener(s);
   };
-  return { client, reads, replaced, state, listeners };
+  return { client, reads, replaced, state, listeners, session };
 }
 
 const config = (version: string, ...ports: number[]) =>
@@ -84,6 +86,14 @@ describe('EnsembleTracker', () => {
     await tick();
     expect(fake.replaced).toEqual([[at(1), at(2)]]);
     expect(tracker.config?.version).toBe(0x100000005n);
+
+    // A new session (an ensemble restored from a backup, with lower zxids) takes an older version.
+    fake.session.id = 2n;
+    fake.state('connected');
+    fake.reads[5]!.answer(config('100000001', 7, 8));
+    await tick();
+    expect(fake.replaced[1]).toEqual([at(7), at(8)]);
+    expect(tracker.config?.version).toBe(0x100000001n);
     tracker.close();
   });
 

@@ -5,8 +5,9 @@
  *
  * The config is read again, with the watch, after every (re)connection: a watch restored after a reconnect
  * fires for a change made meanwhile, but a new session (after an expiry) has no watch left to fire. A config
- * that cannot be parsed, lists no client address, or is older than the one already applied (a lagging server
- * just after a move) is ignored; the host list stays as it was.
+ * that cannot be parsed, lists no client address, or is older than the one this session already applied (a
+ * lagging server just after a move) is ignored; the host list stays as it was. A new session accepts any
+ * version: an ensemble restored from a backup starts again from lower zxids.
  */
 import type { HostAddress } from './connect-string.js';
 import { clientAddresses, type EnsembleConfig, parseEnsembleConfig } from './ensemble-config.js';
@@ -18,6 +19,8 @@ export interface TrackedClient {
   readConfig(watch: (event: WatchEvent) => void): Promise<{ data: Buffer }>;
   /** Subscribes to connection state events; returns the unsubscribe function. */
   onState(listener: (state: ConnectionState) => void): () => void;
+  /** The current session id (a config applied by another session does not make newer ones stale). */
+  sessionId(): bigint;
   /** The client's host list now. */
   hosts(): readonly HostAddress[];
   /** Replaces the host list (rebalancing included). */
@@ -30,6 +33,8 @@ const sameSet = (a: readonly HostAddress[], b: readonly HostAddress[]) =>
 /** Follows the ensemble's membership for one client; {@link close} stops it. */
 export class EnsembleTracker {
   private latest: EnsembleConfig | undefined;
+  /** The session that applied {@link latest}. */
+  private latestSession = 0n;
   private reading = false;
   private readAgain = false;
   private closed = false;
@@ -93,9 +98,11 @@ export class EnsembleTracker {
     }
     const hosts = clientAddresses(config);
     if (hosts.length === 0) return;
-    const applied = this.latest?.version;
+    const session = this.client.sessionId();
+    const applied = session === this.latestSession ? this.latest?.version : undefined;
     if (applied !== undefined && config.version !== undefined && config.version < applied) return;
     this.latest = config;
+    this.latestSession = session;
     if (!sameSet(hosts, this.client.hosts())) this.client.replaceHosts(hosts);
   }
 }
