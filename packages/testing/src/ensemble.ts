@@ -104,14 +104,13 @@ class EnsembleImpl implements Ensemble {
   async addMember(): Promise<number> {
     if (!this.options.reconfig)
       throw new Error('addMember: the ensemble was not started with { reconfig: true }');
-    let membership: string[] = [];
-    for (const server of this.servers) {
-      if (!server.running) continue;
-      membership = membershipOf(await fourLetterWord(server.host, server.port, 'conf').catch(() => ''));
-      if (membership.length > 0) break;
+    // The leader's membership is the last one committed (a member that left may still run, with an old one).
+    const leader = this.member(await this.leader());
+    const conf = await fourLetterWord(leader.host, leader.port, 'conf').catch(() => '');
+    const membership = membershipOf(conf);
+    if (membership.length === 0) {
+      throw new ZooKeeperStartError(`addMember: the leader reports no membership:\n${conf}`);
     }
-    if (membership.length === 0)
-      throw new ZooKeeperStartError('addMember: no running member reports a membership');
     const index = this.servers.length;
     const [client, quorum, election] = (await freePorts(3)) as [number, number, number];
     const ports = { client, quorum, election };
