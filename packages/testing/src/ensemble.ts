@@ -1,7 +1,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  type MemberPorts,
+  membershipOf,
+  reconfigStaticConfig,
+  SUPER_USER,
+  serverLine,
+  superDigestFlag,
+  writeDynamicConfig,
+} from './dynamic-config.js';
 import { findZooKeeper } from './find-java.js';
-import type { ServerMode } from './four-letter-word.js';
+import { fourLetterWord, type ServerMode } from './four-letter-word.js';
 import { freePorts } from './free-port.js';
 import {
   isBindFailure,
@@ -18,6 +27,12 @@ import { baseConfig, baseJvmFlags, writeZooCfg } from './zoo-cfg.js';
 export interface StartEnsembleOptions extends StartZooKeeperOptions {
   /** Number of members (default 3). */
   size?: number;
+  /**
+   * Dynamic reconfiguration (default false): `reconfigEnabled=true`, `standaloneEnabled=false`, the
+   * membership in a dynamic config file, and a super user ({@link Ensemble.superUser}) who may reconfig.
+   * Then {@link Ensemble.addMember} starts a server that a client's reconfig can make join.
+   */
+  reconfig?: boolean;
 }
 
 /** A real ZooKeeper quorum on loopback. Member `i` has myid `i + 1`. */
@@ -42,6 +57,20 @@ export interface Ensemble extends AsyncDisposable {
   stopAll(): Promise<void>;
   /** Starts every stopped member, then waits for quorum. */
   startAll(): Promise<void>;
+  /** With `reconfig`: the credentials of the super user, for `addAuth(scheme, credentials)` before reconfig. */
+  readonly superUser: { readonly scheme: string; readonly credentials: string } | undefined;
+  /**
+   * With `reconfig`: member `i`'s line in the configuration,
+   * `server.N=127.0.0.1:quorumPort:electionPort:participant;127.0.0.1:clientPort`: what a reconfig's joining
+   * list takes (and `server.N`'s id, `N`, is what its leaving list takes).
+   */
+  serverLine(i: number): string;
+  /**
+   * With `reconfig`: starts a new server (myid = members.length + 1, fresh ports) whose configuration is the
+   * membership a running member reports plus itself, and resolves with its index once it serves (it syncs
+   * with the leader as a non-voting follower). It votes once a client's reconfig adds {@link serverLine}.
+   */
+  addMember(): Promise<number>;
 }
 
 const QUORUM_MAIN = 'org.apache.zookeeper.server.quorum.QuorumPeerMain';
@@ -54,7 +83,50 @@ class EnsembleImpl implements Ensemble {
     readonly dir: string,
     private readonly servers: ZooKeeperServerProcess[],
     private readonly timeoutMs: number,
+    private readonly options: StartEnsembleOptions,
+    /** Each member's ports, with `reconfig` (they make its server line). */
+    private readonly ports: MemberPorts[],
   ) {}
+
+  get superUser(): Ensemble['superUser'] {
+    return this.options.reconfig ? SUPER_USER : undefined;
+  }
+
+  serverLine(i: number): string {
+    this.member(i);
+    const ports = this.ports[i];
+    if (!this.options.reconfig || ports === undefined) {
+      throw new Error('serverLine: the ensemble was not started with { reconfig: true }');
+    }
+    return serverLine(i + 1, ports);
+  }
+
+  async addMember(): Promise<number> {
+    if (!this.options.reconfig)
+      throw new Error('addMember: the ensemble was not started with { reconfig: true }');
+    // The leader's membership is the last one committed (a member that left may still run, with an old one).
+    const leader = this.member(await this.leader());
+    const conf = await fourLetterWord(leader.host, leader.port, 'conf').catch(() => '');
+    const membership = membershipOf(conf);
+    if (membership.length === 0) {
+      throw new ZooKeeperStartError(`addMember: the leader reports no membership:\n${conf}`);
+    }
+    const index = this.servers.length;
+    const [client, quorum, election] = (await freePorts(3)) as [number, number, number];
+    const ports = { client, quorum, election };
+    const server = launchMember(
+      this.dir,
+      index,
+      ports,
+      [...membership, serverLine(index + 1, ports)],
+      this.options,
+    );
+    this.servers.push(server);
+    this.ports.push(ports);
+    server.launchJvm();
+    await server.waitServing();
+    return index;
+  }
 
   get members(): ZooKeeperServer[] {
     return this.servers;
@@ -141,39 +213,61 @@ async function createEnsemble(options: StartEnsembleOptions): Promise<EnsembleIm
   if (!Number.isInteger(size) || size < 1 || size > 254) {
     throw new RangeError(`startEnsemble: size must be an integer from 1 to 254, got ${size}`);
   }
-  const zookeeper = findZooKeeper();
   const dir = makeTempDir('zkwire-ensemble-');
-  const ports = await freePorts(size * 3);
-  const serverLines: Record<string, string> = {};
-  for (let i = 0; i < size; i++) {
-    serverLines[`server.${i + 1}`] = `127.0.0.1:${ports[size + i]}:${ports[2 * size + i]}`;
-  }
-  const timeoutMs = options.startTimeoutMs ?? 60_000;
-  const servers = Array.from({ length: size }, (_, i) => {
-    const memberDir = join(dir, `z${i + 1}`);
-    const dataDir = join(memberDir, 'data');
-    mkdirSync(dataDir, { recursive: true });
-    writeFileSync(join(dataDir, 'myid'), `${i + 1}\n`);
-    const port = ports[i] as number;
+  const free = await freePorts(size * 3);
+  const ports = Array.from({ length: size }, (_, i) => ({
+    client: free[i] as number,
+    quorum: free[size + i] as number,
+    election: free[2 * size + i] as number,
+  }));
+  const lines = options.reconfig
+    ? ports.map((p, i) => serverLine(i + 1, p))
+    : ports.map((p, i) => `server.${i + 1}=127.0.0.1:${p.quorum}:${p.election}`);
+  const servers = ports.map((p, i) => launchMember(dir, i, p, lines, options));
+  return new EnsembleImpl(dir, servers, options.startTimeoutMs ?? 60_000, options, ports);
+}
+
+/** Writes member `index`'s data dir, myid and config (static, or static plus dynamic), and its process. */
+function launchMember(
+  dir: string,
+  index: number,
+  ports: MemberPorts,
+  serverLines: readonly string[],
+  options: StartEnsembleOptions,
+): ZooKeeperServerProcess {
+  const zookeeper = findZooKeeper();
+  const memberDir = join(dir, `z${index + 1}`);
+  const dataDir = join(memberDir, 'data');
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(join(dataDir, 'myid'), `${index + 1}\n`);
+  const base = {
+    ...baseConfig(dataDir, ports.client, options.tickTime ?? 2000),
+    initLimit: 10,
+    syncLimit: 5,
+  };
+  const jvmFlags = [...baseJvmFlags(options.heapMb ?? 128), ...(options.jvmFlags ?? [])];
+  if (options.reconfig) {
+    const dynamicFile = join(memberDir, 'zoo.cfg.dynamic');
+    writeDynamicConfig(dynamicFile, serverLines);
     writeZooCfg(join(memberDir, 'zoo.cfg'), {
-      ...baseConfig(dataDir, port, options.tickTime ?? 2000),
-      initLimit: 10,
-      syncLimit: 5,
-      ...serverLines,
+      ...reconfigStaticConfig(base, dynamicFile),
       ...options.config,
     });
-    return new ZooKeeperServerProcess({
-      dir: memberDir,
-      dataDir,
-      port,
-      mainClass: QUORUM_MAIN,
-      classpath: [...zookeeper.classpath, ...(options.classpath ?? [])],
-      jvmFlags: [...baseJvmFlags(options.heapMb ?? 128), ...(options.jvmFlags ?? [])],
-      startTimeoutMs: timeoutMs,
-      ownsDir: false,
-    });
+    jvmFlags.push(superDigestFlag());
+  } else {
+    const entries = Object.fromEntries(serverLines.map((line) => line.split('=') as [string, string]));
+    writeZooCfg(join(memberDir, 'zoo.cfg'), { ...base, ...entries, ...options.config });
+  }
+  return new ZooKeeperServerProcess({
+    dir: memberDir,
+    dataDir,
+    port: ports.client,
+    mainClass: QUORUM_MAIN,
+    classpath: [...zookeeper.classpath, ...(options.classpath ?? [])],
+    jvmFlags,
+    startTimeoutMs: options.startTimeoutMs ?? 60_000,
+    ownsDir: false,
   });
-  return new EnsembleImpl(dir, servers, timeoutMs);
 }
 
 /**

@@ -7,8 +7,13 @@ import { EventEmitter } from 'node:events';
 import { boundedWait } from './bounded-wait.js';
 import { ClientCore, optionsArg } from './client-core.js';
 import { logSessionEvents } from './client-logging.js';
+import { type HostAddress, parseConnectString } from './connect-string.js';
+import { type EnsembleConfig, formatAddress } from './ensemble-config.js';
+import { EnsembleTracker } from './ensemble-tracker.js';
 import { InvalidArgumentError } from './errors.js';
+import { planHostListUpdate } from './host-list-update.js';
 import { describeError, type Logger, log, loggerArg } from './logger.js';
+import type { GetDataResult } from './ops/get-data.js';
 import { Session } from './session.js';
 import type {
   CallOptions,
@@ -40,6 +45,7 @@ export class ClientBase extends EventEmitter<ClientEventMap> implements AsyncDis
   protected readonly core: ClientCore;
   /** The `logger` option (undefined when none): recipes and queues log their swallowed errors there too. */
   readonly logger: Logger | undefined;
+  private readonly tracker: EnsembleTracker | undefined;
 
   /** Use {@link createClient} or {@link connect}. */
   constructor(options: ClientOptions) {
@@ -76,7 +82,31 @@ export class ClientBase extends EventEmitter<ClientEventMap> implements AsyncDis
         this.emit('watcherError', error, event);
       }
     });
+    this.tracker = this.trackerFor(options.ensembleTracking);
     this.session.start();
+  }
+
+  private trackerFor(ensembleTracking: unknown): EnsembleTracker | undefined {
+    if (ensembleTracking === undefined || ensembleTracking === false) return undefined;
+    if (ensembleTracking !== true) throw new InvalidArgumentError('ensembleTracking', 'must be a boolean');
+    // getConfig is a read (client-reads.ts, a subclass): every client object has it by the time it connects.
+    const reader = this as unknown as { getConfig(options: WatchOptions): Promise<GetDataResult> };
+    return new EnsembleTracker({
+      readConfig: (watch) => reader.getConfig({ watch }),
+      onState: (listener) => {
+        this.session.on('state', listener);
+        return () => this.session.off('state', listener);
+      },
+      sessionId: () => this.session.sessionId,
+      hosts: () => this.session.hostList,
+      replaceHosts: (hosts) => this.replaceServerList(hosts),
+    });
+  }
+
+  private replaceServerList(hosts: readonly HostAddress[]): boolean {
+    const plan = planHostListUpdate(this.session.hostList, hosts, this.session.currentHost);
+    this.session.replaceHosts(plan.hosts, plan.move);
+    return plan.move;
   }
 
   /** The session id (0n until the first connection). */
@@ -102,6 +132,34 @@ export class ClientBase extends EventEmitter<ClientEventMap> implements AsyncDis
   /** The chroot of the connect string ('' for none). */
   get chroot(): string {
     return this.session.chroot.prefix;
+  }
+
+  /** The servers the client connects to (`host:port`), in the order connection attempts take them. */
+  get serverList(): string[] {
+    return this.session.hostList.map(formatAddress);
+  }
+
+  /** With `ensembleTracking`: the last ensemble configuration the client applied (undefined before). */
+  get ensembleConfig(): EnsembleConfig | undefined {
+    return this.tracker?.config;
+  }
+
+  /**
+   * Replaces the servers the client connects to (Java's `ZooKeeper.updateServerList`), for applications
+   * that follow the ensemble themselves. The session moves to another server only when rebalancing says
+   * so: always when its server is no longer listed, with the probability that evens the load when servers
+   * were added (a move closes the connection: calls in flight fail with ConnectionLoss, the session stays).
+   * A chroot in `connectString` must be the client's own. Returns whether this client moves.
+   */
+  updateServerList(connectString: string): boolean {
+    const parsed = parseConnectString(connectString);
+    if (parsed.chroot.prefix !== '' && parsed.chroot.prefix !== this.session.chroot.prefix) {
+      throw new InvalidArgumentError('connectString', `chroot ${parsed.chroot.prefix} is not the client's`, {
+        operation: 'updateServerList',
+      });
+    }
+    if (this.session.isTerminal) return false;
+    return this.replaceServerList(parsed.hosts);
   }
 
   /** The server path of a client path (the chroot added), e.g. to compare with paths other clients see. */
@@ -157,6 +215,7 @@ export class ClientBase extends EventEmitter<ClientEventMap> implements AsyncDis
 
   /** Sends closeSession, waits for its reply, and ends the client. Idempotent. */
   close(): Promise<void> {
+    this.tracker?.close();
     return this.session.close();
   }
 

@@ -3,6 +3,7 @@
  * read's one-shot watch armed by the same request, and the ensemble's configuration (getConfig, reconfig).
  */
 import { ClientBase, type WatchOptions } from './client-base.js';
+import { CONFIG_NODE, configWatchKey } from './config-watch.js';
 import { InvalidArgumentError } from './errors.js';
 import { multiReadArgs } from './multi-args.js';
 import { encodeExists, existsReply } from './ops/exists.js';
@@ -14,6 +15,7 @@ import {
   getChildren2Reply,
   getChildrenReply,
 } from './ops/get-children.js';
+import { getConfigReply } from './ops/get-config.js';
 import { encodeGetData, type GetDataResult, getDataReply } from './ops/get-data.js';
 import { encodeGetEphemerals, getEphemeralsReply } from './ops/get-ephemerals.js';
 import { encodeMultiRead, multiReadReply } from './ops/multi.js';
@@ -21,9 +23,6 @@ import { type ConfigResult, encodeReconfig, reconfigReply } from './ops/reconfig
 import { encodeSync, syncReply } from './ops/sync.js';
 import { encodeWhoAmI, whoAmIReply } from './ops/who-am-i.js';
 import type { CallOptions, ClientInfo, ReadOp, ReadOutcome, Stat, Watcher } from './types.js';
-
-/** The node holding the ensemble's dynamic configuration. */
-const CONFIG_NODE = '/zookeeper/config';
 
 /** Reads on top of {@link ClientBase}; use {@link ZooKeeperClient}. */
 export class ClientReads extends ClientBase {
@@ -157,21 +156,18 @@ export class ClientReads extends ClientBase {
   }
 
   /**
-   * The ensemble's dynamic configuration (`/zookeeper/config`, read outside the chroot, as Java's getConfig).
-   * A watch is allowed only without a chroot: watches are kept under client paths.
+   * The ensemble's dynamic configuration (`/zookeeper/config`, read outside the chroot, as Java's getConfig;
+   * parse it with `parseEnsembleConfig`). `watch` fires on the next change, with the path
+   * `/zookeeper/config` whatever the chroot (see config-watch.ts).
    */
   getConfig(options?: WatchOptions): Promise<GetDataResult> {
     try {
       const core = this.core;
       const watcher = core.watcherArg(options?.watch, 'getConfig', CONFIG_NODE);
-      if (watcher !== undefined && this.session.chroot.prefix !== '') {
-        throw new InvalidArgumentError('watch', 'a config watch needs a client without chroot', {
-          operation: 'getConfig',
-        });
-      }
       const xid = core.begin();
-      const frame = encodeGetData(xid, CONFIG_NODE, this.arms(watcher, 'data', CONFIG_NODE));
-      return core.submit(getDataReply, xid, frame, CONFIG_NODE, watcher, options);
+      const key = configWatchKey(this.session.chroot);
+      const frame = encodeGetData(xid, CONFIG_NODE, this.arms(watcher, 'data', key));
+      return core.submit(getConfigReply, xid, frame, CONFIG_NODE, watcher, options);
     } catch (error) {
       return Promise.reject(error);
     }

@@ -15,6 +15,13 @@ export {
   type WatchEventMessage,
 } from './diagnostics.js';
 export {
+  clientAddresses,
+  configToConnectString,
+  type EnsembleConfig,
+  type EnsembleMember,
+  parseEnsembleConfig,
+} from './ensemble-config.js';
+export {
   AuthFailedError,
   BadArgumentsError,
   BadVersionError,

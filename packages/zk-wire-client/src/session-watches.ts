@@ -4,6 +4,13 @@
  * §6.4), and the last event one-shot watchers get when the session expires.
  */
 import { records } from '@zkwire/jute-codec';
+import {
+  CONFIG_NODE,
+  CONFIG_WATCH_KEY,
+  isConfigNodeNotification,
+  watchKeyToClient,
+  watchKeyToServer,
+} from './config-watch.js';
 import type { Connection } from './connection.js';
 import { batchWatches, encodeSetWatches, setWatchesReply } from './ops/set-watches.js';
 import type { Chroot } from './paths.js';
@@ -29,6 +36,30 @@ export function notificationEvent(payload: Buffer, chroot: Chroot): WatchEvent |
   return { type, path: chroot.toClient(value.path) };
 }
 
+/**
+ * The watchers a notification reaches, each group with the event it is told: the tables' `collect(event)`,
+ * except for the config node under a chroot (config-watch.ts), whose watchers sit under the config key and
+ * are told `/zookeeper/config`, while a chroot containing the node also tells its client-path watchers.
+ */
+export function notifiedWatchers(
+  watches: WatchTables,
+  event: WatchEvent,
+  payload: Buffer,
+  chroot: Chroot,
+): [Set<Watcher>, WatchEvent][] {
+  if (chroot.prefix === '' || !isConfigNodeNotification(payload)) return [[watches.collect(event), event]];
+  const configWatchers = new Set<Watcher>();
+  if (event.type !== 'childrenChanged') {
+    for (const { watcher } of watches.remove(CONFIG_WATCH_KEY, 'data')) configWatchers.add(watcher);
+  }
+  const deliveries: [Set<Watcher>, WatchEvent][] = [
+    [configWatchers, { type: event.type, path: CONFIG_NODE }],
+  ];
+  // Outside the chroot, the event's path is the server path passed through: a client path of another node.
+  if (event.path !== CONFIG_NODE) deliveries.push([watches.collect(event), event]);
+  return deliveries;
+}
+
 /** Sends the watch tables on `connection`, with the last zxid seen so the server fires what was missed. */
 export function restoreWatches(
   connection: Connection,
@@ -37,7 +68,7 @@ export function restoreWatches(
   pipeline: RequestPipeline,
 ): void {
   const snapshot = watches.snapshot();
-  const toServer = (list: string[]) => list.map((p) => chroot.toServer(p));
+  const toServer = (list: string[]) => list.map((key) => watchKeyToServer(chroot, key));
   const batches = batchWatches({
     data: toServer(snapshot.data),
     exist: toServer(snapshot.exist),
@@ -59,5 +90,8 @@ export function restoreWatches(
  * `lost` state (watchPersistent's loop ends with SessionExpiredError).
  */
 export function expiryEvents(watches: WatchTables): [Set<Watcher>, WatchEvent][] {
-  return [...watches.oneShotByPath()].map(([path, watchers]) => [watchers, { type: 'sessionExpired', path }]);
+  return [...watches.oneShotByPath()].map(([key, watchers]) => [
+    watchers,
+    { type: 'sessionExpired', path: watchKeyToClient(key) },
+  ]);
 }

@@ -38,7 +38,7 @@ import {
   timeoutOption,
 } from './session-handshake.js';
 import { SessionStates } from './session-states.js';
-import { expiryEvents, notificationEvent, restoreWatches } from './session-watches.js';
+import { expiryEvents, notificationEvent, notifiedWatchers, restoreWatches } from './session-watches.js';
 import type { ClientOptions, WatchEvent, Watcher } from './types.js';
 import { WatchTables } from './watches.js';
 
@@ -71,8 +71,10 @@ export class Session extends SessionStates implements VersionGate {
   /** The bound of a wait for the first connection when the call gives none (`connectWaitMs`; 0 = none). */
   readonly connectWaitMs: number;
 
-  private readonly hosts: HostAddress[];
+  private hosts: HostAddress[];
   private hostIndex = -1;
+  /** Set by {@link replaceHosts} when it closes the connection to move: the reconnect is not a failed round. */
+  private moving = false;
   private connection: Connection | undefined;
   private handshaken = false;
   private ready = false;
@@ -197,7 +199,8 @@ export class Session extends SessionStates implements VersionGate {
   private scheduleReconnect(): void {
     if (this.terminalError !== undefined || this.reconnectTimer !== undefined) return;
     this.failCallsWaitingTooLong();
-    const fullRound = (this.hostIndex + 1) % this.hosts.length === 0;
+    const fullRound = !this.moving && (this.hostIndex + 1) % this.hosts.length === 0;
+    this.moving = false;
     this.reconnectTimer = setTimeout(() => this.connectNext(), reconnectDelayMs(fullRound));
   }
 
@@ -347,11 +350,12 @@ export class Session extends SessionStates implements VersionGate {
   private onNotification(payload: Buffer): void {
     const event = notificationEvent(payload, this.chroot);
     if (event === undefined) return;
-    const watchers = this.watches.collect(event);
-    publishWatchEvent(event, watchers.size);
-    // Dispatched as a microtask: after the replies read before this event have resolved their promises,
-    // before those read after it, and never inside the socket's data handler.
-    if (watchers.size > 0) queueMicrotask(() => this.dispatch(watchers, event));
+    for (const [watchers, told] of notifiedWatchers(this.watches, event, payload, this.chroot)) {
+      publishWatchEvent(told, watchers.size);
+      // Dispatched as a microtask: after the replies read before this event have resolved their promises,
+      // before those read after it, and never inside the socket's data handler.
+      if (watchers.size > 0) queueMicrotask(() => this.dispatch(watchers, told));
+    }
   }
 
   // ---- auth -----------------------------------------------------------------------------------------
@@ -499,6 +503,35 @@ export class Session extends SessionStates implements VersionGate {
     const host = this.currentHost;
     if (host === undefined) return undefined;
     return new ConnectionLossError({ cause: new Error(`no answer yet from ${host.host}:${host.port}`) });
+  }
+
+  /** The host list, in the order connection attempts go through it. */
+  get hostList(): readonly HostAddress[] {
+    return this.hosts;
+  }
+
+  /**
+   * Replaces the host list (ensemble tracking, updateServerList; the order and the decision to move are
+   * host-list-update.ts's). With `move`, the connection in use is closed, as the Java client does (requests
+   * in flight fail with ConnectionLoss, the session stays), and the next attempt takes `hosts[0]`; without
+   * it, attempts go on after the current host.
+   */
+  replaceHosts(hosts: readonly HostAddress[], move: boolean): void {
+    const current = this.currentHost;
+    this.hosts = [...hosts];
+    this.hostIndex =
+      move || current === undefined
+        ? -1
+        : this.hosts.findIndex((h) => h.host === current.host && h.port === current.port);
+    if (!move) {
+      // A read-only probe walks the list by index: start it again over the new list.
+      if (this.readOnlyProbe !== undefined && this.connection !== undefined)
+        this.probeForReadWrite(this.connection);
+      return;
+    }
+    if (this.connection === undefined) return;
+    this.moving = true;
+    this.connection.close(new ConnectionLossError({ cause: new Error('moving to rebalance the ensemble') }));
   }
 
   /** The host of the current (or last) connection attempt, for the version gate. */

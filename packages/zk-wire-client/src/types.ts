@@ -160,6 +160,14 @@ export interface ClientOptions {
    * object with `debug`/`info`/`warn`/`error` taking a string). Default: silent. Never receives credentials.
    */
   logger?: Logger;
+  /**
+   * Follow the ensemble's membership (Curator's EnsembleTracker; servers 3.5+ with dynamic reconfiguration):
+   * keep a watch on the configuration (`getConfig`), replace the host list with the members' client
+   * addresses when it changes, and move the session to another server when rebalancing says so (as the Java
+   * client's `updateServerList`: some clients move, so that load spreads; a client whose server left always
+   * moves). The addresses come from the servers' config, not the connect string. Default false.
+   */
+  ensembleTracking?: boolean;
 }
 
 /** An op of a multi transaction (build with `op.*`). */

@@ -1,0 +1,27 @@
+/**
+ * getConfig: a getData (4) of `/zookeeper/config`, the ensemble's configuration, read outside the chroot.
+ *
+ *   request  GetDataRequest  { ustring path; boolean watch; }    path is always /zookeeper/config
+ *   reply    GetDataResponse { buffer data; Stat stat; }
+ *
+ * The watch is registered only on success, under the config watch key (config-watch.ts), which stands for
+ * the config node whatever the chroot.
+ */
+import { fast } from '@zkwire/jute-codec';
+import { configWatchKey } from '../config-watch.js';
+import type { ReplyDecoder } from '../pending.js';
+import type { Watcher } from '../types.js';
+import type { GetDataResult } from './get-data.js';
+
+/** Decodes data + Stat and registers the config watcher. */
+export const getConfigReply: ReplyDecoder<GetDataResult> = {
+  operation: 'getConfig',
+  decode(context, request, _err, payload, offset) {
+    const value = fast.decodeGetDataResponse(payload, offset, payload.length);
+    const watcher = request.context as Watcher | undefined;
+    if (watcher) context.watches.add('data', configWatchKey(context.chroot), watcher);
+    // A copy, as getData's: the decoded data is a view of the socket's read buffer.
+    value.data = value.data === null ? Buffer.alloc(0) : Buffer.from(value.data);
+    return value as GetDataResult;
+  },
+};
