@@ -13,6 +13,7 @@ const alias = [
   { find: /^@zkwire\/recipes$/, replacement: src('recipes') },
   { find: /^@zkwire\/queues$/, replacement: src('queues') },
   { find: /^@zkwire\/testing$/, replacement: src('testing') },
+  { find: /^@zkwire\/cli$/, replacement: src('cli') },
 ];
 
 export default defineConfig({

@@ -32,7 +32,9 @@ export async function buildCli(): Promise<CliBundle> {
     outfile: file,
     tsconfig: join(root, 'tsconfig.base.json'),
     // commander is CommonJS and requires node's built-ins: give the ES module bundle a real `require`.
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+    },
     logLevel: 'error',
   });
   return {
