@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 /**
  * The `zkwire` executable: runs the command line with the process's streams and sets the exit code.
+ * (No top-level await: the build also emits a CommonJS copy of every entry.)
  */
 import { main } from './cli.js';
 
-const exitCode = await main(process.argv.slice(2), {
+main(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
   env: process.env,
   onInterrupt(cancel) {
-    // A second Ctrl-C while the first is being handled leaves at once, as a stuck command must not trap the user.
+    // A second Ctrl-C while the first is being handled leaves at once: a stuck command must not trap the user.
     let interrupted = false;
     const onSigint = () => {
       if (interrupted) process.exit(130);
@@ -20,5 +21,13 @@ const exitCode = await main(process.argv.slice(2), {
     process.on('SIGINT', onSigint);
     return () => process.off('SIGINT', onSigint);
   },
-});
-process.exitCode = exitCode;
+}).then(
+  (exitCode) => {
+    process.exitCode = exitCode;
+  },
+  (error: unknown) => {
+    // Only a bug gets here: commands report their own errors.
+    console.error(error);
+    process.exitCode = 1;
+  },
+);
