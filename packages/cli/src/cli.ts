@@ -113,7 +113,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
   } catch (error) {
     // zkCli starts anyway: `connect` can be typed at the prompt.
     const report = reportError(error);
-    out.error(`cannot connect to ${session.server}: ${report.message}`, report.code);
+    out.error(report.message, report.code);
     if (!terminal) return report.exitCode;
   }
   return runRepl(session, {

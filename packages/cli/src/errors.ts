@@ -22,6 +22,27 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * The session could not be opened. `code` is the cause's ZooKeeper code (`OPERATIONTIMEOUT` when no server
+ * answered in time, `AUTHFAILED` for refused SASL credentials, `TLSERROR`, ...), so it is reported like the
+ * ZooKeeper error it wraps, with the server named.
+ */
+export class ConnectFailedError extends Error {
+  readonly code: string;
+  constructor(server: string, timeoutMs: number, cause: unknown) {
+    const code = ZooKeeperError.isInstance(cause) ? cause.code : 'CONNECTIONLOSS';
+    const why =
+      code === 'OPERATIONTIMEOUT'
+        ? `no session within ${timeoutMs} ms (is a server listening there? --connect-timeout to wait longer)`
+        : cause instanceof Error
+          ? cause.message
+          : String(cause);
+    super(`cannot connect to ${server}: ${why}`, { cause });
+    this.name = 'ConnectFailedError';
+    this.code = code;
+  }
+}
+
 /** How an error thrown by a command is reported: the text to print and the exit code. */
 export interface ErrorReport {
   message: string;

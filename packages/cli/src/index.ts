@@ -28,7 +28,7 @@ export {
   type GlobalFlags,
 } from './connection-options.js';
 export { dataAsText, parseDataArgument, type ShownData, showData } from './data-format.js';
-export { ExitCode, type ExitCodeValue, reportError, UsageError } from './errors.js';
+export { ConnectFailedError, ExitCode, type ExitCodeValue, reportError, UsageError } from './errors.js';
 export { Output, toJson } from './output.js';
 export { runCommand } from './run-command.js';
 export { CliSession } from './session.js';

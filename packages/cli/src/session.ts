@@ -9,7 +9,7 @@ import {
   type ZooKeeperClient,
 } from '@zkwire/zk-wire-client';
 import { type ConnectionSettings, DEFAULT_SERVER } from './connection-options.js';
-import { UsageError } from './errors.js';
+import { ConnectFailedError, UsageError } from './errors.js';
 import type { Output } from './output.js';
 
 /** A command-line session: one client at a time, connected on demand. */
@@ -65,7 +65,9 @@ export class CliSession {
       await client.connected({ timeoutMs: this.settings.connectTimeoutMs, signal });
     } catch (error) {
       await client.close().catch(() => {});
-      throw error;
+      // An abort (Ctrl-C while connecting) stays an abort; anything else names the server.
+      if (signal?.aborted) throw error;
+      throw new ConnectFailedError(server, this.settings.connectTimeoutMs, error);
     }
     this.current = client;
     this.currentServer = server;

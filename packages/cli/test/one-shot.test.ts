@@ -318,6 +318,19 @@ describe('beyond zkCli', () => {
   });
 });
 
+describe('connection failures', () => {
+  it('a server that does not answer: exit code 1, the server named, within --connect-timeout', async () => {
+    const { freePort } = await import('@zkwire/testing');
+    const { runCli } = await import('./helpers/cli-bundle.js');
+    const nobody = `127.0.0.1:${await freePort()}`;
+    const run = await runCli(cli.bundle, ['-s', nobody, '--connect-timeout', '1000', 'ls', '/']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      `OPERATIONTIMEOUT: cannot connect to ${nobody}: no session within 1000 ms (is a server listening there? --connect-timeout to wait longer)\n`,
+    );
+  });
+});
+
 describe('session commands (through stdin)', () => {
   it('close, connect, history and quit', async () => {
     await cli.zk.create('/session', 'x');
