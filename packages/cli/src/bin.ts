@@ -5,6 +5,12 @@
  */
 import { main } from './cli.js';
 
+// `zkwire ls -R / | head`: the reader left, so there is nobody to print for; end quietly, not with a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
+
 main(process.argv.slice(2), {
   stdin: process.stdin,
   stdout: process.stdout,
