@@ -120,14 +120,13 @@ const locks: CommandSpec = {
     const kind = lockKindOf(children);
     const maxLeases =
       typeof flags.maxLeases === 'string' ? integerFlag('--max-leases', flags.maxLeases, 1) : undefined;
-    const report: LockReport =
-      kind === 'semaphore'
-        ? await semaphoreReport(context, lockPath, maxLeases)
-        : kind === 'read-write'
-          ? await readWriteReport(context, lockPath, children)
-          : kind === 'mutex'
-            ? await mutexReport(context, lockPath, children)
-            : { path: lockPath, kind, holders: [], waiters: [] };
+    const reporters: Record<LockKind, () => Promise<LockReport>> = {
+      mutex: () => mutexReport(context, lockPath, children),
+      'read-write': () => readWriteReport(context, lockPath, children),
+      semaphore: () => semaphoreReport(context, lockPath, maxLeases),
+      none: async () => ({ path: lockPath, kind, holders: [], waiters: [] }),
+    };
+    const report = await reporters[kind]();
     context.out.result(report, () => render(context, report));
   },
 };

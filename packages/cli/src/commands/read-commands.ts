@@ -170,8 +170,8 @@ const whoami: CommandSpec = {
   },
 };
 
-/** `server.N=host:quorum:election[:role];[clientHost:]clientPort` → `clientHost:clientPort`. */
-function clientAddresses(configText: string): string[] {
+/** The client addresses of a dynamic config: `server.N=host:quorum:election[:role];[clientHost:]clientPort` → `clientHost:clientPort`. */
+export function clientAddresses(configText: string): string[] {
   const addresses: string[] = [];
   for (const line of configText.split('\n')) {
     const match = /^server\.\d+=([^:;]+)[^;]*;(?:(.+):)?(\d+)$/.exec(line.trim());
