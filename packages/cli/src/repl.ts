@@ -45,8 +45,9 @@ export function runRepl(session: CliSession, options: ReplOptions): Promise<Exit
   let lastExit: ExitCodeValue = ExitCode.OK;
   let closed = false;
 
+  // Piped input gets no prompts: its output is for a script to read.
   const prompt = () => {
-    if (closed) return;
+    if (closed || !options.terminal) return;
     rl.setPrompt(promptOf(session));
     rl.prompt();
   };
