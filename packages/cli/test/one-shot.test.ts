@@ -295,6 +295,16 @@ describe('beyond zkCli', () => {
       ].join('\n'),
     );
     expect(JSON.parse(json.stdout).totals).toEqual({ nodes: 5, bytes: 8, ephemeral: 1 });
+    const shallow = await cli.run(['tree', '/tree', '-d', '1']);
+    expect(shallow.stdout).toBe(
+      [
+        '/tree (0 B, 2 children)',
+        '├── a (5 B)',
+        '└── b (0 B, 2 children, not shown)',
+        '3 nodes, 5 bytes of data, 0 ephemeral',
+        '',
+      ].join('\n'),
+    );
   });
 
   it('the connect string comes from ZKWIRE_SERVER; a chroot in it applies', async () => {

@@ -4,7 +4,13 @@
  * packages' interop tests; each participant has its own session, so the session ids the CLI prints tell them
  * apart.
  */
-import { DistributedPriorityQueue, DistributedQueue, stringSerializer } from '@zkwire/queues';
+import {
+  DistributedDelayQueue,
+  DistributedPriorityQueue,
+  DistributedQueue,
+  SimpleDistributedQueue,
+  stringSerializer,
+} from '@zkwire/queues';
 import {
   InterProcessMutex,
   InterProcessReadWriteLock,
@@ -274,5 +280,33 @@ describe('queue', () => {
       undefined,
     ]);
     expect(report.entries[3].corrupt).toMatch(/version/);
+  });
+
+  it('a delay queue in due order with due times, and a simple queue of raw items', async () => {
+    const [producer] = await participants(1);
+    const delayed = new DistributedDelayQueue(producer as ZooKeeperClient, '/queues/delay', {
+      serializer: stringSerializer,
+    });
+    await delayed.start();
+    cleanups.push(() => delayed.close());
+    const later = Date.now() + 3_600_000;
+    await delayed.put('later', later);
+    await delayed.put('sooner', later - 60_000);
+    const simple = new SimpleDistributedQueue(producer as ZooKeeperClient, '/queues/simple');
+    await simple.offer('raw-1');
+    await simple.offer(Buffer.from([0xff, 0x00]));
+    const [delayReport, simpleReport] = (
+      await Promise.all([
+        cli.run(['queue', '/queues/delay', '--json']),
+        cli.run(['queue', '/queues/simple', '--json']),
+      ])
+    ).map((run) => JSON.parse(run.stdout));
+    expect(delayReport.kind).toBe('delay');
+    expect(delayReport.entries.map((e: { preview: string; dueAt: string }) => [e.preview, e.dueAt])).toEqual([
+      ['sooner', new Date(later - 60_000).toISOString()],
+      ['later', new Date(later).toISOString()],
+    ]);
+    expect(simpleReport).toMatchObject({ kind: 'simple', nodes: 2, items: 2 });
+    expect(simpleReport.entries.map((e: { preview: string }) => e.preview)).toEqual(['raw-1', '0xff00']);
   });
 });
