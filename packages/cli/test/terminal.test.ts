@@ -108,11 +108,24 @@ describe.skipIf(!hasTmux)('zkwire in a terminal (tmux)', () => {
     expect(await cli.zk.exists('/tab-one')).not.toBeNull(); // the dropped delete never ran
   });
 
+  it('a watch event that arrives at the prompt is printed above it, and the prompt is drawn again', async () => {
+    const term = terminal as TmuxTerminal;
+    term.type('get -w /tab-two');
+    term.keys('Enter');
+    await term.waitFor(prompt(7));
+    term.type('half');
+    await cli.zk.setData('/tab-two', 'changed');
+    const screen = await term.waitFor(/WatchedEvent type:dataChanged path:\/tab-two\n.*7> half$/);
+    expect(screen).toMatch(/WATCHER::/);
+    term.keys('C-u');
+    await term.waitFor(prompt(7));
+  });
+
   it('an error shows its code and the shell goes on; Ctrl-D leaves with exit code 0', async () => {
     const term = terminal as TmuxTerminal;
     term.type('get /no-such-node');
     term.keys('Enter');
-    await term.waitFor(/NONODE: No node \(getData \/no-such-node\)\n.*7>$/);
+    await term.waitFor(/NONODE: No node \(getData \/no-such-node\)\n.*8>$/);
     term.keys('C-d');
     for (let i = 0; i < 100 && !term.paneStatus().dead; i++) await new Promise((r) => setTimeout(r, 50));
     expect(term.paneStatus()).toEqual({ dead: true, status: 0 });
@@ -124,6 +137,7 @@ describe.skipIf(!hasTmux)('zkwire in a terminal (tmux)', () => {
       'watch /',
       'get /tab-one',
       'get /tab-one',
+      'get -w /tab-two',
       'get /no-such-node',
     ]);
   });
