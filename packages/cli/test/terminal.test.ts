@@ -17,7 +17,7 @@ if (!hasTmux) {
   );
 }
 
-const cli = useCliServer();
+const cli = useCliServer({ enabled: hasTmux });
 const dir = mkdtempSync(join(tmpdir(), 'zkwire-term-'));
 const historyFile = join(dir, 'history');
 let terminal: TmuxTerminal | undefined;

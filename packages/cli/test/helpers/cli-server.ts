@@ -17,12 +17,16 @@ export interface CliServer {
   run(args: readonly string[], options?: { env?: Record<string, string>; input?: string }): Promise<CliRun>;
 }
 
-/** Starts the server (TTL nodes enabled) and builds the CLI in parallel; stops and removes both afterwards. */
-export function useCliServer(): CliServer {
+/**
+ * Starts the server (TTL nodes enabled) and builds the CLI in parallel; stops and removes both afterwards.
+ * With `enabled: false` (a file whose tests are all skipped) nothing is started.
+ */
+export function useCliServer(options: { enabled?: boolean } = {}): CliServer {
   let server: ZooKeeperServer | undefined;
   let bundle: CliBundle | undefined;
   let zk: ZooKeeperClient | undefined;
   beforeAll(async () => {
+    if (options.enabled === false) return;
     [server, bundle] = await Promise.all([
       startZooKeeper({ jvmFlags: ['-Dzookeeper.extendedTypesEnabled=true'] }),
       buildCli(),
