@@ -142,6 +142,8 @@ describe('locks', () => {
     expect(report.acquiring.map((h: { session: string }) => h.session)).toEqual([
       session(c as ZooKeeperClient),
     ]);
+    const unknown = await cli.run(['locks', '/locks/sem']);
+    expect(unknown.stdout).toContain('leases (--max-leases tells holders from waiters) (3)');
     const free = await cli.run(['locks', '/locks/nobody-here']);
     expect(free.stdout).toBe('/locks/nobody-here: no lock nodes (free)\n');
   });

@@ -36,6 +36,11 @@ export interface LockReport {
   waiters: (ContenderView & { mode?: 'read' | 'write' })[];
   /** Semaphores: the acquirers queued on the internal mutex (the first one is taking a lease now). */
   acquiring?: ContenderView[];
+  /**
+   * Semaphores: the lease count given with --max-leases, or null when unknown (every lease node is then
+   * listed among the holders, though the last ones may be waiting).
+   */
+  maxLeases?: number | null;
 }
 
 /** Tells the recipe from the children of the lock path. */
@@ -90,6 +95,7 @@ async function semaphoreReport(
     holders: leases.slice(0, holding).map(contenderView),
     waiters: leases.slice(holding).map(contenderView),
     acquiring: acquiring.map(contenderView),
+    maxLeases: maxLeases ?? null,
   };
 }
 
@@ -103,7 +109,9 @@ function render(context: CommandContext, report: LockReport): string[] {
       return view.mode ? `${line}  ${colors.cyan(view.mode)}` : line;
     }),
   ];
-  const lines = [`${report.path}: ${report.kind}`, ...section('holders', report.holders)];
+  const unknownCount = report.kind === 'semaphore' && report.maxLeases === null;
+  const holdersTitle = unknownCount ? 'leases (--max-leases tells holders from waiters)' : 'holders';
+  const lines = [`${report.path}: ${report.kind}`, ...section(holdersTitle, report.holders)];
   lines.push(...section('waiting, in order', report.waiters));
   if (report.acquiring) lines.push(...section('queued on the semaphore mutex', report.acquiring));
   return lines;
