@@ -3,6 +3,7 @@
  * command table (unknown commands, missing arguments and bad flags become usage errors, exit code 2), the
  * command runs with a signal that Ctrl-C aborts, and its error, if any, is printed with its code name.
  */
+import { setMaxListeners } from 'node:events';
 import { Command, CommanderError } from 'commander';
 import type { CommandContext, CommandSpec, Flags } from './command-spec.js';
 import { commandTable } from './command-table.js';
@@ -50,6 +51,9 @@ export async function runCommand(
   options: RunCommandOptions,
 ): Promise<ExitCodeValue> {
   let exitCode: ExitCodeValue = ExitCode.OK;
+  // tree, locks and queue have many calls in flight on this one signal, each listening for its abort until it
+  // settles: not a leak, so no MaxListenersExceededWarning.
+  setMaxListeners(0, options.signal);
   const program = buildCommandProgram(session.out, async (spec, args, flags) => {
     const out = session.out.withJson(Boolean(flags.json) || session.out.json);
     try {

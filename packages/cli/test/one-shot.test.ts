@@ -307,6 +307,15 @@ describe('beyond zkCli', () => {
     );
   });
 
+  it('tree of a wide node: many calls in flight on one signal, and nothing on stderr', async () => {
+    await cli.zk.create('/wide', null);
+    await Promise.all(Array.from({ length: 40 }, (_, i) => cli.zk.create(`/wide/n${i}`, 'x')));
+    const run = await cli.run(['tree', '/wide']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('41 nodes, 40 bytes of data, 0 ephemeral');
+    expect(run.stderr).toBe('');
+  });
+
   it('the connect string comes from ZKWIRE_SERVER; a chroot in it applies', async () => {
     await cli.zk.create('/chroot/inside', 'x', { createParents: true });
     const { runCli } = await import('./helpers/cli-bundle.js');
