@@ -15,6 +15,7 @@ const alias = [
   { find: /^@zkwire\/opentelemetry$/, replacement: src('opentelemetry') },
   { find: /^@zkwire\/discovery$/, replacement: src('discovery') },
   { find: /^@zkwire\/testing$/, replacement: src('testing') },
+  { find: /^@zkwire\/cli$/, replacement: src('cli') },
 ];
 
 export default defineConfig({

@@ -1,6 +1,7 @@
 // Packs every publishable package, installs each alone (with only its own workspace dependencies)
-// into an empty temporary project, and both import()s and require()s it, the way a user would.
-import { execFileSync } from 'node:child_process';
+// into an empty temporary project, and both import()s and require()s it, the way a user would. A package
+// with a `bin` also has each executable run from node_modules/.bin, as `npx <name>` would.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,6 +15,7 @@ const packages = [
   'discovery',
   'opentelemetry',
   'testing',
+  'cli',
 ];
 const work = mkdtempSync(join(tmpdir(), 'zkwire-pack-'));
 const tarballs = {};
@@ -26,6 +28,17 @@ for (const pkg of packages) {
   const out = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], dir));
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   tarballs[manifest.name] = { file: join(work, out[0].filename), manifest };
+}
+
+/** The executable starts, prints its help (exit 0) and refuses an unknown command as a usage error (exit 2). */
+function checkBin(project, bin) {
+  const file = join(project, 'node_modules', '.bin', bin);
+  const help = spawnSync(file, ['--help'], { cwd: project, encoding: 'utf8' });
+  if (help.status !== 0 || !/Usage/.test(help.stdout)) {
+    throw new Error(`${bin} --help: exit ${help.status}: ${help.stderr || help.stdout}`);
+  }
+  const usage = spawnSync(file, ['no-such-command'], { cwd: project, encoding: 'utf8' });
+  if (usage.status !== 2) throw new Error(`${bin} no-such-command: exit ${usage.status}, expected 2`);
 }
 
 let failures = 0;
@@ -56,7 +69,11 @@ for (const [name, { file, manifest }] of Object.entries(tarballs)) {
       .split('\n')
       .filter((p) => /binding\.gyp$/.test(p));
     if (nativeDeps.length) throw new Error(`native build in dependencies: ${nativeDeps.join(', ')}`);
-    console.log(`pack-test: ${name}: ${e}, ${c}`);
+    const bins = Object.keys(
+      typeof manifest.bin === 'string' ? { [name]: manifest.bin } : (manifest.bin ?? {}),
+    );
+    for (const bin of bins) checkBin(project, bin);
+    console.log(`pack-test: ${name}: ${e}, ${c}${bins.length ? `, bin ${bins.join(' ')}` : ''}`);
   } catch (error) {
     failures += 1;
     console.error(`pack-test: ${name} FAILED: ${error.stderr || error.message}`);

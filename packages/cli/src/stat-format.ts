@@ -1,0 +1,45 @@
+/**
+ * A znode's Stat as zkCli's StatPrinter prints it (zxids and the ephemeral owner in hex, times as dates), and
+ * as a JSON-safe object (bigints as decimal strings would lose nothing but readability: zxids and session ids
+ * go out as `0x` hex strings, times as ISO dates).
+ */
+import type { Stat } from '@zkwire/zk-wire-client';
+
+/** Hex with zkCli's `0x` prefix (`Long.toHexString` of a non-negative long). */
+export function hex(value: bigint): string {
+  return `0x${BigInt.asUintN(64, value).toString(16)}`;
+}
+
+/** A Stat as JSON-safe fields. */
+export function statToJson(stat: Stat): Record<string, string | number> {
+  return {
+    czxid: hex(stat.czxid),
+    ctime: new Date(Number(stat.ctime)).toISOString(),
+    mzxid: hex(stat.mzxid),
+    mtime: new Date(Number(stat.mtime)).toISOString(),
+    pzxid: hex(stat.pzxid),
+    cversion: stat.cversion,
+    dataVersion: stat.version,
+    aclVersion: stat.aversion,
+    ephemeralOwner: hex(stat.ephemeralOwner),
+    dataLength: stat.dataLength,
+    numChildren: stat.numChildren,
+  };
+}
+
+/** The eleven lines zkCli prints for a Stat. */
+export function statLines(stat: Stat): string[] {
+  return [
+    `cZxid = ${hex(stat.czxid)}`,
+    `ctime = ${new Date(Number(stat.ctime)).toString()}`,
+    `mZxid = ${hex(stat.mzxid)}`,
+    `mtime = ${new Date(Number(stat.mtime)).toString()}`,
+    `pZxid = ${hex(stat.pzxid)}`,
+    `cversion = ${stat.cversion}`,
+    `dataVersion = ${stat.version}`,
+    `aclVersion = ${stat.aversion}`,
+    `ephemeralOwner = ${hex(stat.ephemeralOwner)}`,
+    `dataLength = ${stat.dataLength}`,
+    `numChildren = ${stat.numChildren}`,
+  ];
+}

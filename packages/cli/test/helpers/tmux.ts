@@ -1,0 +1,79 @@
+/**
+ * A real terminal for the REPL tests: a tmux server on a private socket (a file in the test's temporary
+ * directory, so nothing is left in /tmp/tmux-*), one window running the command,
+ * keys typed with send-keys and the screen read back with capture-pane.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+
+/** Whether tmux can be run here (scripts/setup.sh installs it; the tests skip only without it). */
+export function tmuxAvailable(): boolean {
+  return spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
+}
+
+/** One tmux window running one command. */
+export class TmuxTerminal {
+  private constructor(private readonly socket: string) {}
+
+  /** Starts `command` (a shell command line) in a detached window of `width` x `height`; `socket` is a path. */
+  static start(socket: string, command: string, width = 140, height = 50): TmuxTerminal {
+    const terminal = new TmuxTerminal(socket);
+    // The window stays after the command exits, so that its exit status can be read.
+    terminal.tmux(
+      '-f',
+      '/dev/null',
+      'new-session',
+      '-d',
+      '-x',
+      String(width),
+      '-y',
+      String(height),
+      'sleep 3600',
+    );
+    terminal.tmux('set-option', '-g', 'remain-on-exit', 'on');
+    terminal.tmux('respawn-pane', '-k', command);
+    return terminal;
+  }
+
+  private tmux(...args: string[]): string {
+    return execFileSync('tmux', ['-S', this.socket, ...args], { encoding: 'utf8' });
+  }
+
+  /** Types keys: literal text, or tmux key names (`Enter`, `Tab`, `C-c`, `C-d`, `Up`). */
+  keys(...keys: string[]): void {
+    this.tmux('send-keys', '-t', '0', ...keys);
+  }
+
+  /** Types text literally (no key-name lookup). */
+  type(text: string): void {
+    this.tmux('send-keys', '-t', '0', '-l', text);
+  }
+
+  /** The visible screen, trailing whitespace removed (so a prompt ends in `>`, not `> `). */
+  screen(): string {
+    return this.tmux('capture-pane', '-p', '-t', '0').replace(/\s+$/, '');
+  }
+
+  /** Waits until the screen matches `pattern`; returns the screen, or throws showing it. */
+  async waitFor(pattern: RegExp, timeoutMs = 15_000): Promise<string> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const screen = this.screen();
+      if (pattern.test(screen)) return screen;
+      if (Date.now() > until) throw new Error(`screen never matched ${pattern}:\n${screen}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** `[dead, exitStatus]` of the window's command. */
+  paneStatus(): { dead: boolean; status: number | undefined } {
+    const [dead, status] = this.tmux('display-message', '-p', '-t', '0', '#{pane_dead} #{pane_dead_status}')
+      .trim()
+      .split(' ');
+    return { dead: dead === '1', status: status === undefined || status === '' ? undefined : Number(status) };
+  }
+
+  /** Ends this tmux server (only ours: it has its own socket). */
+  kill(): void {
+    spawnSync('tmux', ['-S', this.socket, 'kill-server'], { stdio: 'ignore' });
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The REPL as a person uses it: `zkwire` started in a real terminal (tmux), commands typed key by key, Tab
+ * completion of commands and znode paths, Ctrl-C cancelling a running command and clearing a half-typed
+ * line, Up recalling history, Ctrl-D leaving; every check reads the screen back.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useCliServer } from './helpers/cli-server.js';
+import { TmuxTerminal, tmuxAvailable } from './helpers/tmux.js';
+
+const hasTmux = tmuxAvailable();
+if (!hasTmux) {
+  console.warn(
+    'terminal.test.ts SKIPPED: tmux is not installed (apt-get install tmux; scripts/setup.sh does it)',
+  );
+}
+
+const cli = useCliServer({ enabled: hasTmux });
+const dir = mkdtempSync(join(tmpdir(), 'zkwire-term-'));
+const historyFile = join(dir, 'history');
+let terminal: TmuxTerminal | undefined;
+
+/** The prompt after `n` commands. */
+const prompt = (n: number) => new RegExp(`zkwire 127\\.0\\.0\\.1:\\d+ connected ${n}>$`);
+
+beforeAll(async () => {
+  if (!hasTmux) return;
+  await cli.zk.create('/completion-target-xyz', 'found me');
+  await cli.zk.create('/tab-one', '1');
+  await cli.zk.create('/tab-two', '2');
+  const env = `ZKWIRE_HISTORY=${historyFile} ZKWIRE_SERVER=${cli.server.connectString}`;
+  terminal = TmuxTerminal.start(join(dir, 'tmux.sock'), `env ${env} ${process.execPath} ${cli.bundle.file}`);
+});
+
+afterAll(() => {
+  terminal?.kill();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(!hasTmux)('zkwire in a terminal (tmux)', () => {
+  it('shows a prompt and runs a typed command', async () => {
+    const term = terminal as TmuxTerminal;
+    await term.waitFor(prompt(0));
+    term.type('get /completion-target-xyz');
+    term.keys('Enter');
+    const screen = await term.waitFor(prompt(1));
+    expect(screen).toMatch(/get \/completion-target-xyz\nfound me\n/);
+  });
+
+  it('Tab completes a command name, then a znode path listed from the server', async () => {
+    const term = terminal as TmuxTerminal;
+    term.type('getAllChildrenN');
+    term.keys('Tab');
+    await term.waitFor(/1> getAllChildrenNumber$/);
+    term.type(' /completion-ta');
+    term.keys('Tab');
+    await term.waitFor(/1> getAllChildrenNumber \/completion-target-xyz$/);
+    term.keys('Enter');
+    const screen = await term.waitFor(prompt(2));
+    expect(screen).toMatch(/getAllChildrenNumber \/completion-target-xyz\n0\n/);
+  });
+
+  it('Tab twice lists the candidates when several paths match', async () => {
+    const term = terminal as TmuxTerminal;
+    term.type('get /tab-');
+    term.keys('Tab');
+    term.keys('Tab');
+    await term.waitFor(/\/tab-one\s+\/tab-two/);
+    term.type('t');
+    term.keys('Tab');
+    await term.waitFor(/2> get \/tab-two$/);
+    term.keys('Enter');
+    await term.waitFor(prompt(3));
+  });
+
+  it('Ctrl-C cancels a running command (watch) and the shell carries on', async () => {
+    const term = terminal as TmuxTerminal;
+    term.type('watch /');
+    term.keys('Enter');
+    await term.waitFor(/watching \/ and below; Ctrl-C to stop$/);
+    // The watch is added just after the message: write until its event shows.
+    let n = 0;
+    const writer = setInterval(() => void cli.zk.create(`/while-watching-${n++}`, 'x').catch(() => {}), 200);
+    try {
+      await term.waitFor(/created\s+\/while-watching-\d+/);
+    } finally {
+      clearInterval(writer);
+    }
+    term.keys('C-c');
+    await term.waitFor(prompt(4));
+    term.type('get /tab-one');
+    term.keys('Enter');
+    const screen = await term.waitFor(prompt(5));
+    expect(screen).toMatch(/get \/tab-one\n1\n/);
+  });
+
+  it('Ctrl-C at the prompt drops a half-typed line; Up recalls the last command', async () => {
+    const term = terminal as TmuxTerminal;
+    term.type('delete /tab-one');
+    term.keys('C-c');
+    await term.waitFor(/\^C\n.*5>$/);
+    term.keys('Up');
+    await term.waitFor(/5> get \/tab-one$/);
+    term.keys('Enter');
+    await term.waitFor(prompt(6));
+    expect(await cli.zk.exists('/tab-one')).not.toBeNull(); // the dropped delete never ran
+  });
+
+  it('a watch event that arrives at the prompt is printed above it, and the prompt is drawn again', async () => {
+    const term = terminal as TmuxTerminal;
+    term.type('get -w /tab-two');
+    term.keys('Enter');
+    await term.waitFor(prompt(7));
+    term.type('half');
+    await cli.zk.setData('/tab-two', 'changed');
+    const screen = await term.waitFor(/WatchedEvent type:dataChanged path:\/tab-two\n.*7> half$/);
+    expect(screen).toMatch(/WATCHER::/);
+    term.keys('C-u');
+    await term.waitFor(prompt(7));
+  });
+
+  it('an error shows its code and the shell goes on; Ctrl-D leaves with exit code 0', async () => {
+    const term = terminal as TmuxTerminal;
+    term.type('get /no-such-node');
+    term.keys('Enter');
+    await term.waitFor(/NONODE: No node \(getData \/no-such-node\)\n.*8>$/);
+    term.keys('C-d');
+    for (let i = 0; i < 100 && !term.paneStatus().dead; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(term.paneStatus()).toEqual({ dead: true, status: 0 });
+    const history = readFileSync(historyFile, 'utf8').trim().split('\n');
+    expect(history).toEqual([
+      'get /completion-target-xyz',
+      'getAllChildrenNumber /completion-target-xyz',
+      'get /tab-two',
+      'watch /',
+      'get /tab-one',
+      'get /tab-one',
+      'get -w /tab-two',
+      'get /no-such-node',
+    ]);
+  });
+});
