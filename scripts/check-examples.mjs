@@ -169,6 +169,7 @@ export function checkExamples({ root, files = findMarkdownFiles(root), outDir = 
       text: `${where} error ${code}: ${message}`,
     });
   }
+  errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
   const failures = [...failed].map(({ file, block }) => ({ file, line: block.line }));
   return { blocks: byModule.size, failures, skipped, errors };
 }
