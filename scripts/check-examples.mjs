@@ -118,7 +118,11 @@ function displayPath(file) {
  * not compile, `skipped` the ones marked no-check, `errors` one `{ file, line, column, message, text }` per
  * diagnostic, `file`/`line`/`column` pointing into the Markdown.
  */
-export function checkExamples({ root, files = findMarkdownFiles(root), outDir = path.join(root, '.tmp', 'examples') }) {
+export function checkExamples({
+  root,
+  files = findMarkdownFiles(root),
+  outDir = path.join(root, '.tmp', 'examples'),
+}) {
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   const byModule = new Map();
@@ -154,7 +158,13 @@ export function checkExamples({ root, files = findMarkdownFiles(root), outDir = 
     if (!example) {
       // A package's own source failed: its typecheck reports it too, but do not hide it here.
       const where = `${displayPath(diagnostic.file.fileName)}:${line + 1}:${character + 1}`;
-      errors.push({ file: where, line: line + 1, column: character + 1, message, text: `${where} error ${code}: ${message}` });
+      errors.push({
+        file: where,
+        line: line + 1,
+        column: character + 1,
+        message,
+        text: `${where} error ${code}: ${message}`,
+      });
       continue;
     }
     failed.add(example);
@@ -169,7 +179,9 @@ export function checkExamples({ root, files = findMarkdownFiles(root), outDir = 
       text: `${where} error ${code}: ${message}`,
     });
   }
-  errors.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column));
+  errors.sort((a, b) =>
+    a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || a.column - b.column,
+  );
   const failures = [...failed].map(({ file, block }) => ({ file, line: block.line }));
   return { blocks: byModule.size, failures, skipped, errors };
 }
@@ -195,7 +207,9 @@ function main() {
   for (const error of result.errors) console.error(error.text);
   const passed = result.blocks - result.failures.length;
   const skippedNote = result.skipped > 0 ? `, ${result.skipped} marked no-check` : '';
-  console.log(`examples: ${passed} of ${result.blocks} compile alone${skippedNote} (${files.length} Markdown files)`);
+  console.log(
+    `examples: ${passed} of ${result.blocks} compile alone${skippedNote} (${files.length} Markdown files)`,
+  );
   if (result.errors.length > 0) {
     console.error(
       [
