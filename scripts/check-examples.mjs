@@ -9,7 +9,8 @@
 // pages hold declarations and pseudo-code. A block that is deliberately not standalone TypeScript is fenced as
 // ```ts no-check (say why next to it), or in another language.
 //
-// Usage: node scripts/check-examples.mjs [FILE.md ...]   (no arguments: every user-facing Markdown file)
+// Usage: node scripts/check-examples.mjs [--out DIR] [FILE.md ...]
+//   no files: every user-facing Markdown file; --out: where the modules go (default .tmp/examples)
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -202,8 +203,10 @@ function compilerOptions(root) {
 function main() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const args = process.argv.slice(2);
+  const outIndex = args.indexOf('--out');
+  const outDir = outIndex >= 0 ? path.resolve(args.splice(outIndex, 2)[1] ?? '') : undefined;
   const files = args.length > 0 ? args.map((file) => path.resolve(file)) : findMarkdownFiles(root);
-  const result = checkExamples({ root, files });
+  const result = checkExamples({ root, files, ...(outDir ? { outDir } : {}) });
   for (const error of result.errors) console.error(error.text);
   const passed = result.blocks - result.failures.length;
   const skippedNote = result.skipped > 0 ? `, ${result.skipped} marked no-check` : '';
@@ -211,14 +214,15 @@ function main() {
     `examples: ${passed} of ${result.blocks} compile alone${skippedNote} (${files.length} Markdown files)`,
   );
   if (result.errors.length > 0) {
+    const modules = path.relative(process.cwd(), outDir ?? path.join(root, '.tmp', 'examples')) || '.';
     console.error(
       [
         '',
         `${result.failures.length} example(s) do not compile when pasted alone into an empty file.`,
         'Each ```ts block in a README must import every name it uses and define every variable',
-        '(e.g. `const zk = await connect({ connectString: "127.0.0.1:2181" });`). The compiled modules are in',
-        '.tmp/examples/. A block that is deliberately not standalone TypeScript: fence it as ```ts no-check and',
-        'say why beside it.',
+        '(e.g. `const zk = await connect({ connectString: "127.0.0.1:2181" });`).',
+        `The compiled modules are in ${modules}/ (named after the file and line of each block).`,
+        'A block that is deliberately not standalone TypeScript: fence it as ```ts no-check and say why beside it.',
       ].join('\n'),
     );
     process.exitCode = 1;

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,18 @@ describe('check-examples', { timeout: 180_000 }, () => {
     expect(error.column).toBe(19);
     expect(error.message).toContain("Cannot find name 'InterProcessMutex'");
     expect(error.text).toMatch(/bad\.md:8:19 error TS2304: Cannot find name 'InterProcessMutex'/);
+  });
+
+  it('as a command: prints FILE.md:LINE:COL for each error and exits 1', () => {
+    const file = writeMarkdown('command.md', BAD);
+    const script = path.join(root, 'scripts', 'check-examples.mjs');
+    const run = spawnSync(process.execPath, [script, '--out', path.join(work, 'out-command'), file], {
+      encoding: 'utf8',
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`${file}:8:19 error TS2304: Cannot find name 'InterProcessMutex'.`);
+    expect(run.stderr).toContain('1 example(s) do not compile when pasted alone into an empty file.');
+    expect(run.stdout).toContain('examples: 0 of 1 compile alone, 1 marked no-check (1 Markdown files)');
   });
 
   it('keeps blocks apart: a name defined in one block is unknown in the next', () => {
