@@ -19,8 +19,10 @@ export function publishedPackages(repoRoot = root) {
     .map((entry) => `packages/${entry.name}`)
     .filter((pkg) => {
       const manifest = path.join(repoRoot, pkg, 'package.json');
-      if (!existsSync(manifest) || !existsSync(path.join(repoRoot, pkg, 'src', 'index.ts'))) return false;
-      return JSON.parse(readFileSync(manifest, 'utf8')).private !== true;
+      if (!existsSync(manifest) || JSON.parse(readFileSync(manifest, 'utf8')).private === true) return false;
+      if (existsSync(path.join(repoRoot, pkg, 'src', 'index.ts'))) return true;
+      console.warn(`[warning] ${pkg} is published but has no src/index.ts: not in the API reference`);
+      return false;
     })
     .sort();
 }

@@ -218,7 +218,9 @@ function main() {
     console.error(
       [
         '',
-        `${result.failures.length} example(s) do not compile when pasted alone into an empty file.`,
+        result.failures.length > 0
+          ? `${result.failures.length} example(s) do not compile when pasted alone into an empty file.`
+          : 'The examples could not be checked: the sources above do not compile.',
         'Each ```ts block in a README must import every name it uses and define every variable',
         '(e.g. `const zk = await connect({ connectString: "127.0.0.1:2181" });`).',
         `The compiled modules are in ${modules}/ (named after the file and line of each block).`,
