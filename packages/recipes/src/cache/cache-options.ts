@@ -42,8 +42,19 @@ export interface ResolvedCacheOptions {
   readonly engine: CacheEngine;
 }
 
-const KNOWN = new Set(['singleNode', 'keepData', 'maxDepth', 'engine']);
+const KNOWN = ['singleNode', 'keepData', 'maxDepth', 'engine'];
 const ENGINES = new Set<unknown>(Object.values(CacheEngine));
+
+/** Throws INVALID_ARGUMENT for an options value that is not an object or has a key outside `allowed`. */
+export function rejectUnknownOptions(options: unknown, allowed: readonly string[], what: string): void {
+  if (options === undefined) return;
+  if (typeof options !== 'object' || options === null) {
+    throw new InvalidRecipeArgumentError(`${what} options must be an object`);
+  }
+  for (const key of Object.keys(options)) {
+    if (!allowed.includes(key)) throw new InvalidRecipeArgumentError(`unknown ${what} option: ${key}`);
+  }
+}
 
 /** A cache root: `/` or any valid recipe path. */
 export function validateCachePath(path: unknown): string {
@@ -53,12 +64,7 @@ export function validateCachePath(path: unknown): string {
 /** Checks the options and applies the defaults; throws INVALID_ARGUMENT before anything is sent. */
 export function resolveCacheOptions(options: unknown): ResolvedCacheOptions {
   if (options === undefined) return { maxDepth: Number.POSITIVE_INFINITY, keepData: true, engine: 'auto' };
-  if (typeof options !== 'object' || options === null) {
-    throw new InvalidRecipeArgumentError('cache options must be an object');
-  }
-  for (const key of Object.keys(options)) {
-    if (!KNOWN.has(key)) throw new InvalidRecipeArgumentError(`unknown cache option: ${key}`);
-  }
+  rejectUnknownOptions(options, KNOWN, 'cache');
   const { singleNode, keepData, maxDepth, engine } = options as CuratorCacheOptions;
   for (const [name, value] of [
     ['singleNode', singleNode],
