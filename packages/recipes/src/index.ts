@@ -13,6 +13,11 @@ export {
   DistributedAtomicValue,
 } from './atomic/distributed-atomic-value.js';
 export { DistributedBarrier, type DistributedBarrierOptions } from './barriers/distributed-barrier.js';
+export {
+  DistributedDoubleBarrier,
+  type DistributedDoubleBarrierOptions,
+  READY_NODE,
+} from './barriers/distributed-double-barrier.js';
 export type { CacheClient, CacheStat } from './cache/cache-client.js';
 export type {
   CacheChangedEvent,
@@ -32,11 +37,6 @@ export {
   type PathChildrenCacheEvents,
   type PathChildrenCacheOptions,
 } from './cache/path-children-cache.js';
-export {
-  DistributedDoubleBarrier,
-  type DistributedDoubleBarrierOptions,
-  READY_NODE,
-} from './barriers/distributed-double-barrier.js';
 export {
   CountNodeReader,
   decodeSharedCount,

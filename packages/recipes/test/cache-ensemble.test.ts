@@ -112,7 +112,10 @@ describe('CuratorCache on an ensemble', () => {
     await writer.setData(`${root}/a/b`, 'y');
     await writer.create(`${root}/a/c`, 'c');
     await writer.delete(`${root}/a/b`);
-    await eventually(() => persistentClient.state === 'connected' && oneShotClient.state === 'connected', 1200);
+    await eventually(
+      () => persistentClient.state === 'connected' && oneShotClient.state === 'connected',
+      1200,
+    );
     await expectCacheEqualsServer(persistent, writer);
     await expectCacheEqualsServer(oneShot, writer);
     await ensemble.start(victim);
