@@ -86,3 +86,18 @@ function sorted(map: Map<string, NodeView>): Map<string, NodeView> {
 function show(map: Map<string, NodeView>): string {
   return JSON.stringify([...map].map(([path, v]) => [path, String(v.czxid), v.version, v.data]));
 }
+
+/** The paths where the server holds a watch for `sessionId` (from the `wchp` four-letter word). */
+export async function serverWatchedPaths(
+  server: { fourLetterWord(command: string): Promise<string> },
+  sessionId: bigint,
+): Promise<string[]> {
+  const session = `0x${sessionId.toString(16)}`;
+  const paths: string[] = [];
+  let current = '';
+  for (const line of (await server.fourLetterWord('wchp')).split('\n')) {
+    if (line.startsWith('/')) current = line.trim();
+    else if (line.trim() === session) paths.push(current);
+  }
+  return paths;
+}
