@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CuratorCache } from '../src/cache/curator-cache.js';
+import { GroupMember } from '../src/nodes/group-member.js';
 import { readServerTree, recordEvents } from './cache-helpers.js';
 import { eventually, type TestClient, useRealServer } from './helpers.js';
 import { type JavaDriver, startJavaDriver } from './java/java-driver.js';
@@ -90,5 +91,39 @@ describe("our CuratorCache and Curator's on one tree", () => {
     expect([...ourEvents].sort()).toEqual([...javaEvents].sort());
     expect(javaEvents.length).toBeGreaterThan(script.length); // the initial load's creates are in both
     await java.call('t', 'cache.close', 'c');
+  }, 60_000);
+});
+
+describe("our GroupMember and Curator's in one group", () => {
+  it('see each other, with payloads and payload changes, until one leaves', async () => {
+    const group = '/interop-group';
+    const members = (member: GroupMember) =>
+      [...member.currentMembers()]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([id, payload]) => `${id}=${Buffer.from(payload).toString('utf8')}`)
+        .join(',');
+    await java.call('g', 'group.join', 'j', group, 'java-1', 'from-java');
+    await using node = new GroupMember(real.client(0), group, 'node-1', { payload: 'from-node' });
+    await node.start();
+    expect(await node.awaitJoined({ timeoutMs: 10_000 })).toBe(true);
+    const both = 'java-1=from-java,node-1=from-node';
+    await eventually(
+      async () => members(node) === both && (await java.call('g', 'group.members', 'j')) === both,
+    );
+
+    await node.setThisData('changed-in-node');
+    await java.call('g', 'group.set', 'j', 'changed-in-java');
+    const changed = 'java-1=changed-in-java,node-1=changed-in-node';
+    await eventually(
+      async () => members(node) === changed && (await java.call('g', 'group.members', 'j')) === changed,
+    );
+
+    await node.close();
+    await eventually(async () => (await java.call('g', 'group.members', 'j')) === 'java-1=changed-in-java');
+    const watcher = new GroupMember(real.client(1), group, 'node-2', { payload: 'late' });
+    await watcher.start();
+    await java.call('g', 'group.close', 'j'); // Curator deletes its member node
+    await eventually(() => members(watcher) === 'node-2=late');
+    await watcher.close();
   }, 60_000);
 });
