@@ -155,6 +155,39 @@ describe('CuratorCache basics', () => {
     expect(most).toBeGreaterThanOrEqual(20);
   });
 
+  it("'auto' uses the persistent watch on 3.8, and one-shot watches where the server refuses addWatch", async () => {
+    const [observer, writer] = [real.client(0), real.client(1)] as [TestClient, TestClient];
+    const root = '/cache/auto';
+    await writer.create(`${root}/a`, 'a', { createParents: true });
+    await using modern = new CuratorCache(observer, root);
+    await modern.start();
+    expect(modern.engine).toBe('persistent-watch');
+    // What a 3.5 server makes the client say about addWatch (UnsupportedByServerError); the rest is real.
+    let refused = 0;
+    const likeOld = new Proxy(observer, {
+      get(target, property, receiver) {
+        if (property === 'addWatch') {
+          return () => {
+            refused++;
+            return Promise.reject(
+              Object.assign(new Error('Requires ZooKeeper 3.6.0'), { code: 'UNSUPPORTEDBYSERVER' }),
+            );
+          };
+        }
+        const value = Reflect.get(target, property, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await using old = new CuratorCache(likeOld, root);
+    await old.start();
+    expect(refused).toBe(1);
+    expect(old.engine).toBe('one-shot-watches');
+    await old.awaitInitialized({ timeoutMs: 10_000 });
+    await writer.create(`${root}/b`, 'b');
+    await expectCacheEqualsServer(old, writer);
+    await expectCacheEqualsServer(modern, writer);
+  });
+
   it('refuses bad paths and options with a typed error before sending anything', async () => {
     let calls = 0;
     const spy = new Proxy(real.client(0), {

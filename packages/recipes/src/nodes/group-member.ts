@@ -9,7 +9,7 @@ import type { CacheClient } from '../cache/cache-client.js';
 import type { CacheEngine } from '../cache/cache-options.js';
 import { childPath } from '../cache/cache-tree.js';
 import { CuratorCache } from '../cache/curator-cache.js';
-import type { WaitOptions } from '../internal-common/deadline.js';
+import { Deadline, type WaitOptions } from '../internal-common/deadline.js';
 import { nodeDataOf } from '../internal-common/default-data.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 import { validateRecipePath } from '../internal-common/validate.js';
@@ -84,15 +84,22 @@ export class GroupMember implements AsyncDisposable {
       else process.emitWarning(`GroupMember ${this.thisId}: ${String(error)}`, 'GroupMemberWarning');
     };
     this.node.start();
-    await this.groupCache.start();
+    try {
+      await this.groupCache.start();
+    } catch (error) {
+      await this.close(); // leave no member node behind a failed start
+      throw error;
+    }
   }
 
   /** Waits until this member's node was created and the group loaded; false after `timeoutMs`. */
   async awaitJoined(options?: WaitOptions): Promise<boolean> {
+    const deadline = Deadline.of(options); // one deadline for both waits
     if (this.state === 'latent') throw new IllegalRecipeStateError('GroupMember is not started');
     const node = this.node;
     if (node === undefined) return false;
-    return (await node.waitForInitialCreate(options)) && (await this.groupCache.awaitInitialized(options));
+    if (!(await node.waitForInitialCreate(deadline.toOptions()))) return false;
+    return this.groupCache.awaitInitialized(deadline.toOptions());
   }
 
   /**
