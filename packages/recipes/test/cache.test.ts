@@ -188,6 +188,23 @@ describe('CuratorCache basics', () => {
     await expectCacheEqualsServer(modern, writer);
   });
 
+  it('caches of different scopes on one path of one client all stay current (ZOOKEEPER-4466)', async () => {
+    const [observer, writer] = [real.client(0), real.client(1)] as [TestClient, TestClient];
+    const root = '/cache/same-path';
+    await writer.create(`${root}/a/b`, 'x', { createParents: true });
+    await using subtree = new CuratorCache(observer, root);
+    await using single = new CuratorCache(observer, root, { singleNode: true });
+    await using level = new CuratorCache(observer, root, { maxDepth: 1 });
+    for (const cache of [subtree, single, level]) await cache.start();
+    await writer.setData(`${root}/a/b`, 'y');
+    await writer.setData(root, 'r');
+    await writer.create(`${root}/c`, 'c');
+    await expectCacheEqualsServer(subtree, writer);
+    await eventually(() => text(single.get(root)?.data) === 'r' && level.get(`${root}/c`) !== undefined);
+    expect(single.size).toBe(1);
+    expect(level.get(`${root}/a/b`)).toBeUndefined();
+  });
+
   it('refuses bad paths and options with a typed error before sending anything', async () => {
     let calls = 0;
     const spy = new Proxy(real.client(0), {

@@ -1,7 +1,9 @@
 /**
- * The engine for servers 3.6+ (Curator's `CuratorCacheImpl`): one persistent watch on the root, recursive
- * unless only the root is cached. The watch is placed before the first read, so no change can fall between
- * a read and the watch. After a reconnect the client restores the watch but the server sends no catch-up
+ * The engine for servers 3.6+ (Curator's `CuratorCacheImpl`): one persistent recursive watch on the root,
+ * placed before the first read, so no change can fall between a read and the watch. Unlike Curator, a
+ * single-node cache uses a recursive watch too (descendants' events are dropped here): servers 3.6 to 3.8 keep
+ * one watch mode per path and connection (ZOOKEEPER-4466), so a non-recursive watch would silently turn a
+ * subtree cache on the same path of the same client into a one-level one. After a reconnect the client restores the watch but the server sends no catch-up
  * events, so the tree is re-read: a `getData` per cached node and a listing of each node whose `cversion`
  * moved. After a session expiry the watch is placed again first.
  */
@@ -54,8 +56,7 @@ export class PersistentWatchEngine implements CacheEngineDriver {
   }
 
   private placeWatch(): Promise<void> {
-    const mode = this.core.options.maxDepth === 0 ? 'persistent' : 'persistent-recursive';
-    this.placing ??= this.core.client.addWatch(this.core.root, mode, this.watcher).then(
+    this.placing ??= this.core.client.addWatch(this.core.root, 'persistent-recursive', this.watcher).then(
       () => {
         this.placing = undefined;
         this.watchPlaced = true; // close() waits for this request, then takes the watch off
@@ -89,8 +90,7 @@ export class PersistentWatchEngine implements CacheEngineDriver {
         this.core.applyGone(event.path);
         break;
       default:
-        // childrenChanged (only a non-recursive watch sends it, and the root's own listing is not cached in
-        // that mode; ZOOKEEPER-4475 servers may send it to recursive watches too) and removal events.
+        // childrenChanged (recursive watches do not send it, but ZOOKEEPER-4475 servers may) and removals.
         break;
     }
   }
