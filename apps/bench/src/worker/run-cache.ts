@@ -99,11 +99,15 @@ async function runLoad(m: Modules, client: Client, tree: string, spec: CellSpec)
     loads++;
   }
   const measured = window.close(loads, 0);
-  collectGarbage();
-  const before = process.memoryUsage().heapUsed;
+  // Heap plus ArrayBuffer memory (node bytes may live outside the V8 heap), as the JVM heap holds both.
+  const used = () => {
+    collectGarbage();
+    const usage = process.memoryUsage();
+    return usage.heapUsed + usage.arrayBuffers;
+  };
+  const before = used();
   const held = await loadedCache(m, client, tree, nodes);
-  collectGarbage();
-  const perNode = (process.memoryUsage().heapUsed - before) / nodes;
+  const perNode = (used() - before) / nodes;
   await held.close();
   return {
     ok: true,
