@@ -89,9 +89,9 @@ export class CacheCore {
     if (this.closed || this.scopeDepth(path) < 0) return undefined;
     const old = this.tree.get(path);
     if (old !== undefined && old.stat.czxid === stat.czxid && old.stat.mzxid > stat.mzxid) return undefined;
-    const entry: ChildData = { path, stat, data: this.options.keepData ? data : null };
-    this.tree.set(entry);
-    const withBytes = this.options.keepData ? entry : { path, stat, data };
+    this.tree.set(path, stat, this.options.keepData ? data : null);
+    // The event carries the read's own objects (with the bytes even when the cache keeps only the Stat).
+    const withBytes: ChildData = { path, stat, data };
     const replaced = old !== undefined && old.stat.czxid !== stat.czxid;
     if (old === undefined) {
       this.sink.event({ type: 'created', path, oldData: undefined, data: withBytes });
@@ -120,6 +120,7 @@ export class CacheCore {
   private maybeInitialized(): void {
     if (this.inFlight !== 0 || this.initializedSent || this.loadIncomplete || this.closed) return;
     this.initializedSent = true;
+    this.tree.trim();
     this.sink.initialized();
   }
 }

@@ -1,12 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { CacheTree, childPath, depthBelow, parentOf } from './cache-tree.js';
 
-const entry = (path: string) => ({ path, stat: {} as never, data: null });
+const stat = (version: number) => ({
+  czxid: 1n,
+  mzxid: BigInt(version + 1),
+  ctime: 3n,
+  mtime: 4n,
+  version,
+  cversion: 0,
+  aversion: 0,
+  ephemeralOwner: -5n,
+  dataLength: 1,
+  numChildren: 0,
+  pzxid: 6n,
+});
+const put = (tree: CacheTree, path: string) => tree.set(path, stat(0), null);
 
 describe('CacheTree', () => {
   it('indexes children and removes a subtree deepest first', () => {
     const tree = new CacheTree();
-    for (const path of ['/r', '/r/a', '/r/a/x', '/r/a/x/y', '/r/b']) tree.set(entry(path));
+    for (const path of ['/r', '/r/a', '/r/a/x', '/r/a/x/y', '/r/b']) put(tree, path);
     expect(tree.childPaths('/r').sort()).toEqual(['/r/a', '/r/b']);
     const removed = tree.removeSubtree('/r/a').map((e) => e.path);
     expect(removed).toEqual(['/r/a/x/y', '/r/a/x', '/r/a']);
@@ -17,11 +30,39 @@ describe('CacheTree', () => {
 
   it('gives snapshots that later changes do not touch', () => {
     const tree = new CacheTree();
-    tree.set(entry('/a'));
+    put(tree, '/a');
     const snapshot = tree.snapshot();
-    tree.set(entry('/b'));
+    put(tree, '/b');
     tree.removeSubtree('/a');
     expect(snapshot.map((e) => e.path)).toEqual(['/a']);
+  });
+
+  it('keeps Stat and bytes exactly, across replacements, frees and arena compactions', () => {
+    const tree = new CacheTree();
+    const bytes = (n: number, fill: number) => new Uint8Array(n).fill(fill);
+    tree.set('/keep', stat(0), bytes(10, 1));
+    tree.set('/none', stat(0), null);
+    tree.set('/empty', stat(0), new Uint8Array(0));
+    // Enough churn to fill and compact the arena several times over.
+    for (let round = 1; round <= 40; round++) {
+      for (let i = 0; i < 50; i++) tree.set(`/n${i}`, stat(round), bytes(1000 + i, round % 256));
+      if (round % 7 === 0) for (let i = 0; i < 25; i++) tree.removeSubtree(`/n${i}`);
+    }
+    const before = tree.get('/n3')?.data;
+    tree.trim();
+    expect(before).toEqual(bytes(1003, 40)); // a view handed out earlier is unchanged by the compaction
+    const previous = tree.set('/keep', stat(1), bytes(3, 9));
+    expect(previous?.data).toEqual(bytes(10, 1));
+    expect(previous?.stat).toEqual(stat(0));
+    expect(tree.get('/keep')?.data).toEqual(bytes(3, 9));
+    expect(tree.get('/keep')?.stat).toEqual(stat(1));
+    expect(tree.get('/none')?.data).toBeNull();
+    expect(tree.get('/empty')?.data).toEqual(new Uint8Array(0));
+    for (let i = 0; i < 50; i++) {
+      expect(tree.get(`/n${i}`)?.data).toEqual(bytes(1000 + i, 40));
+      expect(tree.get(`/n${i}`)?.stat.version).toBe(40);
+    }
+    expect(tree.size).toBe(53);
   });
 
   it('path helpers handle the root', () => {

@@ -1,9 +1,11 @@
 /**
- * The cache's local copy of the tree: a map of full path → {@link ChildData} (Curator's
- * `StandardCuratorCacheStorage`), plus an index of each node's cached children so that `children(path)`
- * and removing a subtree do not scan the whole map.
+ * The cache's local copy of the tree: full path → a slot of the compact {@link NodeStore} (Curator's
+ * `StandardCuratorCacheStorage` keeps a map of ChildData objects; this keeps the same content in a few
+ * typed arrays), plus an index of each node's cached children so that `children(path)` and removing a
+ * subtree do not scan the whole map.
  */
 import type { CacheStat } from './cache-client.js';
+import { NodeStore } from './node-store.js';
 
 /** One cached node (Curator's `ChildData`): full path, Stat, and the bytes (`null` when data is not kept). */
 export interface ChildData {
@@ -33,35 +35,41 @@ export function depthBelow(root: string, path: string): number {
   return depth;
 }
 
-/** The local tree: one map of entries and one index of children per parent. */
+/** The local tree: path → slot, the slots' store, and an index of children per parent. */
 export class CacheTree {
-  private readonly entries = new Map<string, ChildData>();
+  private readonly slots = new Map<string, number>();
+  private readonly store = new NodeStore();
   private readonly childrenIndex = new Map<string, Set<string>>();
 
   /** Number of cached nodes. */
   get size(): number {
-    return this.entries.size;
+    return this.slots.size;
   }
 
+  /** The node at `path` (a new object each call), or undefined. */
   get(path: string): ChildData | undefined {
-    return this.entries.get(path);
+    const slot = this.slots.get(path);
+    return slot === undefined ? undefined : this.store.read(slot, path);
   }
 
   has(path: string): boolean {
-    return this.entries.has(path);
+    return this.slots.has(path);
   }
 
-  /** Stores an entry; returns the one it replaced. */
-  set(entry: ChildData): ChildData | undefined {
-    const previous = this.entries.get(entry.path);
-    this.entries.set(entry.path, entry);
-    if (previous === undefined) {
-      const parent = parentOf(entry.path);
-      let set = this.childrenIndex.get(parent);
-      if (set === undefined) this.childrenIndex.set(parent, (set = new Set()));
-      set.add(entry.path);
+  /** Stores a node; returns what it replaced. */
+  set(path: string, stat: CacheStat, data: Uint8Array | null): ChildData | undefined {
+    const slot = this.slots.get(path);
+    if (slot !== undefined) {
+      const previous = this.store.read(slot, path);
+      this.store.replace(slot, stat, data);
+      return previous;
     }
-    return previous;
+    this.slots.set(path, this.store.add(stat, data));
+    const parent = parentOf(path);
+    let set = this.childrenIndex.get(parent);
+    if (set === undefined) this.childrenIndex.set(parent, (set = new Set()));
+    set.add(path);
+    return undefined;
   }
 
   /** Cached paths of the direct children of `path`. */
@@ -78,15 +86,16 @@ export class CacheTree {
     const removed: ChildData[] = [];
     const visit = (node: string) => {
       for (const child of this.childPaths(node)) visit(child);
-      const entry = this.entries.get(node);
-      if (entry === undefined) return;
-      this.entries.delete(node);
+      const slot = this.slots.get(node);
+      if (slot === undefined) return;
+      removed.push(this.store.read(slot, node));
+      this.store.free(slot);
+      this.slots.delete(node);
       this.childrenIndex.delete(node);
       const parent = parentOf(node);
       const siblings = this.childrenIndex.get(parent);
       siblings?.delete(node);
       if (siblings?.size === 0) this.childrenIndex.delete(parent);
-      removed.push(entry);
     };
     visit(path);
     return removed;
@@ -94,16 +103,24 @@ export class CacheTree {
 
   /** Every path in the cache (a copy). */
   paths(): string[] {
-    return [...this.entries.keys()];
+    return [...this.slots.keys()];
   }
 
-  /** Every entry at this moment (a copy: later changes do not show in it). */
+  /** Every entry at this moment (new objects: later changes do not show in them). */
   snapshot(): ChildData[] {
-    return [...this.entries.values()];
+    const out: ChildData[] = [];
+    for (const [path, slot] of this.slots) out.push(this.store.read(slot, path));
+    return out;
+  }
+
+  /** Gives back the room kept for growth (after the initial load). */
+  trim(): void {
+    this.store.trim();
   }
 
   clear(): void {
-    this.entries.clear();
+    this.slots.clear();
+    this.store.clear();
     this.childrenIndex.clear();
   }
 }
