@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { CellResult, CellSpec } from '../types.js';
 import { LatencyRecorder } from './latency-recorder.js';
-import { CellPhases, MeasureWindow, sleep } from './window.js';
+import { CellPhases, MeasureWindow } from './window.js';
 
 /** Loads measured at least, however long each takes. */
 const MIN_LOADS = 3;
@@ -105,10 +105,15 @@ async function runLoad(m: Modules, client: Client, tree: string, spec: CellSpec)
     const usage = process.memoryUsage();
     return usage.heapUsed + usage.arrayBuffers;
   };
-  const before = used();
-  const held = await loadedCache(m, client, tree, nodes);
-  const perNode = (used() - before) / nodes;
-  await held.close();
+  // The median of three tries: one try now and then also counts something else the process allocated.
+  const tries: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const before = used();
+    const held = await loadedCache(m, client, tree, nodes);
+    tries.push((used() - before) / nodes);
+    await held.close();
+  }
+  const perNode = tries.sort((a, b) => a - b)[1] as number;
   return {
     ok: true,
     ...measured,
@@ -133,14 +138,16 @@ async function runLatency(m: Modules, client: Client, tree: string, spec: CellSp
     while (phases.running) {
       phases.openWhenWarm(changes, 0);
       const path = targets[changes % targets.length] as string;
+      let timer: NodeJS.Timeout | undefined;
       const arrived = new Promise<boolean>((resolve) => {
         waiting = { path, arrived: () => resolve(true) };
+        timer = setTimeout(() => resolve(false), 10_000); // one timer per change, cleared on arrival
       });
       const t0 = process.hrtime.bigint();
       await writer.setData(path, item);
-      if (!(await Promise.race([arrived, sleep(10_000).then(() => false)]))) {
-        throw new Error('cache: a change took over 10 s to arrive');
-      }
+      const inTime = await arrived;
+      clearTimeout(timer);
+      if (!inTime) throw new Error('cache: a change took over 10 s to arrive');
       recorder.recordSince(t0);
       changes++;
     }

@@ -30,7 +30,7 @@ export interface Applied {
 
 /** The shared state of one cache. */
 export class CacheCore {
-  readonly tree = new CacheTree();
+  readonly tree: CacheTree;
   closed = false;
   private inFlight = 0;
   private initializedSent = false;
@@ -42,7 +42,9 @@ export class CacheCore {
     readonly root: string,
     readonly options: ResolvedCacheOptions,
     private readonly sink: CacheSink,
-  ) {}
+  ) {
+    this.tree = new CacheTree(root);
+  }
 
   /** Depth of `path` below the root, or -1 outside the cache's scope (outside the subtree, or too deep). */
   scopeDepth(path: string): number {

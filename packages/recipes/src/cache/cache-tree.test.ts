@@ -18,7 +18,7 @@ const put = (tree: CacheTree, path: string) => tree.set(path, stat(0), null);
 
 describe('CacheTree', () => {
   it('indexes children and removes a subtree deepest first', () => {
-    const tree = new CacheTree();
+    const tree = new CacheTree('/r');
     for (const path of ['/r', '/r/a', '/r/a/x', '/r/a/x/y', '/r/b']) put(tree, path);
     expect(tree.childPaths('/r').sort()).toEqual(['/r/a', '/r/b']);
     const removed = tree.removeSubtree('/r/a').map((e) => e.path);
@@ -28,8 +28,29 @@ describe('CacheTree', () => {
     expect(tree.removeSubtree('/r/missing')).toEqual([]);
   });
 
+  it('holds a node stored before its parent without counting the parent, until the parent arrives', () => {
+    const tree = new CacheTree('/r');
+    put(tree, '/r/a/b/c');
+    expect(tree.size).toBe(1);
+    expect(tree.get('/r/a')).toBeUndefined();
+    expect(tree.has('/r')).toBe(false);
+    expect(tree.paths()).toEqual(['/r/a/b/c']);
+    expect(tree.childPaths('/r/a')).toEqual(['/r/a/b']); // reserved, so a listing can still drop it
+    expect(tree.children('/r/a')).toEqual([]);
+    put(tree, '/r/a');
+    expect(tree.size).toBe(2);
+    expect(tree.get('/r/a')?.path).toBe('/r/a');
+    // Removing the only cached descendant of reserved nodes lets them go too; '/r/a' is real and stays.
+    expect(tree.removeSubtree('/r/a/b/c').map((e) => e.path)).toEqual(['/r/a/b/c']);
+    expect(tree.childPaths('/r/a')).toEqual([]);
+    expect(tree.paths()).toEqual(['/r/a']);
+    expect(tree.removeSubtree('/elsewhere')).toEqual([]);
+    expect(tree.set('/elsewhere/x', stat(0), null)).toBeUndefined();
+    expect(tree.size).toBe(1);
+  });
+
   it('gives snapshots that later changes do not touch', () => {
-    const tree = new CacheTree();
+    const tree = new CacheTree('/');
     put(tree, '/a');
     const snapshot = tree.snapshot();
     put(tree, '/b');
@@ -38,7 +59,7 @@ describe('CacheTree', () => {
   });
 
   it('keeps Stat and bytes exactly, across replacements, frees and arena compactions', () => {
-    const tree = new CacheTree();
+    const tree = new CacheTree('/');
     const bytes = (n: number, fill: number) => new Uint8Array(n).fill(fill);
     tree.set('/keep', stat(0), bytes(10, 1));
     tree.set('/none', stat(0), null);

@@ -152,11 +152,7 @@ export class CuratorCache
   /** The cached direct children of `path`, sorted by path (Curator's `parentPathFilter`). */
   children(path: string): ChildData[] {
     if (typeof path !== 'string') throw new InvalidRecipeArgumentError('path must be a string');
-    const tree = this.#core.tree;
-    return tree
-      .childPaths(path)
-      .sort()
-      .map((child) => tree.get(child) as ChildData);
+    return this.#core.tree.children(path);
   }
 
   /** Number of cached nodes (the root included when it exists). */

@@ -14,6 +14,7 @@ import type { ChildData } from './cache-tree.js';
 const BIGS = 6; // czxid, mzxid, ctime, mtime, ephemeralOwner, pzxid
 const INTS = 7; // version, cversion, aversion, dataLength, numChildren, data offset, stored length (-1: null)
 const FREE = -2; // stored length of a free slot
+const RESERVED = -3; // stored length of a slot held for a node not read yet (a parent of a cached node)
 const MIN_ARENA = 64 * 1024;
 
 /** Slots of node records and an arena for their bytes. */
@@ -32,6 +33,18 @@ export class NodeStore {
     const slot = this.freeSlots.pop() ?? this.newSlot();
     this.write(slot, stat, data);
     return slot;
+  }
+
+  /** A slot for a node known only as the parent of cached nodes; {@link replace} fills it. */
+  reserve(): number {
+    const slot = this.freeSlots.pop() ?? this.newSlot();
+    this.ints[slot * INTS + 6] = RESERVED;
+    return slot;
+  }
+
+  /** True for a slot from {@link reserve} not filled yet. */
+  isReserved(slot: number): boolean {
+    return this.ints[slot * INTS + 6] === RESERVED;
   }
 
   /** Replaces what a slot holds. */
