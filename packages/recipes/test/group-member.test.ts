@@ -84,6 +84,16 @@ describe('GroupMember', () => {
     await eventually(() => view(member).e === 'survivor');
   });
 
+  it('adopts a node already at its path (as Curator does) and writes its payload there', async () => {
+    const group = '/groups/adopt';
+    await real.client(1).create(`${group}/x`, 'stale', { mode: 'ephemeral', createParents: true });
+    await using member = new GroupMember(real.client(0), group, 'x', { payload: 'fresh' });
+    await member.start();
+    expect(await member.awaitJoined({ timeoutMs: 10_000 })).toBe(true);
+    expect(text((await real.client(1).getData(`${group}/x`)).data)).toBe('fresh');
+    await eventually(() => view(member).x === 'fresh');
+  });
+
   it('refuses bad ids, paths, payloads and options before sending anything', () => {
     const client = real.client(0);
     for (const make of [
