@@ -22,6 +22,9 @@ interface SetupClient {
 export const CHILD_COUNT = 1_000;
 /** How many setData ops one multi holds. */
 export const MULTI_SIZE = 10;
+/** The cache scenarios' tree: its root, CACHE_PARENTS nodes under it, CACHE_LEAVES under each: 10,000 nodes. */
+export const CACHE_PARENTS = 99;
+export const CACHE_LEAVES = 100;
 
 async function connectSetupClient(connectString: string): Promise<SetupClient> {
   const nzc = require('node-zookeeper-client') as {
@@ -60,6 +63,7 @@ export async function createFixtures(
   connectString: string,
   runId: string,
   dataSize: number,
+  withCacheTree = false,
 ): Promise<FixturePaths> {
   const root = `/zkwire-bench-${runId}`;
   const paths: FixturePaths = {
@@ -69,6 +73,7 @@ export async function createFixtures(
     multi: Array.from({ length: MULTI_SIZE }, (_, i) => `${root}/multi/m${i}`),
     scratch: `${root}/scratch`,
     watch: `${root}/watch`,
+    ...(withCacheTree ? { cacheTree: `${root}/cache-tree` } : {}),
   };
   const client = await connectSetupClient(connectString);
   try {
@@ -89,10 +94,25 @@ export async function createFixtures(
       ),
       ...paths.multi.map((path) => create(client, path, data)),
     ]);
+    if (paths.cacheTree !== undefined) await createCacheTree(client, paths.cacheTree, data);
   } finally {
     client.close();
   }
   return paths;
+}
+
+/** The cache scenarios' 10,000 nodes, each holding `data`; pipelined, a level at a time. */
+async function createCacheTree(client: SetupClient, root: string, data: Buffer): Promise<void> {
+  await create(client, root, data);
+  const parents = Array.from({ length: CACHE_PARENTS }, (_, i) => `${root}/p${String(i).padStart(2, '0')}`);
+  await Promise.all(parents.map((parent) => create(client, parent, data)));
+  for (const parent of parents) {
+    await Promise.all(
+      Array.from({ length: CACHE_LEAVES }, (_, i) =>
+        create(client, `${parent}/n${String(i).padStart(3, '0')}`, data),
+      ),
+    );
+  }
 }
 
 /** Removes the run's tree; errors are reported, not thrown, since the measurements are already taken. */

@@ -61,6 +61,7 @@ export function curatorCommand(status: Extract<JavaStatus, { ok: true }>, spec: 
     warmupMs: spec.warmupMs,
     durationMs: spec.durationMs,
     dataSize: spec.dataSize,
+    tree: spec.paths.cacheTree ?? '',
   };
   return [
     status.java,

@@ -144,6 +144,7 @@ async function main(): Promise<number> {
       server.connectString,
       stamp.replace(/[^0-9TZ]/g, ''),
       options.dataSize,
+      cases.some((c) => c.scenario.startsWith('cache')),
     );
     const wireCases = cases.filter((c) => c.kind !== 'codec');
     const cells = wireCases.reduce((n, c) => n + runnable.filter((r) => supports(r, c.kind)).length, 0);
@@ -155,6 +156,12 @@ async function main(): Promise<number> {
     } finally {
       const problem = await removeFixtures(server.connectString, paths);
       if (problem) notes.push(problem);
+    }
+    // The cache cells' heap per node is in their note (the tables have no column for it).
+    for (const o of observations) {
+      if (o.caseKey.startsWith('cache') && o.result.ok && o.result.note) {
+        notes.push(`${o.caseKey}, round ${o.round}, ${o.contender}: ${o.result.note}`);
+      }
     }
     const summaries = summarize(wireCases, runnable, observations);
     const serverBound = serverBoundNote(summaries);

@@ -93,6 +93,17 @@ export const scenarios: Record<string, ScenarioDef> = {
     depths: [1],
     describe: 'DistributedQueue end-to-end latency: put() to the consumer handler, one item at a time',
   },
+  cacheLoad: {
+    kind: 'recipe',
+    depths: [1],
+    describe:
+      'CuratorCache initial load of a 10,000-node tree (one op = one whole load; note: heap per node)',
+  },
+  cacheLatency: {
+    kind: 'recipe',
+    depths: [1],
+    describe: 'CuratorCache change-to-event latency: setData on another session to the cache event',
+  },
   codec: {
     kind: 'codec',
     depths: [1],

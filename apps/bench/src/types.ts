@@ -45,6 +45,8 @@ export interface FixturePaths {
   scratch: string;
   /** the node a watch cell changes from a second session */
   watch: string;
+  /** a tree of 10,000 nodes for the cache scenarios (made only when a run includes one) */
+  cacheTree?: string;
 }
 
 /** What one worker measures: one contender, one scenario, one depth, one round. */

@@ -1,5 +1,5 @@
 /**
- * @zkwire/recipes: Curator-compatible locks, semaphores, barriers, leader elections and counters (the README
+ * @zkwire/recipes: Curator-compatible locks, semaphores, barriers, leader elections, counters, caches (the README
  * maps each Curator class to ours). One export statement per module, sorted by path.
  */
 
@@ -18,6 +18,25 @@ export {
   type DistributedDoubleBarrierOptions,
   READY_NODE,
 } from './barriers/distributed-double-barrier.js';
+export type { CacheClient, CacheStat } from './cache/cache-client.js';
+export type {
+  CacheChangedEvent,
+  CacheCreatedEvent,
+  CacheDeletedEvent,
+  CacheEvent,
+  CacheEventsOptions,
+  CacheInitializedEvent,
+  CuratorCacheEvents,
+} from './cache/cache-events.js';
+export { CacheEngine, type CuratorCacheOptions } from './cache/cache-options.js';
+export type { ChildData } from './cache/cache-tree.js';
+export { CuratorCache } from './cache/curator-cache.js';
+export { NodeCache, type NodeCacheEvents, type NodeCacheOptions } from './cache/node-cache.js';
+export {
+  PathChildrenCache,
+  type PathChildrenCacheEvents,
+  type PathChildrenCacheOptions,
+} from './cache/path-children-cache.js';
 export {
   CountNodeReader,
   decodeSharedCount,
@@ -38,6 +57,7 @@ export {
 export { isProtectedName, normalizeProtectedName, protectedIdOf } from './internal-common/protected-name.js';
 export {
   BadRecipeDataError,
+  CacheEventsOverflowError,
   IllegalRecipeStateError,
   InvalidRecipeArgumentError,
   LockUpgradeError,

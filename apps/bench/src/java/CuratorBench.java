@@ -6,11 +6,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.framework.recipes.cache.CuratorCache;
+import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
 import org.apache.curator.framework.recipes.locks.InterProcessMutex;
 import org.apache.curator.framework.recipes.queue.DistributedQueue;
 import org.apache.curator.framework.recipes.queue.QueueBuilder;
@@ -121,6 +125,24 @@ public final class CuratorBench {
 
   interface Body {
     void run() throws Exception;
+  }
+
+  /** Starts a CuratorCache on `tree` and waits for `initialized`; checks the size when `expected` >= 0. */
+  private static CuratorCache loadedCache(CuratorFramework c, String tree, int expected) throws Exception {
+    CountDownLatch ready = new CountDownLatch(1);
+    CuratorCache cache = CuratorCache.build(c, tree);
+    cache.listenable().addListener(CuratorCacheListener.builder().forInitialized(ready::countDown).build());
+    cache.start();
+    if (!ready.await(60, TimeUnit.SECONDS)) throw new IllegalStateException("cache: no initial load in 60 s");
+    if (expected >= 0 && cache.size() != expected)
+      throw new IllegalStateException("cache: loaded " + cache.size() + " nodes, expected " + expected);
+    return cache;
+  }
+
+  private static long heapUsed() {
+    System.gc();
+    Runtime rt = Runtime.getRuntime();
+    return rt.totalMemory() - rt.freeMemory();
   }
 
   private static Runnable loop(Body body) {
@@ -240,6 +262,75 @@ public final class CuratorBench {
               if (!stopped) fail(e);
             }
           });
+          break;
+        }
+        case "cacheLoad": {
+          // one op = a whole initial load of the fixture tree (start, wait for initialized, close); a load can
+          // outlast a cell's window, so: one load to warm up, then loads for durationMs and at least 3
+          CuratorFramework c = client();
+          clients.add(c);
+          String tree = arg("tree");
+          CuratorCache first = loadedCache(c, tree, -1);
+          int nodes = first.size();
+          first.close();
+          recording = true;
+          long cpuStart = cpuNanos();
+          long start = System.nanoTime();
+          long durationNs = Long.parseLong(arg("durationMs")) * 1_000_000L;
+          int loads = 0;
+          while (loads < 3 || System.nanoTime() - start < durationNs) {
+            long t = System.nanoTime();
+            loadedCache(c, tree, nodes).close();
+            record(t);
+            loads++;
+          }
+          long elapsed = System.nanoTime() - start;
+          long cpu = cpuNanos() - cpuStart;
+          recording = false;
+          // the median of three tries, as the Node side does
+          long[] tries = new long[3];
+          for (int i = 0; i < 3; i++) {
+            long before = heapUsed();
+            CuratorCache held = loadedCache(c, tree, nodes);
+            tries[i] = (heapUsed() - before) / nodes;
+            held.close();
+          }
+          java.util.Arrays.sort(tries);
+          long perNode = tries[1];
+          result = String.format("{\"ok\":true,\"ops\":%d,\"errors\":0,\"elapsedMs\":%.3f,\"cpuUs\":%d%s,"
+              + "\"note\":\"one op = a full load of %d nodes (percentiles: load time); heap per cached node %d bytes\"}",
+              loads, elapsed / 1e6, cpu / 1000, latencyJson(), nodes, perNode);
+          System.out.println("@@result " + result);
+          System.out.flush();
+          Runtime.getRuntime().halt(0);
+          break;
+        }
+        case "cacheLatency": {
+          // a second session sets a node of the cached tree; time from setData's send to the cache's event
+          CuratorFramework c = client();
+          CuratorFramework w = client();
+          clients.add(c);
+          clients.add(w);
+          String tree = arg("tree");
+          CuratorCache cache = loadedCache(c, tree, -1);
+          List<String> targets = new ArrayList<>();
+          for (String name : w.getChildren().forPath(tree)) if (targets.size() < 10) targets.add(tree + "/" + name);
+          AtomicReference<String> waiting = new AtomicReference<>();
+          Semaphore arrived = new Semaphore(0);
+          cache.listenable().addListener(CuratorCacheListener.builder().forChanges((oldNode, node) -> {
+            if (node.getPath().equals(waiting.get())) arrived.release();
+          }).build());
+          byte[] item = new byte[Integer.parseInt(arg("dataSize"))];
+          int[] next = {0};
+          loops.add(loop(() -> {
+            String path = targets.get(next[0]++ % targets.size());
+            arrived.drainPermits();
+            waiting.set(path);
+            long t = System.nanoTime();
+            w.setData().forPath(path, item);
+            if (!arrived.tryAcquire(10, TimeUnit.SECONDS)) throw new IllegalStateException("cache: a change took over 10 s");
+            record(t);
+          }));
           break;
         }
         default:

@@ -74,6 +74,9 @@ async function measureLoops(loops: (() => Promise<void>)[], spec: CellSpec): Pro
 
 /** One recipe cell for our packages. */
 export async function runRecipe(spec: CellSpec): Promise<CellResult> {
+  if (spec.scenario === 'cacheLoad' || spec.scenario === 'cacheLatency') {
+    return (await import('./run-cache.js')).runCache(spec);
+  }
   const m = await load();
   const base = `${spec.paths.root}/recipes/${spec.cellId}`;
   const sessions = spec.scenario === 'lockHandoff' ? HANDOFF_CONTENDERS : 1;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HoldLostError } from './hold-monitor.js';
 import {
   BadRecipeDataError,
+  CacheEventsOverflowError,
   IllegalRecipeStateError,
   InvalidRecipeArgumentError,
   LockUpgradeError,
@@ -24,6 +25,7 @@ const samples: RecipeError[] = [
   new IllegalRecipeStateError('closed'),
   new BadRecipeDataError('short'),
   new RecipeConnectionLostError('dropped'),
+  new CacheEventsOverflowError(10),
 ];
 
 describe('RecipeError', () => {

@@ -27,6 +27,8 @@ export const RecipeErrorCode = {
   BAD_DATA: 'BAD_DATA',
   /** The connection dropped during a wait that Curator ends with ConnectionLossException (double barrier). */
   CONNECTION_LOST: 'CONNECTION_LOST',
+  /** A cache's `events()` consumer fell further behind than its buffer holds (the cache itself is current). */
+  EVENTS_OVERFLOW: 'EVENTS_OVERFLOW',
 } as const;
 
 /** One of {@link RecipeErrorCode}. */
@@ -125,5 +127,23 @@ export class RecipeConnectionLostError extends RecipeError {
   constructor(message: string) {
     super(RecipeErrorCode.CONNECTION_LOST, message);
     this.name = 'RecipeConnectionLostError';
+  }
+}
+
+/**
+ * A cache's `events()` iteration ended because its consumer fell `bufferSize` events behind. The cache is
+ * still current: read what is needed from it and start a new iteration.
+ */
+export class CacheEventsOverflowError extends RecipeError {
+  /** The buffer size that was exceeded. */
+  readonly bufferSize: number;
+
+  constructor(bufferSize: number) {
+    super(
+      RecipeErrorCode.EVENTS_OVERFLOW,
+      `Cache events consumer fell more than ${bufferSize} events behind; re-read the cache and iterate again`,
+    );
+    this.name = 'CacheEventsOverflowError';
+    this.bufferSize = bufferSize;
   }
 }
