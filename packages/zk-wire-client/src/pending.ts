@@ -26,6 +26,8 @@ export interface ReplyContext {
 export interface ReplyDecoder<R = unknown> {
   /** The operation name, used in errors. */
   readonly operation: string;
+  /** True for reads and addWatch, whose reply registers the watcher the request carries (its context). */
+  readonly armsWatch?: boolean;
   /** Codes other than 0 that are results rather than errors (exists on a missing node: -101). */
   readonly resultCodes?: readonly number[];
   /**

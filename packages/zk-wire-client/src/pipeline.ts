@@ -140,6 +140,20 @@ export class RequestPipeline {
     return promise;
   }
 
+  /**
+   * Whether a request queued or on the wire will register a watcher at `path` when it settles (a read with a
+   * watch, addWatch): the watch tables do not show it yet. Scans the queues; only watch removal asks.
+   */
+  armsWatchInFlight(path: string): boolean {
+    const arms = (r: PendingRequest) =>
+      r.decoder.armsWatch === true &&
+      r.path === path &&
+      r.context !== undefined &&
+      r.state !== RequestState.settled;
+    for (const request of this.fifo) if (arms(request)) return true;
+    return this.outbound.some(arms);
+  }
+
   /** Starts writing to a connection whose handshake (and SASL, auth) is done. */
   attach(connection: Connection): void {
     this.connection = connection;

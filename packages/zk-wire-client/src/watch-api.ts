@@ -128,7 +128,11 @@ export function removeWatches(
       removeLocally(session, path, type, watcher);
       return Promise.resolve();
     }
-    const keep = serverWatchStillNeeded(watches, path, type, watcher);
+    // The server watch stays (checkWatches) while another local watcher needs it, including one that a read
+    // or addWatch still in flight will register: the tables do not show those yet (found by the Java
+    // conformance test: `exists(p, w2)` then `removeWatches(p, data, w1)` in one tick).
+    const keep =
+      serverWatchStillNeeded(watches, path, type, watcher) || session.pipeline.armsWatchInFlight(path);
     const context: WatchRemovalContext = { type, watcher, removes: true, local };
     const xid = core.begin();
     const frame = encodeWatchRemoval(xid, serverPath, type, !keep);

@@ -33,6 +33,7 @@ export interface AddWatchContext {
 /** Registers the watcher in the persistent or recursive table. */
 export const addWatchReply: ReplyDecoder<void> = {
   operation: 'addWatch',
+  armsWatch: true,
   resultCodes: [-101],
   decode(context, request) {
     const { watcher, mode } = request.context as AddWatchContext;

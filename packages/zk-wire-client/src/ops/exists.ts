@@ -20,6 +20,7 @@ export function encodeExists(xid: number, serverPath: string, watch: boolean): B
 /** Stat, or null for a missing node; registers the watcher (request context) by the reply's code. */
 export const existsReply: ReplyDecoder<Stat | null> = {
   operation: 'exists',
+  armsWatch: true,
   resultCodes: [-101],
   decode(context, request, err, payload, offset) {
     const watcher = request.context as Watcher | undefined;

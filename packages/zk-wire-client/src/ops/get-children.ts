@@ -34,6 +34,7 @@ function names(children: (string | null)[] | null): string[] {
 /** Decodes the names and registers the child watcher. */
 export const getChildrenReply: ReplyDecoder<string[]> = {
   operation: 'getChildren',
+  armsWatch: true,
   decode(context, request, _err, payload, offset) {
     const value = fast.decodeGetChildrenResponse(payload, offset, payload.length);
     const watcher = request.context as Watcher | undefined;
@@ -51,6 +52,7 @@ export interface GetChildren2Result {
 /** Decodes the names and the Stat, and registers the child watcher. */
 export const getChildren2Reply: ReplyDecoder<GetChildren2Result> = {
   operation: 'getChildren2',
+  armsWatch: true,
   decode(context, request, _err, payload, offset) {
     const { value } = records.GetChildren2Response.decode(payload, offset, payload.length);
     const watcher = request.context as Watcher | undefined;

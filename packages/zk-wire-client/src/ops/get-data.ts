@@ -27,6 +27,7 @@ export interface GetDataResult {
 /** Decodes data + Stat and registers the data watcher. */
 export const getDataReply: ReplyDecoder<GetDataResult> = {
   operation: 'getData',
+  armsWatch: true,
   decode(context, request, _err, payload, offset) {
     const value = fast.decodeGetDataResponse(payload, offset, payload.length);
     const watcher = request.context as Watcher | undefined;
