@@ -106,6 +106,7 @@ export {
 export { Lease } from './locks/lease.js';
 export { READ_LOCK_NAME, WRITE_LOCK_NAME } from './locks/read-write-predicates.js';
 export { type NodeLockEvents, type NodeLockOptions, ReentrantNodeLock } from './locks/reentrant-node-lock.js';
+export { GroupMember, type GroupMemberOptions } from './nodes/group-member.js';
 export type { NodeClient } from './nodes/node-client.js';
 export {
   PersistentNode,
