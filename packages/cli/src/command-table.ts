@@ -1,12 +1,13 @@
 /**
- * Every command, by name: zkCli's (same names and flags) and ours (tree, watch, locks, leader, queue).
- * `services PATH` (curator-x-discovery) joins when the discovery package lands.
+ * Every command, by name: zkCli's (same names and flags) and ours (tree, watch, locks, leader, queue,
+ * services).
  */
 import type { CommandSpec } from './command-spec.js';
 import { leaderCommands } from './commands/leader-command.js';
 import { lockCommands } from './commands/locks-command.js';
 import { queueCommands } from './commands/queue-command.js';
 import { readCommands } from './commands/read-commands.js';
+import { servicesCommands } from './commands/services-command.js';
 import { sessionCommands } from './commands/session-commands.js';
 import { treeCommands } from './commands/tree-command.js';
 import { watchCommands } from './commands/watch-commands.js';
@@ -21,6 +22,7 @@ export const commandTable: readonly CommandSpec[] = [
   ...lockCommands,
   ...leaderCommands,
   ...queueCommands,
+  ...servicesCommands,
   ...sessionCommands,
 ];
 
