@@ -91,22 +91,14 @@ export function forgetItemLock(client: QueueClient, lockNodePath: string): void 
 }
 
 /**
- * Deletes our lock node, retrying through connection loss (Curator's guaranteed delete). A lock already gone
- * (NONODE) or gone with an expired session is released.
+ * Deletes our lock node with the client's guaranteed delete (Curator's guaranteed(): retried through
+ * connection loss until known done). A lock already gone (NONODE) or gone with an expired session is released.
  */
 export async function releaseItemLock(client: QueueClient, lockNodePath: string): Promise<void> {
   try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await client.delete(lockNodePath);
-        return;
-      } catch (error) {
-        if (isNoNode(error) || isSessionExpired(error)) return;
-        if (!isTransient(error) || attempt >= 30) throw error;
-        await sleep(Math.min(1000, 25 * 2 ** Math.min(attempt, 6)));
-        await client.connected();
-      }
-    }
+    await client.delete(lockNodePath, { guaranteed: true });
+  } catch (error) {
+    if (!isNoNode(error) && !isSessionExpired(error)) throw error;
   } finally {
     held(client).delete(lockNodePath);
   }

@@ -40,7 +40,11 @@ export interface QueueClient {
     data?: Uint8Array | string | null,
     options?: QueueCallOptions & { mode?: QueueCreateMode; createParents?: boolean | 'container' },
   ): Promise<string>;
-  delete(path: string, options?: QueueCallOptions & { version?: number }): Promise<void>;
+  /** `guaranteed`: the client's guaranteed delete (retried through connection loss until known done). */
+  delete(
+    path: string,
+    options?: QueueCallOptions & { version?: number; guaranteed?: boolean },
+  ): Promise<void>;
   exists(path: string, options?: QueueCallOptions & { watch?: QueueWatcher }): Promise<QueueStat | null>;
   getData(
     path: string,

@@ -11,10 +11,12 @@ import type { CallOptions, CreateOptions, Stat } from './types.js';
 /** The calls the helpers use. */
 export interface TreeClient {
   exists(path: string, options?: CallOptions): Promise<Stat | null>;
-  create(path: string, data?: null, options?: CreateOptions): Promise<string>;
+  create(path: string, data?: Uint8Array | null, options?: CreateOptions): Promise<string>;
   getChildren(path: string, options?: CallOptions): Promise<string[]>;
   delete(path: string, options?: CallOptions): Promise<void>;
 }
+
+const EMPTY = new Uint8Array(0);
 
 /** Creates every missing node of `path` as persistent nodes or containers; nodes made meanwhile are fine. */
 export async function ensurePath(
@@ -31,7 +33,8 @@ export async function ensurePath(
     current = `${current}/${segment}`;
     if (await client.exists(current, callOptions)) continue;
     try {
-      await client.create(current, null, { ...callOptions, mode, acl: options?.acl });
+      // Empty bytes, not null: Curator's mkdirs writes `new byte[0]`, which a Java reader sees as such.
+      await client.create(current, EMPTY, { ...callOptions, mode, acl: options?.acl });
     } catch (error) {
       if (!isNodeExists(error)) throw error;
     }

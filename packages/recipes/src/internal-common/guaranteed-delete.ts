@@ -1,14 +1,11 @@
 /**
- * Curator's `delete().guaranteed()` (curator-compat.md §1.4): a delete of our own node that, when the
- * connection fails under it, keeps being retried in the background until it works, the node is gone, the
- * session has expired (ephemeral nodes go with it) or the client is closed.
+ * Curator's `delete().guaranteed()` (curator-compat.md §1.4) for a recipe's own node, on the client's
+ * guaranteed delete (`delete(path, { guaranteed: true })`: retried through connection loss until the node is
+ * known gone, the session has expired, or the client is closed). What the recipes add is when the caller
+ * stops waiting: as soon as the first attempt met a connection problem, the rest goes on in the background.
  */
-import { sleep } from './deadline.js';
 import type { RecipeClient } from './zk-client.js';
 import { isClientClosed, isNoNode, isRetryable, isSessionExpired } from './zk-errors.js';
-
-const FIRST_RETRY_DELAY_MS = 100;
-const MAX_RETRY_DELAY_MS = 2_000;
 
 function isFinished(error: unknown): boolean {
   return isNoNode(error) || isSessionExpired(error) || isClientClosed(error);
@@ -18,32 +15,11 @@ function clientIsDone(client: RecipeClient): boolean {
   return client.state === 'closed' || client.state === 'expired';
 }
 
-/** One delete attempt of the background retry: a node already gone counts as deleted. */
-async function deleteUnlessGone(client: RecipeClient, path: string): Promise<void> {
-  try {
-    await client.delete(path);
-  } catch (error) {
-    if (!isNoNode(error)) throw error;
-  }
-}
-
-/** Retries `attempt` in the background while its failures are connection problems. */
-export function retryInBackground(client: RecipeClient, attempt: () => Promise<void>): void {
-  void (async () => {
-    let delay = FIRST_RETRY_DELAY_MS;
-    for (;;) {
-      await sleep(delay);
-      delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
-      if (clientIsDone(client)) return;
-      try {
-        await client.connected();
-        await attempt();
-        return;
-      } catch (error) {
-        if (isFinished(error) || !isRetryable(error)) return;
-      }
-    }
-  })();
+/** Hands the delete to the client's guaranteed delete and does not wait for it. */
+function deleteInBackground(client: RecipeClient, path: string): void {
+  client.delete(path, { guaranteed: true }).catch(() => {
+    // Closed, expired (an ephemeral went with its session) or refused: nothing left to retry.
+  });
 }
 
 /**
@@ -56,7 +32,7 @@ export async function deleteGuaranteed(client: RecipeClient, path: string): Prom
   } catch (error) {
     if (isFinished(error)) return;
     if (!isRetryable(error)) throw error;
-    retryInBackground(client, () => deleteUnlessGone(client, path));
+    deleteInBackground(client, path);
   }
 }
 
@@ -72,28 +48,33 @@ export async function deleteOnGiveUp(client: RecipeClient, path: string): Promis
     return;
   }
   if (clientIsDone(client)) return; // closed, or expired: the ephemeral node went with the session
-  retryInBackground(client, () => deleteUnlessGone(client, path));
+  deleteInBackground(client, path);
 }
 
 /**
  * Curator's `FindAndDeleteProtectedNodeInBackground`: after a create whose outcome is unknown, list the
- * parent until that works and delete any child carrying our protection prefix.
+ * parent until that works and delete (guaranteed) any child carrying our protection prefix. PersistentNode
+ * uses it for its own protected creates; one-off protected creates get the same from the client.
  */
 export function findAndDeleteProtectedInBackground(
   client: RecipeClient,
   parentPath: string,
   prefix: string,
 ): void {
-  retryInBackground(client, async () => {
-    let children: string[];
-    try {
-      children = await client.getChildren(parentPath);
-    } catch (error) {
-      if (isNoNode(error)) return;
-      throw error;
+  void (async () => {
+    for (let delay = 100; ; delay = Math.min(delay * 2, 2_000)) {
+      if (clientIsDone(client)) return;
+      try {
+        await client.connected();
+        const children = await client.getChildren(parentPath);
+        for (const child of children) {
+          if (child.startsWith(prefix)) deleteInBackground(client, `${parentPath}/${child}`);
+        }
+        return;
+      } catch (error) {
+        if (isFinished(error) || !isRetryable(error)) return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay).unref());
     }
-    for (const child of children) {
-      if (child.startsWith(prefix)) await deleteGuaranteed(client, `${parentPath}/${child}`);
-    }
-  });
+  })();
 }

@@ -5,11 +5,9 @@
  * different session than the first attempt's belongs to a dead session: it is deleted and a new one made.
  * When every attempt fails, the node is looked for and deleted in the background, and the error re-thrown.
  */
-import { createWithContainerParents } from './create-with-parents.js';
-import { deleteGuaranteed, findAndDeleteProtectedInBackground } from './guaranteed-delete.js';
-import { newProtectedPrefix } from './protected-name.js';
+import { deleteGuaranteed } from './guaranteed-delete.js';
+import { normalizeProtectedName } from './protected-name.js';
 import type { RecipeClient, RecipeCreateMode } from './zk-client.js';
-import { isNoNode, isRetryable } from './zk-errors.js';
 
 /** What to create. */
 export interface ProtectedCreateRequest {
@@ -29,21 +27,6 @@ export interface ProtectedNode {
   prefix: string;
 }
 
-async function findOurs(
-  client: RecipeClient,
-  parentPath: string,
-  prefix: string,
-): Promise<string | undefined> {
-  try {
-    const children = await client.getChildren(parentPath);
-    const found = children.find((child) => child.startsWith(prefix));
-    return found === undefined ? undefined : `${parentPath}/${found}`;
-  } catch (error) {
-    if (isNoNode(error)) return undefined;
-    throw error;
-  }
-}
-
 /** What a retry does with the listing it made: adopt our node, replace a dead session's node, or create. */
 export type RecoveryStep = 'adopt' | 'replace' | 'create';
 
@@ -56,34 +39,23 @@ export function recoveryStep(found: boolean, sessionAtStart: bigint, sessionNow:
   return sessionNow === sessionAtStart ? 'adopt' : 'replace';
 }
 
-/** Creates a protected node, recovering it after connection loss (see the file comment). */
+/**
+ * Creates a protected node with the client's protected create (`create(..., { protected })`, which recovers it
+ * after connection loss as the file comment says), making container parents as Curator's
+ * creatingParentContainersIfNeeded().
+ */
 export async function createProtected(
   client: RecipeClient,
   request: ProtectedCreateRequest,
 ): Promise<ProtectedNode> {
   const { parentPath, name, data, mode } = request;
-  const maxAttempts = request.maxAttempts ?? 4;
-  const prefix = newProtectedPrefix();
-  const sessionAtStart = client.sessionId;
-  let lastError: unknown;
-  for (let attempt = 0; attempt < maxAttempts; attempt++) {
-    try {
-      if (attempt > 0) {
-        await client.connected();
-        const found = await findOurs(client, parentPath, prefix);
-        const step = recoveryStep(found !== undefined, sessionAtStart, client.sessionId);
-        if (step === 'adopt') return { path: found as string, prefix };
-        if (step === 'replace') void deleteGuaranteed(client, found as string).catch(() => {});
-      }
-      const path = await createWithContainerParents(client, `${parentPath}/${prefix}${name}`, data, mode);
-      return { path, prefix };
-    } catch (error) {
-      if (!isRetryable(error)) throw error;
-      lastError = error;
-    }
-  }
-  findAndDeleteProtectedInBackground(client, parentPath, prefix);
-  throw lastError;
+  const path = await client.create(`${parentPath}/${name}`, data, {
+    mode,
+    protected: { maxAttempts: request.maxAttempts ?? 4 },
+    createParents: 'container',
+  });
+  const created = path.slice(path.lastIndexOf('/') + 1);
+  return { path, prefix: created.slice(0, created.length - normalizeProtectedName(created).length) };
 }
 
 /**

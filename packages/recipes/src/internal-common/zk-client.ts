@@ -36,9 +36,18 @@ export interface RecipeClient {
   create(
     path: string,
     data?: Uint8Array | string | null,
-    options?: RecipeCallOptions & { mode?: RecipeCreateMode },
+    options?: RecipeCallOptions & {
+      mode?: RecipeCreateMode;
+      /** The client's protected create (Curator's withProtection()). */
+      protected?: { maxAttempts?: number };
+      createParents?: 'container';
+    },
   ): Promise<string>;
-  delete(path: string, options?: RecipeCallOptions & { version?: number }): Promise<void>;
+  /** `guaranteed`: the client's guaranteed delete (retried through connection loss until known done). */
+  delete(
+    path: string,
+    options?: RecipeCallOptions & { version?: number; guaranteed?: boolean },
+  ): Promise<void>;
   exists(path: string, options?: RecipeCallOptions & { watch?: RecipeWatcher }): Promise<RecipeStat | null>;
   getData(
     path: string,
