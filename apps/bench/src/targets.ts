@@ -1,8 +1,16 @@
 /**
- * The issue's targets, checked in the report (never in tests): getData with 1,000 in flight, ours at least
- * 95% of the ceiling and 1.5 times node-zookeeper-client and the native package; CPU per op at most 1.5
- * times the raw limit's, below the Java client's and (from the client issue) under a third of
- * node-zookeeper-client's.
+ * The performance targets, checked in the report (never in tests), per case:
+ * - every throughput case (getData, exists, setData, createDelete, multi, getChildren): ours at least 0.95 of
+ *   the ceiling (the best of the raw limits and peers in the same round, median over rounds) at 16 in flight
+ *   and more, and at least 0.95 of the greedy raw limit at 1 in flight;
+ * - getChildren of 1,000 children and multi of 10 setData: client CPU per op at most twice the raw limit's;
+ * - session setup: client CPU per session at most node-zookeeper-client's;
+ * - the headline (getData, 1,000 in flight): CPU per op below the Java client's and under a third of
+ *   node-zookeeper-client's;
+ * - open-loop latency at 50% and 90% of saturation (p99 within 1.1 x the raw limit's) and memory per watch:
+ *   listed as not measured until the bench has those cells.
+ * The former "1.5 x node-zookeeper-client / native" throughput targets are retired: the server caps every
+ * client near the same rate, so they measured the peer's luck in a round, not our client.
  */
 import type { CaseSummary } from './stats.js';
 import type { ContenderId } from './types.js';
@@ -15,41 +23,77 @@ export interface TargetCheck {
 }
 
 const HEADLINE = 'getData@1000';
+const THROUGHPUT = new Set(['getData', 'exists', 'setData', 'createDelete', 'multi', 'getChildren']);
+const CPU_BOUND = new Set(['getChildren', 'multi']);
+
+function cpuOf(summary: CaseSummary | undefined, contender: ContenderId): number | undefined {
+  return summary?.contenders.find((c) => c.contender === contender)?.cpuUsPerOp?.median;
+}
+
+function atLeast(target: string, value: number | undefined, min: number): TargetCheck {
+  return {
+    target: `${target} >= ${min}`,
+    measured: value === undefined ? '-' : value.toFixed(2),
+    status: value === undefined ? 'not measured' : value >= min ? 'met' : 'missed',
+  };
+}
+
+/** CPU per op of ours against another contender's, scaled: met when ours <= factor x theirs (or < when strict). */
+function cpuWithin(
+  target: string,
+  ours: number | undefined,
+  theirs: number | undefined,
+  factor: number,
+  strict = false,
+): TargetCheck {
+  const both = ours !== undefined && theirs !== undefined;
+  const met = both && (strict ? ours < factor * theirs : ours <= factor * theirs);
+  return {
+    target,
+    measured: both ? `${ours.toFixed(2)} vs ${theirs.toFixed(2)} µs` : '-',
+    status: both ? (met ? 'met' : 'missed') : 'not measured',
+  };
+}
 
 /** Checks every target against the summaries (those whose inputs are missing say "not measured"). */
 export function checkTargets(summaries: readonly CaseSummary[]): TargetCheck[] {
-  const headline = summaries.find((s) => s.case.key === HEADLINE);
   const checks: TargetCheck[] = [];
-  const ratio = (label: string, value: number | undefined, min: number) => {
-    checks.push({
-      target: `${HEADLINE}: ${label} >= ${min}`,
-      measured: value === undefined ? '-' : value.toFixed(2),
-      status: value === undefined ? 'not measured' : value >= min ? 'met' : 'missed',
-    });
-  };
-  ratio('ours / ceiling', headline?.oursVsCeiling?.median, 0.95);
-  ratio('ours / node-zookeeper-client', headline?.oursVs['node-zookeeper-client']?.median, 1.5);
-  ratio('ours / zookeeper (native)', headline?.oursVs['zookeeper-native']?.median, 1.5);
-  const cpu = (c: ContenderId) => headline?.contenders.find((x) => x.contender === c)?.cpuUsPerOp?.median;
-  const ours = cpu('ours');
-  const raw = cpu('raw');
-  const java = cpu('java');
-  const nzc = cpu('node-zookeeper-client');
-  checks.push({
-    target: `${HEADLINE}: CPU/op ours <= 1.5 x raw limit`,
-    measured: ours !== undefined && raw !== undefined ? `${ours.toFixed(2)} vs ${raw.toFixed(2)} µs` : '-',
-    status: ours === undefined || raw === undefined ? 'not measured' : ours <= 1.5 * raw ? 'met' : 'missed',
-  });
-  checks.push({
-    target: `${HEADLINE}: CPU/op ours < Java client`,
-    measured: ours !== undefined && java !== undefined ? `${ours.toFixed(2)} vs ${java.toFixed(2)} µs` : '-',
-    status: ours === undefined || java === undefined ? 'not measured' : ours < java ? 'met' : 'missed',
-  });
-  checks.push({
-    target: `${HEADLINE}: CPU/op ours < 1/3 x node-zookeeper-client`,
-    measured: ours !== undefined && nzc !== undefined ? `${ours.toFixed(2)} vs ${nzc.toFixed(2)} µs` : '-',
-    status: ours === undefined || nzc === undefined ? 'not measured' : ours < nzc / 3 ? 'met' : 'missed',
-  });
+  for (const summary of summaries) {
+    const { key, scenario, inFlight, kind } = summary.case;
+    if (kind !== 'throughput' || !THROUGHPUT.has(scenario)) continue;
+    checks.push(
+      inFlight === 1
+        ? atLeast(`${key}: ours / raw limit`, summary.oursVs.raw?.median, 0.95)
+        : atLeast(`${key}: ours / ceiling`, summary.oursVsCeiling?.median, 0.95),
+    );
+    if (CPU_BOUND.has(scenario) && inFlight > 1) {
+      const target = `${key}: CPU/op ours <= 2 x raw limit`;
+      checks.push(cpuWithin(target, cpuOf(summary, 'ours'), cpuOf(summary, 'raw'), 2));
+    }
+  }
+  const session = summaries.find((s) => s.case.kind === 'session');
+  if (session) {
+    const target = `${session.case.key}: CPU/session ours <= node-zookeeper-client`;
+    checks.push(cpuWithin(target, cpuOf(session, 'ours'), cpuOf(session, 'node-zookeeper-client'), 1));
+  }
+  const headline = summaries.find((s) => s.case.key === HEADLINE);
+  const ours = cpuOf(headline, 'ours');
+  checks.push(cpuWithin(`${HEADLINE}: CPU/op ours < Java client`, ours, cpuOf(headline, 'java'), 1, true));
+  checks.push(
+    cpuWithin(
+      `${HEADLINE}: CPU/op ours < 1/3 x node-zookeeper-client`,
+      ours,
+      cpuOf(headline, 'node-zookeeper-client'),
+      1 / 3,
+      true,
+    ),
+  );
+  for (const target of [
+    'open-loop getData at 50% and 90% of saturation: p99 ours <= 1.1 x raw limit',
+    'memory per armed watch and per request in flight: ours the lowest of the Node clients',
+  ]) {
+    checks.push({ target, measured: '-', status: 'not measured' });
+  }
   return checks;
 }
 
