@@ -150,7 +150,7 @@ export async function semaphoreLoop(ctx: LoadContext, leases: number): Promise<v
 
 /** Stands in a LeaderLatch; a leader heartbeats through the guard, and after a while steps down to rotate terms. */
 export async function leaderLoop(ctx: LoadContext): Promise<void> {
-  for (let round = 0; !ctx.stopping(); round += 1) {
+  while (!ctx.stopping()) {
     const latch = new LeaderLatch(ctx.client, SoakPaths.leader, { id: ctx.proc });
     latch.on('error', () => {}); // background failures show up as lost leadership below
     try {
