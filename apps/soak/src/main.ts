@@ -101,6 +101,7 @@ async function run(options: SoakOptions): Promise<number> {
   await using ensemble = await startEnsemble({ size: 3, heapMb: 96 });
   const proxies = new Map<string, FaultProxy[]>();
   const processes: SoakProcess[] = [];
+  const notes: string[] = [];
   try {
     const admin = await connect({
       connectString: ensemble.connectString,
@@ -153,13 +154,16 @@ async function run(options: SoakOptions): Promise<number> {
     }
     await sleep(start + options.minutes * 60_000 - Date.now());
 
+    const died = processes.filter((p) => p.exited).map((p) => p.name);
+    if (died.length > 0)
+      notes.push(`exited before the end of the load: ${died.join(', ')} (see their stderr logs)`);
     say('stopping the load; draining the queue');
     for (const set of proxies.values()) for (const proxy of set) proxy.resume();
     await ensemble.waitForQuorum();
     for (const p of processes) p.send('stop');
     await Promise.all(processes.map((p) => p.waitFor('stopped', 60_000)));
     const drained = await drainQueue(admin, 120_000);
-    if (!drained) say('the queue did not drain in 120 s: the checker will name what was left');
+    if (!drained) notes.push('the queue did not drain within 120 s');
     await sleep(3_000); // caches catch up with the last writes
     for (const p of processes) if (p.name.startsWith('node')) p.send('dump');
     await Promise.all(
@@ -177,7 +181,7 @@ async function run(options: SoakOptions): Promise<number> {
     parseEventLog(readFileSync(p instanceof EventLog ? join(logsDir, 'runner.jsonl') : p.logPath, 'utf8')),
   );
   const violations = checkAll(events);
-  process.stdout.write(`${formatSummary(events, violations, replay)}\nlogs: ${logsDir}\n`);
+  process.stdout.write(`${formatSummary(events, violations, replay, notes)}\nlogs: ${logsDir}\n`);
   return violations.length === 0 ? 0 : 1;
 }
 

@@ -59,7 +59,16 @@ export class SoakProcess {
   async end(graceMs: number): Promise<void> {
     this.send('exit');
     this.#child.stdin?.end();
-    if (!(await this.waitFor('\u0000never', graceMs)) && !this.exited) this.#child.kill('SIGKILL');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, graceMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      if (this.exited) done();
+      else this.#child.once('exit', done);
+    });
+    if (!this.exited) this.#child.kill('SIGKILL');
   }
 }
 

@@ -37,6 +37,7 @@ export function formatSummary(
   events: readonly SoakEvent[],
   violations: readonly Violation[],
   replay: string,
+  notes: readonly string[] = [],
 ): string {
   const ops = countOperations(events);
   const faults = countFaults(events);
@@ -45,6 +46,7 @@ export function formatSummary(
   lines.push(`  ${'total'.padEnd(36)} ${totalOperations(ops)}`);
   lines.push('faults injected:');
   for (const [key, n] of faults) lines.push(`  ${key.padEnd(36)} ${n}`);
+  for (const note of notes) lines.push(`note: ${note}`);
   lines.push(`violations = ${violations.length}`);
   for (const v of violations.slice(0, 50)) lines.push(`  [${v.rule}] ${v.detail}`);
   if (violations.length > 50) lines.push(`  ... ${violations.length - 50} more`);
