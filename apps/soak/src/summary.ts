@@ -15,6 +15,8 @@ export function countOperations(events: readonly SoakEvent[]): Map<string, numbe
     else if (e.kind === 'write') bump(`data ${e.op}s`);
     else if (e.kind === 'write-unknown') bump('data writes of unknown outcome');
     else if (e.kind === 'op' && !e.ok) bump(`failed ${e.op}`);
+    else if (e.kind === 'cache-dump') bump('caches compared with the final read');
+    else if (e.kind === 'final-read') counts.set('nodes read back at the end', Object.keys(e.nodes).length);
   }
   return new Map([...counts].sort(([a], [b]) => a.localeCompare(b)));
 }
