@@ -43,6 +43,10 @@ export async function consumeLoop(
       await queue.consume((id) => ctx.log.write({ kind: 'consume', id }), { signal });
     } catch (error) {
       ctx.log.write({ kind: 'op', op: 'queue-consumer', ok: false, error: errorName(error) });
+      // The consumer is documented to end only on expiry or close: keep the whole error for diagnosis.
+      process.stderr.write(
+        `${new Date().toISOString()} queue consumer ended: ${(error as Error)?.stack ?? String(error)}\n`,
+      );
       await sleep(300);
     }
   }
