@@ -20,8 +20,10 @@ import org.apache.curator.framework.recipes.locks.InterProcessMutex;
 import org.apache.curator.framework.recipes.locks.InterProcessSemaphoreV2;
 import org.apache.curator.framework.recipes.locks.Lease;
 import org.apache.curator.framework.recipes.queue.DistributedQueue;
+import org.apache.curator.framework.recipes.queue.MultiItem;
 import org.apache.curator.framework.recipes.queue.QueueBuilder;
 import org.apache.curator.framework.recipes.queue.QueueConsumer;
+import org.apache.curator.framework.recipes.queue.QueuePutListener;
 import org.apache.curator.framework.recipes.queue.QueueSerializer;
 import org.apache.curator.framework.state.ConnectionState;
 import org.apache.curator.retry.ExponentialBackoffRetry;
@@ -274,8 +276,7 @@ public class SoakDriver {
     for (int n = 0; !stopping; n++) {
       String id = proc + "-q" + n;
       try {
-        queue.put(id);
-        event("put", ",\"id\":" + q(id));
+        queue.put(id); // asynchronous: the put listener logs the acknowledgement
       } catch (Exception e) {
         op("queue-put", e);
       }
@@ -351,6 +352,15 @@ public class SoakDriver {
       public void stateChanged(CuratorFramework c, ConnectionState state) {}
     };
     DistributedQueue<String> queue = QueueBuilder.builder(client, consumer, serializer, QUEUE).lockPath(QLOCKS).buildQueue();
+    // Curator's put() only starts a background create and returns; putCompleted is called when the server
+    // acknowledged it (and never when the create failed), so that is where a put counts as acknowledged.
+    queue.getPutListenerContainer().addListener(new QueuePutListener<String>() {
+      public void putCompleted(String id) {
+        event("put", ",\"id\":" + q(id));
+      }
+
+      public void putMultiCompleted(MultiItem<String> items) {}
+    });
     queue.start();
     List<Thread> load = new ArrayList<>();
     load.add(new Thread(SoakDriver::mutexLoop));
@@ -369,6 +379,7 @@ public class SoakDriver {
       if (line.equals("stop")) {
         stopping = true;
         for (Thread t : load) t.join(30_000);
+        queue.flushPuts(10, TimeUnit.SECONDS);
         System.out.println("stopped");
         System.out.flush();
       } else if (line.equals("exit")) {
