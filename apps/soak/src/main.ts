@@ -63,6 +63,19 @@ async function drainQueue(admin: ZooKeeperClient, timeoutMs: number): Promise<bo
   return false;
 }
 
+/** What is left in the queue and its lock dir, with the owning sessions of the locks: for a drain that failed. */
+async function describeQueue(admin: ZooKeeperClient): Promise<string> {
+  const items = await admin.getChildren(SoakPaths.queue, { timeoutMs: 5_000 }).catch(() => []);
+  const locks: string[] = [];
+  for (const name of await admin.getChildren(SoakPaths.queueLocks, { timeoutMs: 5_000 }).catch(() => [])) {
+    const stat = await admin
+      .exists(`${SoakPaths.queueLocks}/${name}`, { timeoutMs: 5_000 })
+      .catch(() => null);
+    locks.push(`${name} (session ${stat?.ephemeralOwner ?? '?'})`);
+  }
+  return `${items.length} item node(s) left [${items.slice(0, 10).join(', ')}], ${locks.length} lock(s) [${locks.slice(0, 10).join(', ')}]`;
+}
+
 async function readTree(admin: ZooKeeperClient): Promise<Record<string, SnapshotNode>> {
   const nodes: Record<string, SnapshotNode> = {};
   for (const name of await admin.getChildren(SoakPaths.writes, { timeoutMs: 10_000 })) {
@@ -163,7 +176,7 @@ async function run(options: SoakOptions): Promise<number> {
     for (const p of processes) p.send('stop');
     await Promise.all(processes.map((p) => p.waitFor('stopped', 60_000)));
     const drained = await drainQueue(admin, 120_000);
-    if (!drained) notes.push('the queue did not drain within 120 s');
+    if (!drained) notes.push(`the queue did not drain within 120 s: ${await describeQueue(admin)}`);
     await sleep(3_000); // caches catch up with the last writes
     for (const p of processes) if (p.name.startsWith('node')) p.send('dump');
     for (const p of processes.filter((p) => p.name.startsWith('node'))) {
