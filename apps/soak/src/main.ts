@@ -200,10 +200,12 @@ async function run(options: SoakOptions): Promise<number> {
 
 try {
   const options = parseOptions(process.argv.slice(2), () => Math.floor(Math.random() * 1_000_000));
-  process.exitCode = await run(options);
+  // Exit explicitly: the verdict is printed and every server and process is stopped; a handle left behind by
+  // a client that lived through the faults must not keep the command from returning.
+  process.exit(await run(options));
 } catch (error) {
   process.stderr.write(
     `${error instanceof SoakUsageError ? 'usage: ' : 'soak failed: '}${error instanceof Error ? error.message : String(error)}\n`,
   );
-  process.exitCode = 2;
+  process.exit(2);
 }
