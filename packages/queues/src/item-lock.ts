@@ -52,37 +52,57 @@ export async function acquireItemLock<R>(
         await creating;
         return { result: 'acquired', read };
       } catch (error) {
-        if (isTransient(error) && attempt < 30) {
-          uncertain = true;
+        // The create's reply was lost: it may have made the node (resolved by the owner check below).
+        if (isTransient(error)) uncertain = true;
+        // The steps after a failed create talk to the server too; a connection lost in any of them is
+        // retried from the create, as the create's own is (a consumer must not end on a connection loss).
+        try {
+          const outcome = await afterFailedCreate(client, lockNodePath, onRelease, error, attempt, uncertain);
+          if (outcome === 'retry') continue;
+          if (outcome === 'locked') mine.delete(lockNodePath);
+          return { result: outcome };
+        } catch (stepError) {
+          if (!isTransient(stepError) || attempt >= 30) throw stepError;
           await sleep(Math.min(1000, 25 * 2 ** Math.min(attempt, 6)), signal);
           await client.connected({ signal });
-          continue;
         }
-        if (isNoNode(error) && attempt < 30) {
-          // The lock parent was removed (or never made by this peer): make it and try again.
-          const parent = lockNodePath.slice(0, lockNodePath.lastIndexOf('/'));
-          await client
-            .create(parent, null, { mode: 'persistent', createParents: true })
-            .catch((e: unknown) => {
-              if (!isNodeExists(e)) throw e;
-            });
-          continue;
-        }
-        if (!isNodeExists(error)) throw error;
-        const stat = await client.exists(lockNodePath, { watch: onRelease });
-        if (stat === null) {
-          onRelease({ type: 'deleted', path: lockNodePath });
-          continue;
-        }
-        if (uncertain && stat.ephemeralOwner === client.sessionId) return { result: 'acquired' };
-        mine.delete(lockNodePath);
-        return { result: 'locked' };
       }
     }
   } catch (error) {
     mine.delete(lockNodePath);
     throw error;
   }
+}
+
+/**
+ * What a failed lock create means: 'retry' (after a lost reply or a re-made parent), or who holds the lock.
+ * Throws the create's error when it is final, and any error of its own follow-up calls.
+ */
+async function afterFailedCreate(
+  client: QueueClient,
+  lockNodePath: string,
+  onRelease: QueueWatcher,
+  error: unknown,
+  attempt: number,
+  uncertain: boolean,
+): Promise<ItemLockResult | 'retry'> {
+  if (isTransient(error) && attempt < 30) throw error; // backed off and retried by the caller
+  if (isNoNode(error) && attempt < 30) {
+    // The lock parent was removed (or never made by this peer): make it and try again.
+    const parent = lockNodePath.slice(0, lockNodePath.lastIndexOf('/'));
+    await client.create(parent, null, { mode: 'persistent', createParents: true }).catch((e: unknown) => {
+      if (!isNodeExists(e)) throw e;
+    });
+    return 'retry';
+  }
+  if (!isNodeExists(error)) throw error;
+  const stat = await client.exists(lockNodePath, { watch: onRelease });
+  if (stat === null) {
+    onRelease({ type: 'deleted', path: lockNodePath });
+    return 'retry';
+  }
+  if (uncertain && stat.ephemeralOwner === client.sessionId) return 'acquired';
+  return 'locked';
 }
 
 /** Forgets a lock this process held whose node is already gone (deleted with its item in one transaction). */

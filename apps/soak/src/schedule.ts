@@ -1,0 +1,92 @@
+/**
+ * The fault schedule: a pure function of (seed, minutes, clients), so `--seed S --minutes M` replays it.
+ * Faults come one after another (the next starts after the previous healed, plus a gap), so the ensemble
+ * keeps a quorum apart from the odd moment and every fault's effect can be told apart in the logs.
+ */
+
+export const FaultKind = {
+  /** SIGKILL the member that leads at that moment, restart it after `durationMs`. */
+  killLeader: 'kill-leader',
+  /** SIGKILL a member that follows at that moment, restart it after `durationMs`. */
+  killFollower: 'kill-follower',
+  /** TCP reset of every connection of one client (it reconnects, same session). */
+  cut: 'cut',
+  /** One client's bytes held (both ways) for less than the session timeout, then delivered. */
+  stall: 'stall',
+  /** One client's bytes held beyond the session timeout: the server expires its session. */
+  expire: 'expire',
+} as const;
+export type FaultKind = (typeof FaultKind)[keyof typeof FaultKind];
+
+export interface ScheduledFault {
+  /** ms after the load started. */
+  atMs: number;
+  kind: FaultKind;
+  /** The client for cut/stall/expire; empty for kills (the member is chosen by role at run time). */
+  target: string;
+  durationMs: number;
+}
+
+/** mulberry32: small, fast, and the same sequence on every platform for one seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface ScheduleOptions {
+  seed: number;
+  minutes: number;
+  clients: readonly string[];
+  sessionTimeoutMs: number;
+}
+
+/** Quiet time at the start (everyone joins) and at the end (before the drain). */
+const LEAD_IN_MS = 8_000;
+const LEAD_OUT_MS = 10_000;
+
+export function makeSchedule({
+  seed,
+  minutes,
+  clients,
+  sessionTimeoutMs,
+}: ScheduleOptions): ScheduledFault[] {
+  const random = seededRandom(seed);
+  const between = (min: number, max: number) => Math.round(min + random() * (max - min));
+  const kinds = Object.values(FaultKind);
+  const end = minutes * 60_000 - LEAD_OUT_MS;
+  const faults: ScheduledFault[] = [];
+  let at = LEAD_IN_MS;
+  for (;;) {
+    const kind = kinds[Math.floor(random() * kinds.length)] as FaultKind;
+    const clientFault = kind === 'cut' || kind === 'stall' || kind === 'expire';
+    const target = clientFault ? (clients[Math.floor(random() * clients.length)] ?? '') : '';
+    const durationMs =
+      kind === 'cut'
+        ? 0
+        : kind === 'stall'
+          ? between(500, Math.floor(sessionTimeoutMs * 0.5))
+          : kind === 'expire'
+            ? sessionTimeoutMs + between(2_000, 4_000)
+            : between(2_000, 8_000);
+    if (at + durationMs > end) break;
+    faults.push({ atMs: at, kind, target, durationMs });
+    at += durationMs + between(3_000, 9_000);
+  }
+  return faults;
+}
+
+/** One line per fault, as printed at the start of a run. */
+export function formatSchedule(faults: readonly ScheduledFault[]): string {
+  return faults
+    .map(
+      (f) =>
+        `  ${(f.atMs / 1000).toFixed(1).padStart(6)}s ${f.kind}${f.target ? ` ${f.target}` : ''} ${f.durationMs} ms`,
+    )
+    .join('\n');
+}
