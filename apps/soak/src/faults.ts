@@ -32,7 +32,9 @@ export async function applyFault(
     for (const proxy of proxies) proxy.cut();
     return fault.target;
   }
-  for (const proxy of proxies) proxy.pause();
+  // A stall may hold one way only; an expiry holds both (the server must hear nothing).
+  const direction = fault.kind === 'stall' && fault.direction !== 'both' ? fault.direction : undefined;
+  for (const proxy of proxies) proxy.pause(direction);
   await sleep(fault.durationMs);
   for (const proxy of proxies) proxy.resume();
   return fault.target;

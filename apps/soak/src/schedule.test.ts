@@ -21,7 +21,25 @@ describe('makeSchedule', () => {
       if (fault.kind === 'stall') expect(fault.durationMs).toBeLessThan(5_000);
       if (fault.kind === 'cut' || fault.kind === 'stall' || fault.kind === 'expire')
         expect(clients).toContain(fault.target);
+      expect(fault.direction !== undefined).toBe(fault.kind === 'stall');
     }
+    // Stalls hold both ways or one way; a long run has each.
+    const directions = new Set(faults.filter((f) => f.kind === 'stall').map((f) => f.direction));
+    expect(directions).toEqual(new Set(['both', 'toServer', 'toClient']));
+  });
+
+  it('keeps the times and kinds a seed had before stalls got a direction', () => {
+    const faults = makeSchedule({ seed: 1207, minutes: 5, clients, sessionTimeoutMs: 5_000 });
+    const kinds = faults.map((f) => f.kind);
+    // seed 1207's run in docs/reliability.md: 5 leader kills, 4 follower kills, 7 cuts, 8 stalls, 6 expiries.
+    const count = (kind: string) => kinds.filter((k) => k === kind).length;
+    expect([
+      count('kill-leader'),
+      count('kill-follower'),
+      count('cut'),
+      count('stall'),
+      count('expire'),
+    ]).toEqual([5, 4, 7, 8, 6]);
   });
 });
 

@@ -11,7 +11,10 @@ export const FaultKind = {
   killFollower: 'kill-follower',
   /** TCP reset of every connection of one client (it reconnects, same session). */
   cut: 'cut',
-  /** One client's bytes held (both ways) for less than the session timeout, then delivered. */
+  /**
+   * One client's bytes held for less than the session timeout, then delivered: both ways, or one way only
+   * (`direction`: the server hears nothing while the client still gets its bytes, or the other way round).
+   */
   stall: 'stall',
   /** One client's bytes held beyond the session timeout: the server expires its session. */
   expire: 'expire',
@@ -25,7 +28,13 @@ export interface ScheduledFault {
   /** The client for cut/stall/expire; empty for kills (the member is chosen by role at run time). */
   target: string;
   durationMs: number;
+  /** For stalls: which way the bytes are held. */
+  direction?: StallDirection;
 }
+
+/** Which way a stall holds bytes. */
+export type StallDirection = 'both' | 'toServer' | 'toClient';
+const STALL_DIRECTIONS: readonly StallDirection[] = ['both', 'toServer', 'toClient'];
 
 /** mulberry32: small, fast, and the same sequence on every platform for one seed. */
 export function seededRandom(seed: number): () => number {
@@ -57,6 +66,9 @@ export function makeSchedule({
   sessionTimeoutMs,
 }: ScheduleOptions): ScheduledFault[] {
   const random = seededRandom(seed);
+  // Stall directions come from a stream of their own, so a seed's times and kinds are the same as before
+  // one-way stalls existed (replays of older runs keep their schedule).
+  const directionRandom = seededRandom(seed ^ 0x5f3759df);
   const between = (min: number, max: number) => Math.round(min + random() * (max - min));
   const kinds = Object.values(FaultKind);
   const end = minutes * 60_000 - LEAD_OUT_MS;
@@ -75,7 +87,11 @@ export function makeSchedule({
             ? sessionTimeoutMs + between(2_000, 4_000)
             : between(2_000, 8_000);
     if (at + durationMs > end) break;
-    faults.push({ atMs: at, kind, target, durationMs });
+    const direction =
+      kind === 'stall'
+        ? STALL_DIRECTIONS[Math.floor(directionRandom() * STALL_DIRECTIONS.length)]
+        : undefined;
+    faults.push({ atMs: at, kind, target, durationMs, ...(direction ? { direction } : {}) });
     at += durationMs + between(3_000, 9_000);
   }
   return faults;
@@ -86,7 +102,7 @@ export function formatSchedule(faults: readonly ScheduledFault[]): string {
   return faults
     .map(
       (f) =>
-        `  ${(f.atMs / 1000).toFixed(1).padStart(6)}s ${f.kind}${f.target ? ` ${f.target}` : ''} ${f.durationMs} ms`,
+        `  ${(f.atMs / 1000).toFixed(1).padStart(6)}s ${f.kind}${f.direction && f.direction !== 'both' ? ` (${f.direction} only)` : ''}${f.target ? ` ${f.target}` : ''} ${f.durationMs} ms`,
     )
     .join('\n');
 }

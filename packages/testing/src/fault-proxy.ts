@@ -15,8 +15,11 @@ export interface FaultProxy extends AsyncDisposable {
   readonly connectionCount: number;
   /** Connections accepted and forwarded since the start (refused ones not counted). */
   readonly totalConnections: number;
-  /** Holds bytes both ways (in memory) until {@link resume}; the connections stay open. */
-  pause(): void;
+  /**
+   * Holds bytes (in memory) until {@link resume}; the connections stay open. Both ways by default, or one way
+   * only (`toServer`: the server hears nothing while the client still gets what the server sends).
+   */
+  pause(direction?: ProxyDirection): void;
   /** Delivers the held bytes, in order, and forwards again. */
   resume(): void;
   /** While on, silently discards bytes arriving from either side. */
@@ -46,7 +49,7 @@ interface Corruption {
 }
 
 interface ProxyState {
-  paused: boolean;
+  paused: Record<ProxyDirection, boolean>;
   dropping: boolean;
   delayMs: number;
   corruptions: Record<ProxyDirection, Corruption[]>;
@@ -61,6 +64,7 @@ class Lane {
   constructor(
     private readonly state: ProxyState,
     private readonly destination: Socket,
+    private readonly direction: ProxyDirection,
   ) {}
 
   push(bytes: Buffer): void {
@@ -76,7 +80,7 @@ class Lane {
 
   pump(): void {
     if (this.timer || this.destination.destroyed) return;
-    while (!this.state.paused && this.queue.length > 0) {
+    while (!this.state.paused[this.direction] && this.queue.length > 0) {
       const head = this.queue[0] as { bytes: Buffer; arrived: number };
       const wait = head.arrived + this.state.delayMs - Date.now();
       if (wait > 0) {
@@ -115,7 +119,10 @@ class ProxiedConnection {
     readonly upstream: Socket,
     onClosed: () => void,
   ) {
-    this.lanes = { toServer: new Lane(state, upstream), toClient: new Lane(state, client) };
+    this.lanes = {
+      toServer: new Lane(state, upstream, 'toServer'),
+      toClient: new Lane(state, client, 'toClient'),
+    };
     this.wire(client, 'toServer', upstream);
     this.wire(upstream, 'toClient', client);
     let open = 2;
@@ -161,7 +168,7 @@ class ProxiedConnection {
 class FaultProxyImpl implements FaultProxy {
   readonly host = '127.0.0.1';
   private readonly state: ProxyState = {
-    paused: false,
+    paused: { toServer: false, toClient: false },
     dropping: false,
     delayMs: 0,
     corruptions: { toClient: [], toServer: [] },
@@ -216,11 +223,16 @@ class FaultProxyImpl implements FaultProxy {
     }
   }
 
-  pause(): void {
-    this.state.paused = true;
+  pause(direction?: ProxyDirection): void {
+    if (direction !== undefined && direction !== 'toServer' && direction !== 'toClient') {
+      throw new RangeError(`pause direction must be 'toServer' or 'toClient', got ${String(direction)}`);
+    }
+    if (direction === undefined || direction === 'toServer') this.state.paused.toServer = true;
+    if (direction === undefined || direction === 'toClient') this.state.paused.toClient = true;
   }
   resume(): void {
-    this.state.paused = false;
+    this.state.paused.toServer = false;
+    this.state.paused.toClient = false;
     this.pumpAll();
   }
   drop(on: boolean): void {

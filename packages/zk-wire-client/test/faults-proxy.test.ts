@@ -59,6 +59,28 @@ describe('silence and cuts', () => {
     await zk.close();
   });
 
+  it('one-way stalls: the server applies a write whose reply is held; a held request is applied only on resume', async () => {
+    const zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 10_000 });
+    let settled = false;
+    fixture.proxy.pause('toClient');
+    const held = zk.create('/one-way-reply').finally(() => {
+      settled = true;
+    });
+    await until(async () => (await fixture.admin.exists('/one-way-reply')) !== null);
+    expect(settled).toBe(false);
+    fixture.proxy.resume();
+    await held;
+    fixture.proxy.pause('toServer');
+    const late = zk.create('/one-way-request');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await fixture.admin.exists('/one-way-request')).toBeNull();
+    fixture.proxy.resume();
+    await late;
+    expect(await fixture.admin.exists('/one-way-request')).not.toBeNull();
+    expect(() => fixture.proxy.pause('sideways' as never)).toThrow(RangeError);
+    await zk.close();
+  });
+
   it('a cut with 1,000 requests in flight: each rejects once with ConnectionLoss, none is resent', async () => {
     const tap = frameTap();
     const zk = await connect({
