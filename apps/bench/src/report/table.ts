@@ -47,7 +47,7 @@ export function renderTable(report: RunReport): string {
     lines.push('', 'Not run:');
     for (const [id, s] of unavailable) if (!s.available) lines.push(`  ${id}: ${s.reason}`);
   }
-  lines.push('', 'Targets (getData, 1,000 in flight):');
+  lines.push('', 'Targets (per case; see the bench README):');
   for (const t of report.targets) lines.push(`  [${t.status}] ${t.target}: ${t.measured}`);
   if (report.targetsNote) lines.push(`  note: ${report.targetsNote}`);
   return lines.join('\n');
