@@ -17,22 +17,12 @@ import {
   ZooKeeperError,
 } from './errors.js';
 import { Fifo, PendingRequest, type ReplyContext, type ReplyDecoder, RequestState } from './pending.js';
-import { FEATURE_SINCE, type GatedFeature } from './server-version.js';
+import { FEATURE_SINCE } from './server-version.js';
 import type { CallOptions } from './types.js';
+import { GateVerdict, type VersionGate } from './version-gate.js';
 
 /** The server's errno for an opcode it does not know. */
 const UNIMPLEMENTED = -6;
-
-/** What the version gate says of a gated request at the head of the outgoing queue. */
-export const GateVerdict = { send: 'send', wait: 'wait' } as const;
-
-/**
- * Decides gated requests against the connected server's version: send, wait (the version is being asked;
- * the gate calls {@link RequestPipeline.flush} once it knows), or the error the request fails with.
- */
-export interface VersionGate {
-  decide(feature: GatedFeature): (typeof GateVerdict)[keyof typeof GateVerdict] | UnsupportedByServerError;
-}
 
 /** Bytes per coalesced socket write. */
 const WRITE_CHUNK = 256 * 1024;

@@ -18,16 +18,14 @@ import {
   ConnectionLossError,
   ProtocolError,
   SessionExpiredError,
-  UnsupportedByServerError,
   type ZooKeeperError,
 } from './errors.js';
 import { closeSessionReply, encodeCloseSession } from './ops/close-session.js';
 import type { Chroot } from './paths.js';
-import { GateVerdict, RequestPipeline, type VersionGate } from './pipeline.js';
+import { RequestPipeline } from './pipeline.js';
 import { ReadOnlyProbe } from './read-only-probe.js';
 import { readPacingSettings } from './read-pacing.js';
 import { concealCredentials, validateSaslOptions, validateTlsOption } from './security/index.js';
-import { atLeast, FEATURE_SINCE, type GatedFeature, ServerVersions } from './server-version.js';
 import { SessionAuth } from './session-auth.js';
 import {
   connectRequestFrame,
@@ -40,6 +38,7 @@ import {
 import { SessionStates } from './session-states.js';
 import { expiryEvents, notificationEvent, notifiedWatchers, restoreWatches } from './session-watches.js';
 import type { ClientOptions, WatchEvent, Watcher } from './types.js';
+import { ServerVersionGate } from './version-gate.js';
 import { WatchTables } from './watches.js';
 
 const CLOSED = { code: 'CLIENTCLOSED' } as const;
@@ -56,11 +55,11 @@ function withoutStack<T>(build: () => T): T {
 }
 
 /** One ZooKeeper session over a sequence of connections. */
-export class Session extends SessionStates implements VersionGate {
+export class Session extends SessionStates {
   password: Buffer = Buffer.alloc(16);
   negotiatedTimeoutMs = 0;
-  /** The server's version (from `srvr`) once a gated request asked for it (set by {@link decide}). */
-  serverVersion: string | undefined;
+  /** Decides the requests that need a server version (version-gate.ts). */
+  private readonly versionGate: ServerVersionGate;
   readonly chroot: Chroot;
   readonly watches = new WatchTables();
   readonly pipeline: RequestPipeline;
@@ -90,7 +89,6 @@ export class Session extends SessionStates implements VersionGate {
   /** ms timestamp since which calls have waited for a first session (set at start and after an expiry). */
   private waitingSince = Date.now();
   private closing: Promise<void> | undefined;
-  private readonly versions = new ServerVersions();
   private readonly handler: ConnectionHandler;
   /** Why the last connection ended (or failed to open): the cause of a timed-out `connected()`. */
   lastConnectionError: ZooKeeperError | undefined;
@@ -125,7 +123,12 @@ export class Session extends SessionStates implements VersionGate {
     }
     // A handle built with an explicit session counts as having seen a r/w server (§2.1).
     this.seenReadWriteServer = options.session !== undefined;
-    this.pipeline = new RequestPipeline(this, options.requestTimeoutMs ?? 0, this);
+    this.versionGate = new ServerVersionGate(
+      () => this.currentHost,
+      this.options,
+      () => this.pipeline.flush(),
+    );
+    this.pipeline = new RequestPipeline(this, options.requestTimeoutMs ?? 0, this.versionGate);
     this.auth = new SessionAuth(options.auth, () => this.pipeline.nextXid());
     this.handler = {
       onOpen: (c) => this.onOpen(c),
@@ -354,7 +357,7 @@ export class Session extends SessionStates implements VersionGate {
       publishWatchEvent(told, watchers.size);
       // Dispatched as a microtask: after the replies read before this event have resolved their promises,
       // before those read after it, and never inside the socket's data handler.
-      if (watchers.size > 0) queueMicrotask(() => this.dispatch(watchers, told));
+      if (watchers.size > 0) this.dispatchInOrder(watchers, told);
     }
   }
 
@@ -534,32 +537,14 @@ export class Session extends SessionStates implements VersionGate {
     this.connection.close(new ConnectionLossError({ cause: new Error('moving to rebalance the ensemble') }));
   }
 
+  /** The server's version (from `srvr`) once a gated request asked for it. */
+  get serverVersion(): string | undefined {
+    return this.versionGate.serverVersion;
+  }
+
   /** The host of the current (or last) connection attempt, for the version gate. */
   get currentHost(): HostAddress | undefined {
     return this.hosts[this.hostIndex];
-  }
-
-  /**
-   * The version gate (called by the pipeline for a gated request at the head of its outgoing queue): a
-   * server known to be too old fails the request in its place with UnsupportedByServerError; while the
-   * version is being asked (`srvr`, once per host) the queue waits; when it cannot be learnt the request
-   * goes out, and an old server's Unimplemented answer becomes the same error (wire-protocol.md §4.1).
-   */
-  decide(feature: GatedFeature): (typeof GateVerdict)[keyof typeof GateVerdict] | UnsupportedByServerError {
-    const address = this.currentHost;
-    if (address === undefined) return GateVerdict.send;
-    const known = this.versions.known(address);
-    if (known === undefined) {
-      void this.versions.of(address, this.options).then(() => this.pipeline.flush());
-      return GateVerdict.wait;
-    }
-    if (known.pending) return GateVerdict.wait;
-    const version = known.version;
-    if (version === undefined) return GateVerdict.send;
-    this.serverVersion = version;
-    const required = FEATURE_SINCE[feature];
-    if (atLeast(version, required)) return GateVerdict.send;
-    return new UnsupportedByServerError(required, version, { operation: feature });
   }
 
   /** Queues the watchers' calls for `event` as a microtask, behind the replies that settled before it. */
