@@ -34,3 +34,20 @@ export function emitOrLog(
     // The application's logger failed: nowhere left to report it.
   }
 }
+
+/**
+ * Emits a node event (`created`, `deleted`, `recreated`); a throwing listener is reported as `error` (or
+ * logged), never stops the recipe's loop.
+ */
+export function notifyNodeEvent(
+  recipe: EventEmitter,
+  client: { readonly logger?: RecipeLogger | undefined },
+  event: 'created' | 'deleted' | 'recreated',
+  path: string,
+): void {
+  try {
+    recipe.emit(event, path);
+  } catch (error) {
+    emitOrLog(recipe, client, error, `PersistentNode ${event} listener threw`);
+  }
+}

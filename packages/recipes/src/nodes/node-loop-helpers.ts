@@ -49,3 +49,11 @@ export class SettleOnce<T> {
     this.#resolve(value);
   }
 }
+
+const FIRST_RETRY_DELAY_MS = 50;
+const MAX_RETRY_DELAY_MS = 2_000;
+
+/** The pause before retry number `failures` (from the second failure on): 50 ms doubling, at most 2 s. */
+export function retryDelayMs(failures: number): number {
+  return Math.min(FIRST_RETRY_DELAY_MS * 2 ** (failures - 2), MAX_RETRY_DELAY_MS);
+}

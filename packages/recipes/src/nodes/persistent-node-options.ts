@@ -163,3 +163,20 @@ export function persistentNodeSettings(basePath: unknown, options: unknown): Per
     keepOnClose: validateFlag(given.keepOnClose, 'keepOnClose', false),
   };
 }
+
+/** Events of {@link PersistentNode}; each carries the node's full path. */
+export interface PersistentNodeEvents {
+  /** The node exists for the first time under this object: created by it, or an existing one adopted. */
+  created: [path: string];
+  /** The node was seen missing (deleted by someone else, or gone with an expired session); a re-create follows. */
+  deleted: [path: string];
+  /** The node is back after a `deleted`. */
+  recreated: [path: string];
+  /** A failure that retrying will not fix (e.g. NOAUTH); the loop waits for a reconnection or a `setData`. */
+  error: [error: unknown];
+}
+
+/** `latent` before `start()`, `started`, then `closed`. */
+export type PersistentNodeState = 'latent' | 'started' | 'closed';
+
+/** The first delay between two failed rounds while connected (doubled up to 2 s). */

@@ -29,40 +29,31 @@ import {
   findAndDeleteProtectedInBackground,
 } from '../internal-common/guaranteed-delete.js';
 import { IllegalRecipeStateError } from '../internal-common/recipe-errors.js';
-import { emitOrLog } from '../internal-common/report.js';
+import { emitOrLog, notifyNodeEvent } from '../internal-common/report.js';
 import { onClientState, type RecipeConnectionState } from '../internal-common/zk-client.js';
 import { isNoNode, isRetryable, isSessionExpired } from '../internal-common/zk-errors.js';
 import type { NodeClient } from './node-client.js';
 import { createNode, findLostCreate, type LostCreate } from './node-create.js';
-import { abortableSleep, isClientDone, isConnectedNow, SettleOnce } from './node-loop-helpers.js';
+import {
+  abortableSleep,
+  isClientDone,
+  isConnectedNow,
+  retryDelayMs,
+  SettleOnce,
+} from './node-loop-helpers.js';
 import {
   isEphemeralMode,
+  type PersistentNodeEvents,
   type PersistentNodeMode,
   type PersistentNodeOptions,
   type PersistentNodeSettings,
+  type PersistentNodeState,
   parentOf,
   persistentNodeSettings,
   validateNodeData,
 } from './persistent-node-options.js';
 
-/** Events of {@link PersistentNode}; each carries the node's full path. */
-export interface PersistentNodeEvents {
-  /** The node exists for the first time under this object: created by it, or an existing one adopted. */
-  created: [path: string];
-  /** The node was seen missing (deleted by someone else, or gone with an expired session); a re-create follows. */
-  deleted: [path: string];
-  /** The node is back after a `deleted`. */
-  recreated: [path: string];
-  /** A failure that retrying will not fix (e.g. NOAUTH); the loop waits for a reconnection or a `setData`. */
-  error: [error: unknown];
-}
-
-/** `latent` before `start()`, `started`, then `closed`. */
-export type PersistentNodeState = 'latent' | 'started' | 'closed';
-
-/** The first delay between two failed rounds while connected (doubled up to 2 s). */
-const FIRST_RETRY_DELAY_MS = 50;
-const MAX_RETRY_DELAY_MS = 2_000;
+export type { PersistentNodeEvents, PersistentNodeState } from './persistent-node-options.js';
 
 /** A node kept present (recreated, its data kept) until `close()` deletes it. */
 export class PersistentNode extends EventEmitter<PersistentNodeEvents> implements AsyncDisposable {
@@ -263,7 +254,7 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
   #markMissing(): void {
     if (this.#missing || this.#actualPath === undefined) return;
     this.#missing = true;
-    this.#notify('deleted', this.#actualPath);
+    notifyNodeEvent(this, this.#client, 'deleted', this.#actualPath);
   }
 
   // ---- the loop --------------------------------------------------------------------------------------
@@ -347,8 +338,8 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
     this.#missing = false;
     if (!this.#everPresent) {
       this.#everPresent = true;
-      this.#notify('created', path);
-    } else if (back) this.#notify('recreated', path);
+      notifyNodeEvent(this, this.#client, 'created', path);
+    } else if (back) notifyNodeEvent(this, this.#client, 'recreated', path);
   }
 
   async #check(): Promise<void> {
@@ -394,23 +385,11 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
 
   async #pauseBeforeRetry(failures: number): Promise<void> {
     await this.#client.connected({ signal: this.#closing.signal }).catch(() => {});
-    if (failures > 1) {
-      const delay = Math.min(FIRST_RETRY_DELAY_MS * 2 ** (failures - 2), MAX_RETRY_DELAY_MS);
-      await abortableSleep(delay, this.#closing.signal);
-    }
+    if (failures > 1) await abortableSleep(retryDelayMs(failures), this.#closing.signal);
   }
 
   #stall(error: unknown): void {
     this.#stalled = true;
     emitOrLog(this, this.#client, error, 'PersistentNode');
-  }
-
-  /** Emits a node event; a throwing listener is reported as `error`, never stops the loop. */
-  #notify(event: 'created' | 'deleted' | 'recreated', path: string): void {
-    try {
-      this.emit(event, path);
-    } catch (error) {
-      emitOrLog(this, this.#client, error, `PersistentNode ${event} listener threw`);
-    }
   }
 }

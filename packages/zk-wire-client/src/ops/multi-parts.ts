@@ -1,11 +1,11 @@
 /**
  * The hot parts of multi and multiRead, written and read at fixed offsets instead of through the generic
  * buffer-layout records: a multi of 10 setData cost ~15 µs to encode and ~9 µs to decode that way, about
- * eight times the whole request's raw cost. The generic records stay for the rare parts (TTL creates) and as
- * the reference: ops/multi.test.ts holds both paths to the same bytes.
+ * eight times the whole request's raw cost. The generic records stay as the reference (ops/multi.test.ts
+ * holds both paths to the same bytes) and for the reply bodies that carry strings (create paths, reads).
  *
  *   MultiHeader      { int type; boolean done; int err; }                        9 bytes
- *   CreateRequest    { ustring path; buffer data; vector<ACL> acl; int flags; }
+ *   CreateRequest    { ustring path; buffer data; vector<ACL> acl; int flags; }   (+ long ttl for createTTL)
  *   DeleteRequest    { ustring path; int version; }
  *   SetDataRequest   { ustring path; buffer data; int version; }
  *   CheckVersion     { ustring path; int version; }
