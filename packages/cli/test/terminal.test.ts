@@ -127,8 +127,7 @@ describe.skipIf(!hasTmux)('zkwire in a terminal (tmux)', () => {
     term.keys('Enter');
     await term.waitFor(/NONODE: No node \(getData \/no-such-node\)\n.*8>$/);
     term.keys('C-d');
-    for (let i = 0; i < 100 && !term.paneStatus().dead; i++) await new Promise((r) => setTimeout(r, 50));
-    expect(term.paneStatus()).toEqual({ dead: true, status: 0 });
+    expect(await term.waitForExit()).toEqual({ dead: true, status: 0 });
     const history = readFileSync(historyFile, 'utf8').trim().split('\n');
     expect(history).toEqual([
       'get /completion-target-xyz',

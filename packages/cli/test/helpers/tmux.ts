@@ -64,12 +64,36 @@ export class TmuxTerminal {
     }
   }
 
-  /** `[dead, exitStatus]` of the window's command. */
-  paneStatus(): { dead: boolean; status: number | undefined } {
-    const [dead, status] = this.tmux('display-message', '-p', '-t', '0', '#{pane_dead} #{pane_dead_status}')
+  /**
+   * Whether the window's command has ended, and how: its exit status, or the signal that ended it. tmux marks a
+   * pane dead when its terminal closes, and learns the status only when it reaps the child a moment later, so
+   * `status` and `signal` may both be undefined for a dead pane: use `waitForExit` to wait for the verdict.
+   */
+  paneStatus(): { dead: boolean; status: number | undefined; signal?: number } {
+    const [dead, status, signal] = this.tmux(
+      'display-message',
+      '-p',
+      '-t',
+      '0',
+      '#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}',
+    )
       .trim()
-      .split(' ');
-    return { dead: dead === '1', status: status === undefined || status === '' ? undefined : Number(status) };
+      .split('|');
+    const asNumber = (text: string | undefined) => (text === undefined || text === '' ? undefined : Number(text));
+    const ended = { dead: dead === '1', status: asNumber(status) };
+    const bySignal = asNumber(signal);
+    return bySignal === undefined ? ended : { ...ended, signal: bySignal };
+  }
+
+  /** Waits until the command has ended and tmux knows its exit status or signal; returns `paneStatus()`. */
+  async waitForExit(timeoutMs = 15_000): Promise<{ dead: boolean; status: number | undefined; signal?: number }> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const pane = this.paneStatus();
+      const known = pane.status !== undefined || pane.signal !== undefined;
+      if ((pane.dead && known) || Date.now() > until) return pane;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   /** Ends this tmux server (only ours: it has its own socket). */
