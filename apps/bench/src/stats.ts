@@ -41,8 +41,15 @@ export interface ContenderSummary {
 export interface CaseSummary {
   case: BenchCase;
   contenders: ContenderSummary[];
-  /** median over rounds of ours / max(raw, every peer) in that round */
+  /**
+   * The ceiling: the fastest other contender over the run (highest median ops/s), and ours / it, taken in
+   * each round, then the median. Not ours / the best of each round: the best of several noisy samples is
+   * biased upward, by more the more contenders run and the noisier the machine, so such a ratio would
+   * move with the number of peers and the noise rather than with our client.
+   */
   oursVsCeiling?: Spread;
+  /** who set the ceiling */
+  ceilingContender?: ContenderId;
   /** median over rounds of ours / that contender, per contender */
   oursVs: Partial<Record<ContenderId, Spread>>;
 }
@@ -130,31 +137,41 @@ export function summarize(
     const rated = benchCase.kind === 'throughput' || benchCase.kind === 'recipe';
     if (!rated || !contenders.includes('ours')) return summary;
     const rounds = [...new Set(mine.map((o) => o.round))];
-    const vsCeiling: number[] = [];
     const vs: Partial<Record<ContenderId, number[]>> = {};
     for (const round of rounds) {
       const inRound = mine.filter((o) => o.round === round);
       const ours = inRound.find((o) => o.contender === 'ours');
       const oursRate = ours ? opsPerSec(ours.result) : undefined;
       if (oursRate === undefined) continue;
-      let ceiling = 0;
       for (const other of inRound) {
         if (other.contender === 'ours') continue;
         const rate = opsPerSec(other.result);
         if (rate === undefined) continue;
-        ceiling = Math.max(ceiling, rate);
         const list = vs[other.contender] ?? [];
         list.push(oursRate / rate);
         vs[other.contender] = list;
       }
-      if (ceiling > 0) vsCeiling.push(oursRate / ceiling);
     }
-    const ceilingSpread = spread(vsCeiling);
-    if (ceilingSpread) summary.oursVsCeiling = ceilingSpread;
     for (const [c, values] of Object.entries(vs)) {
       const s = spread(values);
       if (s) summary.oursVs[c as ContenderId] = s;
     }
+    const fastest = fastestOther(summary.contenders);
+    const vsFastest = fastest && summary.oursVs[fastest];
+    if (fastest && vsFastest) {
+      summary.ceilingContender = fastest;
+      summary.oursVsCeiling = vsFastest;
+    }
     return summary;
   });
+}
+
+/** The contender other than ours with the highest median ops/s, if any has one. */
+function fastestOther(contenders: readonly ContenderSummary[]): ContenderId | undefined {
+  let best: ContenderSummary | undefined;
+  for (const c of contenders) {
+    if (c.contender === 'ours' || !c.opsPerSec) continue;
+    if (!best?.opsPerSec || c.opsPerSec.median > best.opsPerSec.median) best = c;
+  }
+  return best?.contender;
 }

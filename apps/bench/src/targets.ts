@@ -1,7 +1,7 @@
 /**
  * The performance targets, checked in the report (never in tests), per case:
  * - every throughput case (getData, exists, setData, createDelete, multi, getChildren): ours at least 0.95 of
- *   the ceiling (the best of the raw limits and peers in the same round, median over rounds) at 16 in flight
+ *   the ceiling (the fastest of the raw limits and peers by median, compared round by round) at 16 in flight
  *   and more, and at least 0.95 of the greedy raw limit at 1 in flight;
  * - getChildren of 1,000 children and multi of 10 setData: client CPU per op at most twice the raw limit's;
  * - session setup: client CPU per session at most node-zookeeper-client's;

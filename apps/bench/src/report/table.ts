@@ -31,7 +31,7 @@ export function renderTable(report: RunReport): string {
     for (const line of pad([header, ...rows])) lines.push(`  ${line}`);
     if (summary.oursVsCeiling)
       lines.push(
-        `  ours / ceiling (best of the raw limits and peers, per round): ${ratio(summary.oursVsCeiling)}`,
+        `  ours / ceiling (${summary.ceilingContender ?? '-'}, the fastest other by median; per round): ${ratio(summary.oursVsCeiling)}`,
       );
   }
   if (report.codec.length > 0) {
