@@ -2,7 +2,7 @@
  * The server the contenders share: an embedded standalone ZooKeeper from @zkwire/testing (pinned to core 0
  * where taskset exists), or the one named by --connect.
  */
-import { spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
 
 /** The server as the run sees it. */
@@ -24,12 +24,23 @@ function canPin(): boolean {
   return spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0;
 }
 
+/** Spins, and every ~50 ms of spinning checks that its parent (the bench) still lives. */
+const BUSY_LOOP = `const parent = process.ppid;
+for (;;) {
+  for (let i = 0; i < 5e7; i++);
+  try { process.kill(parent, 0); } catch { process.exit(0); }
+}`;
+
 function versionFrom(srvr: string): string {
   return /Zookeeper version: ([^\s,-]+)/.exec(srvr)?.[1] ?? 'unknown';
 }
 
 /** Starts (or names) the server and decides the pinning. */
-export async function openServer(options: { connect?: string; pin: boolean }): Promise<BenchServer> {
+export async function openServer(options: {
+  connect?: string;
+  pin: boolean;
+  slowServer?: boolean;
+}): Promise<BenchServer> {
   const testing = await import('@zkwire/testing');
   const pin = options.pin && canPin();
   const clientPrefix = pin ? ['taskset', '-c', '1'] : [];
@@ -55,6 +66,14 @@ export async function openServer(options: { connect?: string; pin: boolean }): P
         ? 'server JVM pinned to core 0, client processes to core 1 (taskset)'
         : 'clients pinned to core 1; pinning the server failed';
   }
+  let burner: ChildProcess | undefined;
+  if (options.slowServer) {
+    if (!pin) throw new Error('--slow-server needs pinning (taskset and at least 2 cores)');
+    // Same core, same priority: the scheduler gives the server JVM about half of core 0. The loop ends
+    // itself when the bench is gone, even if the bench was killed before it could stop it.
+    burner = spawn('taskset', ['-c', '0', process.execPath, '-e', BUSY_LOOP], { stdio: 'ignore' });
+    pinning += '; a busy loop shares core 0 with the server (--slow-server: about half its speed)';
+  }
   const srvr = await server.fourLetterWord('srvr').catch(() => '');
   return {
     connectString: server.connectString,
@@ -63,6 +82,7 @@ export async function openServer(options: { connect?: string; pin: boolean }): P
     pinning,
     clientPrefix,
     stop: async () => {
+      burner?.kill('SIGKILL');
       await server[Symbol.asyncDispose]();
     },
   };

@@ -17,6 +17,13 @@ describe('parseOptions', () => {
     ]);
     expect(o.scenarios).toContain('getData');
     expect(o.pin).toBe(true);
+    expect(o.slowServer).toBe(false);
+  });
+
+  it('slows only the embedded, pinned server', () => {
+    expect(parseOptions(['--slow-server']).slowServer).toBe(true);
+    expect(() => parseOptions(['--slow-server', '--no-pin'])).toThrow(/--slow-server/);
+    expect(() => parseOptions(['--slow-server', '--connect', '10.0.0.5:2181'])).toThrow(/--slow-server/);
   });
 
   it('makes --quick short and small', () => {

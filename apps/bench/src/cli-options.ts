@@ -18,6 +18,8 @@ export interface BenchOptions {
   connect?: string;
   outDir?: string;
   pin: boolean;
+  /** a busy loop shares the embedded server's core: a server about half as fast */
+  slowServer: boolean;
   help: boolean;
 }
 
@@ -39,6 +41,7 @@ export const usage = `Usage: npm run bench -- [options]
   --connect host:port     use this server instead of starting an embedded one
   --out DIR               results base folder (default apps/bench/results)
   --no-pin                do not pin server and clients to separate cores with taskset
+  --slow-server           a busy loop shares the embedded server's core: the server runs about half as fast
   --json                  print the results JSON on stdout (progress stays on stderr)
 `;
 
@@ -74,6 +77,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       connect: { type: 'string' },
       out: { type: 'string' },
       'no-pin': { type: 'boolean', default: false },
+      'slow-server': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -98,6 +102,9 @@ export function parseOptions(argv: string[]): BenchOptions {
     }
     return id as ContenderId;
   });
+  if (values['slow-server'] && (values.connect || values['no-pin'])) {
+    throw new Error('--slow-server slows the embedded, pinned server: not with --connect or --no-pin');
+  }
   const inFlight = list(values['in-flight'])?.map((v) => positive('in-flight', v, 1));
   return {
     quick,
@@ -113,6 +120,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     ...(values.connect ? { connect: values.connect } : {}),
     ...(values.out ? { outDir: values.out } : {}),
     pin: values['no-pin'] !== true,
+    slowServer: values['slow-server'] === true,
     help: values.help === true,
   };
 }

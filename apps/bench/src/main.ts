@@ -132,7 +132,9 @@ async function main(): Promise<number> {
 
   progress.log(options.connect ? `using ${options.connect}` : 'starting an embedded ZooKeeper ...');
   const server = await openServer(
-    options.connect ? { connect: options.connect, pin: options.pin } : { pin: options.pin },
+    options.connect
+      ? { connect: options.connect, pin: options.pin }
+      : { pin: options.pin, slowServer: options.slowServer },
   );
   const notes: string[] = [];
   let exitCode = 0;
