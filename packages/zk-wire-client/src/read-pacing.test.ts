@@ -4,11 +4,12 @@ import { ReadPacer, readPacingSettings } from './read-pacing.js';
 
 describe('readCoalescing option', () => {
   it('is on by default, off with false, and takes its own settings', () => {
-    expect(readPacingSettings(undefined)).toEqual({ minInFlight: 64, delayMs: 1 });
-    expect(readPacingSettings(true)).toEqual({ minInFlight: 64, delayMs: 1 });
+    expect(readPacingSettings(undefined)).toEqual({ minInFlight: 64, maxDelayMs: 4 });
+    expect(readPacingSettings(true)).toEqual({ minInFlight: 64, maxDelayMs: 4 });
     expect(readPacingSettings(false)).toBeUndefined();
-    expect(readPacingSettings({ minInFlight: 500 })).toEqual({ minInFlight: 500, delayMs: 1 });
-    expect(readPacingSettings({ delayMs: 5 })).toEqual({ minInFlight: 64, delayMs: 5 });
+    expect(readPacingSettings({ minInFlight: 500 })).toEqual({ minInFlight: 500, maxDelayMs: 4 });
+    expect(readPacingSettings({ delayMs: 5 })).toEqual({ minInFlight: 64, delayMs: 5, maxDelayMs: 4 });
+    expect(readPacingSettings({ maxDelayMs: 10 })).toEqual({ minInFlight: 64, maxDelayMs: 10 });
   });
 
   it('refuses bad settings, naming the one at fault', () => {
@@ -24,6 +25,8 @@ describe('readCoalescing option', () => {
     expect(refused({ delayMs: 0 })).toMatch(/readCoalescing\.delayMs/);
     expect(refused({ delayMs: 51 })).toMatch(/readCoalescing\.delayMs/);
     expect(refused({ delayMs: 1.5 })).toMatch(/readCoalescing\.delayMs/);
+    expect(refused({ maxDelayMs: 0 })).toMatch(/readCoalescing\.maxDelayMs/);
+    expect(refused({ maxDelayMs: 51 })).toMatch(/readCoalescing\.maxDelayMs/);
     expect(refused({ minInFlight: 0 })).toMatch(/readCoalescing\.minInFlight/);
     expect(refused({ minInFlight: Number.NaN })).toMatch(/readCoalescing\.minInFlight/);
     expect(refused('yes')).toMatch(/readCoalescing/);
@@ -31,12 +34,12 @@ describe('readCoalescing option', () => {
   });
 });
 
-describe('ReadPacer', () => {
-  const settings = { minInFlight: 64, delayMs: 1 };
+describe('ReadPacer, adaptive (the default)', () => {
+  const settings = { minInFlight: 64, maxDelayMs: 4 };
 
   /** A pacer that has seen one 20 ms window at `perMs` replies per ms; returns it and the time now. */
-  function measured(perMs: number): { pacer: ReadPacer; now: number } {
-    const pacer = new ReadPacer(settings, 0);
+  function measured(perMs: number, pacerSettings = settings): { pacer: ReadPacer; now: number } {
+    const pacer = new ReadPacer(pacerSettings, 0);
     for (let t = 1; t <= 20; t++) pacer.afterRead(t, perMs, 0, false);
     return { pacer, now: 20 };
   }
@@ -47,17 +50,27 @@ describe('ReadPacer', () => {
     expect(pacer.afterRead(19, 2, 1000, false)).toBe(0);
   });
 
-  it('waits once the requests in flight cover twice the replies expected during the wait', () => {
-    const { pacer, now } = measured(45); // 45 replies per ms: 90 expected in 2 × 1 ms
+  it('waits for about 32 replies at the measured rate, in whole ms', () => {
+    const { pacer, now } = measured(40); // 40 replies per ms: 32 take 0.8 ms, rounded to 1
     expect(pacer.afterRead(now + 0.1, 2, 1000, false)).toBe(1);
-    expect(pacer.afterRead(now + 0.2, 2, 90, false)).toBe(1);
-    expect(pacer.afterRead(now + 0.3, 2, 89, false)).toBe(0);
+    const slow = measured(10).pacer; // 10 per ms: 3.2 ms, rounded to 3
+    expect(slow.afterRead(now + 0.1, 2, 1000, false)).toBe(3);
+    const slower = measured(5).pacer; // 6.4 ms, capped at maxDelayMs (4)
+    expect(slower.afterRead(now + 0.1, 2, 1000, false)).toBe(4);
+  });
+
+  it('waits only while the server answers at most half of what is in flight during the wait', () => {
+    const { pacer, now } = measured(60); // wait 1 ms: 60 replies expected
+    expect(pacer.afterRead(now + 0.1, 2, 120, false)).toBe(1);
+    expect(pacer.afterRead(now + 0.2, 2, 119, false)).toBe(0);
+    const slow = measured(10).pacer; // wait 3 ms: 30 expected
+    expect(slow.afterRead(now + 0.1, 2, 64, false)).toBe(3);
   });
 
   it('never waits below minInFlight, nor after a read that filled the buffer', () => {
     const { pacer, now } = measured(5);
     expect(pacer.afterRead(now + 0.1, 2, 63, false)).toBe(0);
-    expect(pacer.afterRead(now + 0.2, 2, 64, false)).toBe(1);
+    expect(pacer.afterRead(now + 0.2, 2, 64, false)).toBe(4);
     expect(pacer.afterRead(now + 0.3, 300, 1000, true)).toBe(0);
   });
 
@@ -68,8 +81,31 @@ describe('ReadPacer', () => {
     expect(pacer.afterRead(42, 2, 1000, false)).toBe(0);
   });
 
+  it('caps the wait at maxDelayMs', () => {
+    const { pacer, now } = measured(1, { minInFlight: 1, maxDelayMs: 10 });
+    expect(pacer.afterRead(now + 0.1, 1, 1000, false)).toBe(10); // 32 replies at 1 per ms: 32 ms, capped
+  });
+});
+
+describe('ReadPacer, a fixed delayMs', () => {
+  const settings = { minInFlight: 64, delayMs: 1, maxDelayMs: 4 };
+
+  /** A pacer that has seen one 20 ms window at `perMs` replies per ms; returns it and the time now. */
+  function measured(perMs: number): { pacer: ReadPacer; now: number } {
+    const pacer = new ReadPacer(settings, 0);
+    for (let t = 1; t <= 20; t++) pacer.afterRead(t, perMs, 0, false);
+    return { pacer, now: 20 };
+  }
+
+  it('waits once the requests in flight cover twice the replies expected during the wait', () => {
+    const { pacer, now } = measured(45); // 45 replies per ms: 90 expected in 2 × 1 ms
+    expect(pacer.afterRead(now + 0.1, 2, 1000, false)).toBe(1);
+    expect(pacer.afterRead(now + 0.2, 2, 90, false)).toBe(1);
+    expect(pacer.afterRead(now + 0.3, 2, 89, false)).toBe(0);
+  });
+
   it('waits longer when asked to, and scales its safety margin with the wait', () => {
-    const pacer = new ReadPacer({ minInFlight: 1, delayMs: 5 }, 0);
+    const pacer = new ReadPacer({ minInFlight: 1, delayMs: 5, maxDelayMs: 4 }, 0);
     for (let t = 1; t <= 20; t++) pacer.afterRead(t, 10, 0, false); // 10 per ms: 100 expected in 2 × 5 ms
     expect(pacer.afterRead(20.5, 1, 100, false)).toBe(5);
     expect(pacer.afterRead(20.6, 1, 99, false)).toBe(0);

@@ -147,10 +147,12 @@ export interface ClientOptions {
   /** The largest data a write may carry, checked before sending. Default 0xFFFFF - 1024 (jute.maxbuffer). */
   maxDataLength?: number;
   /**
-   * Under load (many requests in flight), wait about `delayMs` between socket reads so that one read takes
-   * many replies and one write sends many requests: far less CPU per request, and a server fed in batches
-   * answers more. Never taken when it could leave the server idle, nor with fewer than `minInFlight`
-   * requests in flight. Default on: `{ minInFlight: 64, delayMs: 1 }`; `false` reads every reply at once.
+   * Under load (many requests in flight), wait a little between socket reads so that one read takes about
+   * 32 replies and one write sends as many requests: far less CPU per request, and a server fed in batches
+   * answers more. The wait follows the reply rate measured on the connection (1 ms on a fast server, up to
+   * `maxDelayMs` on a slow one), or is `delayMs` when set. Never taken when it could leave the server idle,
+   * nor with fewer than `minInFlight` requests in flight. Default on: `{ minInFlight: 64, maxDelayMs: 4 }`;
+   * `false` reads every reply at once.
    * Applies to the connections the client opens (plain TCP and TLS); `connectionFactory` sockets read every
    * reply as it lands.
    */

@@ -4,9 +4,17 @@
  * call; with few in flight, or with the option off, it never pauses; a cut while paused loses nothing
  * silently. Pauses are counted with a spy on net.Socket's pause(), the one way the client stops reading.
  */
+
+import diagnostics from 'node:diagnostics_channel';
 import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConnectionLossError, connect, InvalidArgumentError, type ZooKeeperClient } from '../src/index.js';
+import {
+  ChannelName,
+  ConnectionLossError,
+  connect,
+  InvalidArgumentError,
+  type ZooKeeperClient,
+} from '../src/index.js';
 import { failOnProcessErrors, nextState, useProxiedServer } from './faults-helpers.js';
 
 failOnProcessErrors();
@@ -52,6 +60,32 @@ describe('read pacing against a real server', () => {
     await using zk = await connect({ connectString: fixture.server.connectString });
     expect(await closedLoop(zk, 1000, 30_000)).toBe(0);
     expect(pause.mock.calls.length).toBeGreaterThan(0);
+  });
+
+  it('waits in whole ms, never longer than maxDelayMs (default 4), and only with minInFlight or more awaiting', async () => {
+    await makeNodes();
+    const waits: { waitMs: number; awaitingReplies: number }[] = [];
+    const listener = (message: unknown) => void waits.push(message as (typeof waits)[number]);
+    diagnostics.subscribe(ChannelName.readPacing, listener);
+    try {
+      await using zk = await connect({ connectString: fixture.server.connectString });
+      expect(await closedLoop(zk, 1000, 30_000)).toBe(0);
+      await using capped = await connect({
+        connectString: fixture.server.connectString,
+        readCoalescing: { maxDelayMs: 1 },
+      });
+      const before = waits.length;
+      expect(await closedLoop(capped, 1000, 30_000)).toBe(0);
+      expect(waits.length).toBeGreaterThan(before);
+      expect(waits.slice(before).every((w) => w.waitMs === 1)).toBe(true);
+    } finally {
+      diagnostics.unsubscribe(ChannelName.readPacing, listener);
+    }
+    expect(waits.length).toBeGreaterThan(0);
+    for (const { waitMs, awaitingReplies } of waits) {
+      expect(Number.isInteger(waitMs) && waitMs >= 1 && waitMs <= 4).toBe(true);
+      expect(awaitingReplies).toBeGreaterThanOrEqual(64);
+    }
   });
 
   it('never pauses with fewer requests in flight than minInFlight', async () => {
@@ -111,6 +145,9 @@ describe('read pacing against a real server', () => {
     );
     await expect(connect({ connectString, readCoalescing: { minInFlight: -1 } })).rejects.toThrow(
       /readCoalescing\.minInFlight/,
+    );
+    await expect(connect({ connectString, readCoalescing: { maxDelayMs: 100 } })).rejects.toThrow(
+      /readCoalescing\.maxDelayMs/,
     );
   });
 });
