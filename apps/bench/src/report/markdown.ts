@@ -35,6 +35,9 @@ function summaryRows(report: RunReport): string[][] {
   });
 }
 
+/** The targets are judged on the median of this many rounds (a verdict from fewer is marked indicative). */
+export const TARGET_ROUNDS = 5;
+
 /** Renders report.md. */
 export function renderMarkdown(report: RunReport): string {
   const o = report.options;
@@ -63,6 +66,11 @@ export function renderMarkdown(report: RunReport): string {
       report.targets.map((t) => [t.target, t.measured, t.status]),
     ),
   );
+  if (o.rounds < TARGET_ROUNDS)
+    lines.push(
+      '',
+      `**Indicative only:** ${o.rounds} round(s). The targets are judged on the median of ${TARGET_ROUNDS} rounds (\`--rounds ${TARGET_ROUNDS}\`).`,
+    );
   if (report.targetsNote) lines.push('', `**Why the throughput ratios are capped:** ${report.targetsNote}`);
   const summary = summaryRows(report);
   if (summary.length > 0) {

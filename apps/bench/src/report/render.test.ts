@@ -105,6 +105,12 @@ describe('reports', () => {
     );
   });
 
+  it('Markdown: a verdict from fewer than 5 rounds is marked indicative', () => {
+    expect(renderMarkdown(report)).toContain('**Indicative only:** 1 round(s).');
+    const fiveRounds = renderMarkdown({ ...report, options: { ...report.options, rounds: 5 } });
+    expect(fiveRounds).not.toContain('Indicative only');
+  });
+
   it('table: the same figures as plain text', () => {
     const text = renderTable(report);
     expect(text).toMatch(/node-zookeeper-client\s+15,000\s+5\.00\s+2\.00×/);
