@@ -1,5 +1,6 @@
 /** The Markdown report: method, machine, every case as a table, targets, and what did not run and why. */
 import { contenderLabel, contenderShort, micros, rate, ratio } from './format.js';
+import { memoryMethod, memoryRows } from './memory-rows.js';
 import type { RunReport } from './model.js';
 import { caseRows } from './rows.js';
 
@@ -84,6 +85,13 @@ export function renderMarkdown(report: RunReport): string {
     const { header, rows } = caseRows(summary);
     lines.push('', `### ${summary.case.key}`, '', summary.case.title, '', ...table(header, rows));
     if (summary.oursVsCeiling) lines.push('', `ours / ceiling: ${ratio(summary.oursVsCeiling)}`);
+  }
+  if (report.memory && report.memory.length > 0) {
+    lines.push('', '## Memory', '', memoryMethod);
+    for (const summary of report.memory) {
+      const { header, rows } = memoryRows(summary);
+      lines.push('', `### ${summary.case.key}`, '', summary.case.title, '', ...table(header, rows));
+    }
   }
   if (report.codec.length > 0) {
     lines.push(
