@@ -11,7 +11,7 @@ import { memoryNodePath } from '../memory-tree.js';
 import type { CellResult, CellSpec, MemoryTries } from '../types.js';
 import type { ClientDriver, DriverFactory } from './driver.js';
 import { withTimeout } from './driver.js';
-import { MeasureWindow } from './window.js';
+import { MeasureWindow, sleep } from './window.js';
 
 /** Measured tries per cell; the report takes their median. */
 export const MEMORY_TRIES = 3;
@@ -70,6 +70,9 @@ async function withSession<T>(factory: DriverFactory, spec: CellSpec, run: (d: C
     return await run(driver);
   } finally {
     await driver.close().catch(() => {});
+    // a moment for what the closed session still holds (a C client's thread, a socket's last callbacks)
+    // to let go before the next try's baseline
+    await sleep(300);
   }
 }
 
