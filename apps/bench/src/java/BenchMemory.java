@@ -35,13 +35,28 @@ final class BenchMemory {
 
   private BenchMemory() {}
 
-  /**
-   * Closes a session and gives its threads a moment to end: until the event thread has exited it still
-   * reaches the closed client's watch tables, which would then count in the next try's baseline.
-   */
+  /** Closes a session and gives its threads a moment to end. */
   static void close(ZooKeeper zk) throws Exception {
     zk.close();
     Thread.sleep(300);
+  }
+
+  /**
+   * The baseline, once the used heap has settled (two samples 200 ms apart within 64 KiB, at most 5 s): a
+   * closed client stays reachable for a while after close() returns (seen as 10,000-watch tries after the
+   * first that grew by nothing, the previous try's tables being freed meanwhile).
+   */
+  static long[] settledSample() throws Exception {
+    long[] last = sample();
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      Thread.sleep(200);
+      long[] next = sample();
+      boolean settled = Math.abs(next[0] - last[0]) < 65536;
+      last = next;
+      if (settled) break;
+    }
+    return last;
   }
 
   static String nodePath(String root, int index) {
@@ -90,7 +105,7 @@ final class BenchMemory {
     ZooKeeper zk = c.connect();
     try {
       zk.getData(tree, false, null);
-      long[] before = sample();
+      long[] before = settledSample();
       pipelined(count, (i, ok, fail) -> zk.getData(nodePath(tree, i), IGNORE,
           (rc, p, ctx, d, s) -> (rc == 0 ? ok : fail).run(), null));
       long[] after = sample();
@@ -105,7 +120,7 @@ final class BenchMemory {
     ZooKeeper zk = c.connect();
     try {
       zk.getData(tree, false, null);
-      long[] before = sample();
+      long[] before = settledSample();
       CountDownLatch events = new CountDownLatch(count);
       zk.addWatch(tree, (WatchedEvent e) -> {
         if (e.getType() == Watcher.Event.EventType.NodeDataChanged) events.countDown();
