@@ -135,6 +135,12 @@ describe('memory figures', () => {
         contender: 'node-zookeeper-client' as const,
         result: watches(100_000, [45_000_000], [60_000_000]),
       },
+      {
+        round,
+        caseKey: 'memoryWatches@100000',
+        contender: 'zookeeper-native' as const,
+        result: watches(100_000, [100_000], [25_000_000]),
+      },
     ]);
     const summary = summarizeMemory(cases, contenders, observations).find(
       (s) => s.case.key === 'memoryWatches@100000',
@@ -143,6 +149,8 @@ describe('memory figures', () => {
     expect(header).toEqual(['contender', 'heap B/watch', 'RSS B/watch', 'heap ÷ ours']);
     expect(rows[0]).toEqual(['ours (@zkwire/zk-wire-client)', '150 (100–200)', '200', '']);
     expect(rows[1]).toEqual(['node-zookeeper-client', '450', '600', '3.00×']);
+    // the native package's state is in C: its heap is not set against ours
+    expect(rows[2]).toEqual(['zookeeper (native, C client)', '1', '250', 'n/a (C memory: see RSS)']);
     expect(rows[3]?.[0]).toBe('Java client (official), JVM');
     expect(rows[3]?.[1]).toMatch(/^failed: /);
   });

@@ -1,5 +1,10 @@
 /** The memory scenario's tables, shared by the terminal table and the Markdown report. */
-import { type MemoryCaseSummary, type MemoryContenderSummary, unitName } from '../memory-figures.js';
+import {
+  HEAP_CLIENTS,
+  type MemoryCaseSummary,
+  type MemoryContenderSummary,
+  unitName,
+} from '../memory-figures.js';
 import type { Spread } from '../stats.js';
 import { supports } from '../types.js';
 import { contenderLabel, int } from './format.js';
@@ -9,8 +14,10 @@ export const memoryMethod =
   'Growth from a connected session baseline, both sides after full GCs, in a process of its own per cell. ' +
   'Heap: V8 heap used + external (Node), used heap after System.gc() (Java, a different runtime: shown, not ranked); ' +
   'the median of 3 tries after a smaller warm-up try. RSS: the first try (a process keeps freed memory, so ' +
-  'later tries would reuse it). The native package keeps its watches and requests in its C client, outside ' +
-  'the V8 heap: only its RSS shows them.';
+  'later tries would reuse it); for a Node client an upper bound, as V8 keeps the pages it filled while ' +
+  'arming after the GC emptied them. The native package keeps its watches and requests in its C client, ' +
+  'outside the V8 heap: only its RSS shows them, so its heap is not compared. The Java client reads replies ' +
+  'on its own thread while it is measured: its in-flight figure is a lower bound.';
 
 /** bytes with their spread over rounds: "265 (250–280)" */
 function bytes(s: Spread | undefined, digits = 0): string {
@@ -57,10 +64,15 @@ export function memoryRows(summary: MemoryCaseSummary): { header: string[]; rows
           bytes(a?.heapPerEvent, 2),
         ];
       }
+      // only where the heap holds the client's state: the native package's is in C, Java's in a JVM
       const vsOurs =
         c.contender === 'ours' || ours === undefined || ours <= 0
           ? ''
-          : `${(c.heapPerUnit.median / ours).toFixed(2)}×`;
+          : HEAP_CLIENTS.includes(c.contender)
+            ? `${(c.heapPerUnit.median / ours).toFixed(2)}×`
+            : c.contender === 'java'
+              ? 'n/a (JVM)'
+              : 'n/a (C memory: see RSS)';
       return [label(c), bytes(c.heapPerUnit), bytes(c.rssPerUnit), vsOurs];
     });
   return { header, rows };
