@@ -140,7 +140,8 @@ export const scenarios: Record<string, ScenarioDef> = {
   memory: {
     kind: 'memory',
     depths: [1],
-    describe: 'client heap and RSS per armed watch and per request in flight (opt-in: about 10 minutes a round)',
+    describe:
+      'client heap and RSS per armed watch and per request in flight (opt-in: about 10 minutes a round)',
     optIn: true,
   },
   codec: {
