@@ -40,6 +40,8 @@ export async function openServer(options: {
   connect?: string;
   pin: boolean;
   slowServer?: boolean;
+  /** the embedded server's JVM heap (default 128 MiB; the memory scenario's 100,000 watched nodes need more) */
+  heapMb?: number;
 }): Promise<BenchServer> {
   const testing = await import('@zkwire/testing');
   const pin = options.pin && canPin();
@@ -56,7 +58,8 @@ export async function openServer(options: {
       stop: async () => {},
     };
   }
-  const server = await testing.startZooKeeper();
+  const heapMb = options.heapMb ?? 128;
+  const server = await testing.startZooKeeper({ heapMb });
   let pinning = 'not pinned (no taskset, fewer than 2 cores, or --no-pin)';
   if (pin && server.pid !== undefined) {
     // -a: every thread of the JVM, including those started before this call
@@ -77,7 +80,7 @@ export async function openServer(options: {
   const srvr = await server.fourLetterWord('srvr').catch(() => '');
   return {
     connectString: server.connectString,
-    description: 'embedded standalone ZooKeeper (@zkwire/testing: -Xmx128m, SerialGC, forceSync=no)',
+    description: `embedded standalone ZooKeeper (@zkwire/testing: -Xmx${heapMb}m, SerialGC, forceSync=no)`,
     version: versionFrom(srvr),
     pinning,
     clientPrefix,

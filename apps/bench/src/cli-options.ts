@@ -1,6 +1,6 @@
 /** Command-line flags of the bench (see README.md). */
 import { parseArgs } from 'node:util';
-import { quickScenarios, scenarios } from './scenarios.js';
+import { defaultScenarios, quickScenarios, scenarios } from './scenarios.js';
 import { type ContenderId, contenderIds } from './types.js';
 
 /** Everything a run is told. */
@@ -30,7 +30,8 @@ const aliases: Record<string, ContenderId> = { nzc: 'node-zookeeper-client', nat
 export const usage = `Usage: npm run bench -- [options]
 
   --quick                 smoke run in seconds (CI): few cases, short windows, one round
-  --scenario a,b          ${Object.keys(scenarios).join(', ')}, or all (default: all)
+  --scenario a,b          ${Object.keys(scenarios).join(', ')}, or all (default: all;
+                          memory runs only when named: --scenario memory)
   --contenders a,b        ${contenderIds.join(', ')} (nzc, native for short; default: all)
   --rounds N              interleaved rounds; medians and min-max are over them (default 3, quick 1)
   --duration MS           measured window per cell (default 1000, quick 500)
@@ -89,7 +90,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     !scenarioList || scenarioList.includes('all')
       ? quick && !scenarioList
         ? quickScenarios
-        : Object.keys(scenarios)
+        : [...new Set([...defaultScenarios, ...(scenarioList ?? []).filter((n) => n !== 'all')])]
       : scenarioList;
   for (const name of names) {
     if (!scenarios[name])

@@ -4,18 +4,17 @@
  * break the other contenders' measurements.
  */
 import { createRequire } from 'node:module';
+import { createMemoryTree, removeMemoryTree, type TreeClient } from './memory-tree.js';
 import type { FixturePaths } from './types.js';
 
 const require = createRequire(import.meta.url);
 
 type Callback = (error: unknown, ...rest: unknown[]) => void;
-interface SetupClient {
+interface SetupClient extends TreeClient {
   connect(): void;
   close(): void;
   once(event: string, listener: () => void): void;
-  create(path: string, data: Buffer, mode: number, cb: Callback): void;
   getChildren(path: string, cb: Callback): void;
-  remove(path: string, version: number, cb: Callback): void;
 }
 
 /** How many children the getChildren node has (the issue's scenario). */
@@ -64,6 +63,7 @@ export async function createFixtures(
   runId: string,
   dataSize: number,
   withCacheTree = false,
+  withMemoryTree = false,
 ): Promise<FixturePaths> {
   const root = `/zkwire-bench-${runId}`;
   const paths: FixturePaths = {
@@ -74,6 +74,7 @@ export async function createFixtures(
     scratch: `${root}/scratch`,
     watch: `${root}/watch`,
     ...(withCacheTree ? { cacheTree: `${root}/cache-tree` } : {}),
+    ...(withMemoryTree ? { memoryTree: `${root}/memory-tree` } : {}),
   };
   const client = await connectSetupClient(connectString);
   try {
@@ -95,6 +96,7 @@ export async function createFixtures(
       ...paths.multi.map((path) => create(client, path, data)),
     ]);
     if (paths.cacheTree !== undefined) await createCacheTree(client, paths.cacheTree, data);
+    if (paths.memoryTree !== undefined) await createMemoryTree(client, paths.memoryTree);
   } finally {
     client.close();
   }
@@ -123,6 +125,9 @@ export async function removeFixtures(
   try {
     const client = await connectSetupClient(connectString);
     try {
+      // 100,000 nodes one delete at a time would take many seconds: batched first
+      // (a tree left half made fails here: the generic walk below still removes what is there)
+      if (paths.memoryTree !== undefined) await removeMemoryTree(client, paths.memoryTree).catch(() => {});
       await deleteTree(client, paths.root);
     } finally {
       client.close();

@@ -11,6 +11,9 @@ export type JavaStatus =
   | { ok: true; java: string; classpath: string[]; detail: string }
   | { ok: false; reason: string };
 
+/** Java files compiled with a driver: BenchDriver's memory cells live in a file of their own. */
+const companions: Record<string, string[]> = { 'BenchDriver.java': ['BenchMemory.java'] };
+
 /**
  * Compiles one Java driver against the given jars (slf4j-nop instead of slf4j-simple: the libraries' INFO
  * lines would only slow the driver down); never throws, says why instead.
@@ -23,9 +26,14 @@ async function prepareDriver(
     const testing = await import('@zkwire/testing');
     const { classpath: found, detail } = jars(testing);
     const java = testing.findJava();
-    const source = readFileSync(new URL(`./java/${file}`, import.meta.url), 'utf8');
+    const sources = Object.fromEntries(
+      [file, ...(companions[file] ?? [])].map((f) => [
+        f,
+        readFileSync(new URL(`./java/${f}`, import.meta.url), 'utf8'),
+      ]),
+    );
     const classpath = found.map((jar) => jar.replace(/slf4j-simple\.jar$/, 'slf4j-nop.jar'));
-    const compiled = await testing.compileJava({ sources: { [file]: source }, classpath });
+    const compiled = await testing.compileJava({ sources, classpath });
     return { ok: true, java, classpath: compiled.classpath, detail };
   } catch (error) {
     return {
@@ -91,6 +99,8 @@ export function javaCommand(status: Extract<JavaStatus, { ok: true }>, spec: Cel
     watch: spec.paths.watch,
     dataSize: spec.dataSize,
     cellId: spec.cellId,
+    memoryCell: spec.memoryCell ?? '',
+    tree: spec.paths.memoryTree ?? '',
   };
   return [
     status.java,

@@ -12,6 +12,7 @@ import { type BenchOptions, parseOptions, usage } from './cli-options.js';
 import type { CodecCase } from './codec-bench.js';
 import { commandFor, type Jvms, prepareContenders } from './contenders.js';
 import { createFixtures, removeFixtures } from './fixtures.js';
+import { summarizeMemory } from './memory-figures.js';
 import { Progress } from './progress.js';
 import { renderMarkdown } from './report/markdown.js';
 import type { RunReport } from './report/model.js';
@@ -54,6 +55,7 @@ async function measure(
           scenario: benchCase.scenario,
           kind: benchCase.kind,
           ...(benchCase.op ? { op: benchCase.op } : {}),
+          ...(benchCase.memoryCell ? { memoryCell: benchCase.memoryCell } : {}),
           inFlight: benchCase.inFlight,
           ...(benchCase.rate ? { rate: benchCase.rate } : {}),
           warmupMs: options.warmupMs,
@@ -74,11 +76,10 @@ async function measure(
         }
         progress.start(round, options.rounds, benchCase.key, contender);
         const command = commandFor(spec, java);
-        const result = await runWorker(
-          server.clientPrefix,
-          command,
-          options.warmupMs + options.durationMs + 60_000,
-        );
+        // a memory cell arms up to 100,000 watches a few times over: minutes on a slow machine
+        const timeoutMs =
+          benchCase.kind === 'memory' ? 600_000 : options.warmupMs + options.durationMs + 60_000;
+        const result = await runWorker(server.clientPrefix, command, timeoutMs);
         observations.push({ round, caseKey: benchCase.key, contender, result });
         progress.finish(round, benchCase.key, contender, result);
       }
@@ -131,10 +132,13 @@ async function main(): Promise<number> {
     if (!s.available) progress.log(`${id}: not run: ${s.reason}`);
 
   progress.log(options.connect ? `using ${options.connect}` : 'starting an embedded ZooKeeper ...');
+  // 100,000 nodes with a watch each (and the garbage of sessions closing with them) do not fit in 128 MiB:
+  // the server would spend the memory cells collecting garbage
+  const heapMb = cases.some((c) => c.kind === 'memory') ? 512 : undefined;
   const server = await openServer(
     options.connect
       ? { connect: options.connect, pin: options.pin }
-      : { pin: options.pin, slowServer: options.slowServer },
+      : { pin: options.pin, slowServer: options.slowServer, ...(heapMb ? { heapMb } : {}) },
   );
   const notes: string[] = [];
   let exitCode = 0;
@@ -147,6 +151,7 @@ async function main(): Promise<number> {
       stamp.replace(/[^0-9TZ]/g, ''),
       options.dataSize,
       cases.some((c) => c.scenario.startsWith('cache')),
+      cases.some((c) => c.kind === 'memory'),
     );
     const wireCases = cases.filter((c) => c.kind !== 'codec');
     const cells = wireCases.reduce((n, c) => n + runnable.filter((r) => supports(r, c.kind)).length, 0);
@@ -165,12 +170,22 @@ async function main(): Promise<number> {
         notes.push(`${o.caseKey}, round ${o.round}, ${o.contender}: ${o.result.note}`);
       }
     }
-    const summaries = summarize(wireCases, runnable, observations);
+    const summaries = summarize(
+      wireCases.filter((c) => c.kind !== 'memory'),
+      runnable,
+      observations,
+    );
+    const memory = summarizeMemory(wireCases, runnable, observations);
     const serverBound = serverBoundNote(summaries);
     const { summarizeCodec } = await import('./codec-bench.js').catch(() => ({ summarizeCodec: () => [] }));
     // A contender that ran but never completed one supported cell means something is broken: say so loudly.
     for (const id of runnable) {
-      const mine = summaries.flatMap((s) => s.contenders.filter((c) => c.contender === id));
+      const mine = [
+        ...summaries.flatMap((s) => s.contenders.filter((c) => c.contender === id)),
+        ...memory.flatMap((s) =>
+          s.contenders.flatMap((c) => (c.contender === id ? [{ ...c, opsPerSec: c.heapPerUnit }] : [])),
+        ),
+      ];
       if (mine.length > 0 && mine.every((c) => !c.opsPerSec) && !mine.every((c) => c.unsupported)) {
         notes.push(`${id} completed no cell: ${mine.find((c) => c.failure)?.failure ?? ''}`);
         exitCode = 1;
@@ -199,7 +214,8 @@ async function main(): Promise<number> {
       },
       contenders: statuses,
       cases: summaries,
-      targets: checkTargets(summaries),
+      memory,
+      targets: checkTargets(summaries, memory),
       ...(serverBound ? { targetsNote: serverBound } : {}),
       codec: summarizeCodec(codec),
       observations,

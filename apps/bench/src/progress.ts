@@ -31,6 +31,15 @@ export class Progress {
       this.log(`${head} ${result.unsupported ? 'n/a' : 'FAILED'}: ${result.error}`);
       return;
     }
+    if (result.memory) {
+      const m = result.memory;
+      const per = (values: number[]) => values.map((v) => int(v / m.units)).join(' / ');
+      const after = m.afterEvents
+        ? `; after ${int(m.afterEvents.events)} events heap ${per(m.afterEvents.heapBytes)}`
+        : '';
+      this.log(`${head} heap ${per(m.heapBytes)} B, RSS ${per(m.rssBytes)} B per unit (tries)${after}`);
+      return;
+    }
     const perSec = (result.ops * 1000) / result.elapsedMs;
     const cpu = result.ops > 0 ? micros(result.cpuUs / result.ops) : '-';
     const lat = result.latency

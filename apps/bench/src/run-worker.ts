@@ -5,9 +5,13 @@ import { type CellResult, type CellSpec, RESULT_MARKER } from './types.js';
 
 const workerPath = fileURLToPath(new URL('./worker/worker-main.ts', import.meta.url));
 
-/** The command line of a Node worker: the same node and loader (tsx) as this process. */
+/**
+ * The command line of a Node worker: the same node and loader (tsx) as this process; memory cells also get
+ * `--expose-gc`, to measure after a full GC (other cells run without it, as users' processes do).
+ */
 export function nodeWorkerCommand(spec: CellSpec): string[] {
-  return [process.execPath, ...process.execArgv, workerPath, JSON.stringify(spec)];
+  const gc = spec.kind === 'memory' ? ['--expose-gc'] : [];
+  return [process.execPath, ...process.execArgv, ...gc, workerPath, JSON.stringify(spec)];
 }
 
 /** Runs `command` (after `prefix`, e.g. taskset) and returns the CellResult it printed. Never throws. */

@@ -2,7 +2,8 @@
  * The scenario catalog: each name expands to one or more cases (a case = one scenario at one depth), and
  * every case is measured for every contender in every round.
  */
-import type { ScenarioKind, ThroughputOp } from './types.js';
+import { MEMORY_NODES } from './memory-tree.js';
+import type { MemoryCell, ScenarioKind, ThroughputOp } from './types.js';
 
 /** One row of the final table. */
 export interface BenchCase {
@@ -11,6 +12,8 @@ export interface BenchCase {
   scenario: string;
   kind: ScenarioKind;
   op?: ThroughputOp;
+  /** memory cases: what is measured (`inFlight` is then the count of watches, nodes or requests) */
+  memoryCell?: MemoryCell;
   inFlight: number;
   rate?: number;
   /** what a reader sees */
@@ -23,7 +26,37 @@ interface ScenarioDef {
   /** depths measured by default (overridden by --in-flight) */
   depths: readonly number[];
   describe: string;
+  /** not in the default run (nor in `all`): runs only when named, e.g. because it takes minutes */
+  optIn?: boolean;
 }
+
+/** The memory scenario's cases: what each measures and how many of it. */
+export const memoryCases: readonly { cell: MemoryCell; count: number; key: string; title: string }[] = [
+  {
+    cell: 'watches',
+    count: 10_000,
+    key: 'memoryWatches@10000',
+    title: 'memory per armed one-shot watch: getData with a watch on 10,000 distinct nodes, one session',
+  },
+  {
+    cell: 'watches',
+    count: 100_000,
+    key: 'memoryWatches@100000',
+    title: 'memory per armed one-shot watch: getData with a watch on 100,000 distinct nodes, one session',
+  },
+  {
+    cell: 'recursive',
+    count: MEMORY_NODES,
+    key: `memoryRecursive@${MEMORY_NODES}`,
+    title: `memory of one persistent recursive watch (addWatch) over ${MEMORY_NODES.toLocaleString('en-US')} nodes: armed, then after a setData of every node and its event`,
+  },
+  {
+    cell: 'inFlight',
+    count: 10_000,
+    key: 'memoryInFlight@10000',
+    title: 'memory per request in flight: 10,000 getData issued at once, measured before any reply is read',
+  },
+];
 
 /** The issue's depths: every throughput op is measured at each of them in a full run. */
 const ALL_DEPTHS: readonly number[] = [1, 16, 256, 1000];
@@ -104,12 +137,22 @@ export const scenarios: Record<string, ScenarioDef> = {
     depths: [1],
     describe: 'CuratorCache change-to-event latency: setData on another session to the cache event',
   },
+  memory: {
+    kind: 'memory',
+    depths: [1],
+    describe:
+      'client heap and RSS per armed watch and per request in flight (opt-in: about 10 minutes a round)',
+    optIn: true,
+  },
   codec: {
     kind: 'codec',
     depths: [1],
     describe: '@zkwire/jute-codec: generic buffer-layout path vs fast path',
   },
 };
+
+/** The scenarios of a default run and of `all`: every one that is not opt-in. */
+export const defaultScenarios: readonly string[] = Object.keys(scenarios).filter((n) => !scenarios[n]?.optIn);
 
 /** What --quick measures: the headline case and one of each other kind, in seconds. */
 export const quickScenarios = ['getData', 'setData', 'latency', 'watch'];
@@ -124,6 +167,19 @@ export function expandCases(
   for (const name of names) {
     const def = scenarios[name];
     if (!def) throw new Error(`unknown scenario "${name}"; known: ${Object.keys(scenarios).join(', ')}, all`);
+    if (def.kind === 'memory') {
+      for (const m of memoryCases) {
+        cases.push({
+          key: m.key,
+          scenario: name,
+          kind: 'memory',
+          memoryCell: m.cell,
+          inFlight: m.count,
+          title: m.title,
+        });
+      }
+      continue;
+    }
     const throughput = def.kind === 'throughput';
     const depths = throughput
       ? (options.inFlight ?? (options.quick ? quickDepths[name] : undefined) ?? def.depths)

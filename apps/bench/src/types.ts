@@ -17,7 +17,7 @@ export type ContenderId = (typeof ContenderId)[keyof typeof ContenderId];
 export const contenderIds: readonly ContenderId[] = Object.values(ContenderId);
 
 /** How a scenario measures: a closed loop with N in flight, a paced open loop, or a sequence of waits. */
-export type ScenarioKind = 'throughput' | 'latency' | 'session' | 'watch' | 'codec' | 'recipe';
+export type ScenarioKind = 'throughput' | 'latency' | 'session' | 'watch' | 'codec' | 'recipe' | 'memory';
 
 /** Which contenders can run a kind of scenario (the others are skipped, and shown as n/a). */
 export function supports(contender: ContenderId, kind: ScenarioKind): boolean {
@@ -25,6 +25,8 @@ export function supports(contender: ContenderId, kind: ScenarioKind): boolean {
   if (kind === 'recipe') return contender === 'ours' || contender === 'curator';
   // The paced raw limit only differs from the raw limit where many requests are in flight.
   if (contender === 'raw-paced') return kind === 'throughput';
+  // Memory is a client's own: the raw limit keeps no state per watch or request.
+  if (kind === 'memory') return contender !== 'raw' && contender !== 'curator';
   return contender !== 'curator';
 }
 
@@ -47,7 +49,15 @@ export interface FixturePaths {
   watch: string;
   /** a tree of 10,000 nodes for the cache scenarios (made only when a run includes one) */
   cacheTree?: string;
+  /** a tree of 100,000 nodes for the memory scenario (made only when a run includes it; see memory-tree.ts) */
+  memoryTree?: string;
 }
+
+/**
+ * What a memory cell measures: heap and RSS per armed one-shot watch, for one persistent recursive watch
+ * (armed, then after an event per node), or per request in flight.
+ */
+export type MemoryCell = 'watches' | 'recursive' | 'inFlight';
 
 /** What one worker measures: one contender, one scenario, one depth, one round. */
 export interface CellSpec {
@@ -55,6 +65,8 @@ export interface CellSpec {
   scenario: string;
   kind: ScenarioKind;
   op?: ThroughputOp;
+  /** memory cells: what is measured; `inFlight` is then the count (watches, nodes or requests) */
+  memoryCell?: MemoryCell;
   inFlight: number;
   /** requests per second for latency cells */
   rate?: number;
@@ -77,6 +89,20 @@ export interface LatencySummary {
   max: number;
 }
 
+/**
+ * A memory cell's raw figures: per try, the growth of the heap and of RSS (bytes) from a connected session's
+ * baseline, both taken after a full GC. Node: heap = V8 heap used + external (ArrayBuffers and other memory
+ * V8 is told about); Java: used heap after System.gc(). RSS is the whole process's resident set.
+ */
+export interface MemoryTries {
+  /** what the growth is divided by: watches armed, requests in flight, or 1 (the recursive watch) */
+  units: number;
+  heapBytes: number[];
+  rssBytes: number[];
+  /** the recursive cell: growth from the same baseline once the events of a setData per node were handled */
+  afterEvents?: { events: number; heapBytes: number[]; rssBytes: number[] };
+}
+
 /** What a worker prints (one JSON line on stdout). */
 export type CellResult =
   | {
@@ -90,6 +116,8 @@ export type CellResult =
       /** operations that completed with an error inside the window (a sane run has none) */
       errors: number;
       latency?: LatencySummary;
+      /** memory cells: the figures of every try */
+      memory?: MemoryTries;
       note?: string;
     }
   | { ok: false; error: string; unsupported?: boolean };

@@ -76,4 +76,26 @@ describe('watch tables', () => {
       persistentRecursive: ['/r'],
     });
   });
+
+  it('keeps one watcher per path without a set, and a set once a second one joins', () => {
+    const tables = new WatchTables();
+    const a = w();
+    const b = w();
+    tables.add('data', '/p', a);
+    tables.add('data', '/p', a);
+    expect(tables.watchersAt('data', '/p')).toEqual([a]);
+    expect(tables.has('/p', 'data', b)).toBe(false);
+    tables.add('data', '/p', b);
+    expect(tables.watchersAt('data', '/p')).toEqual([a, b]);
+    expect(tables.remove('/p', 'data', a)).toEqual([{ kind: 'data', watcher: a }]);
+    expect(tables.has('/p', 'data', a)).toBe(false);
+    expect(tables.has('/p', 'data')).toBe(true);
+    expect(tables.remove('/p', 'data', a)).toEqual([]);
+    expect([...tables.collect({ type: 'dataChanged', path: '/p' })]).toEqual([b]);
+    expect(tables.isEmpty).toBe(true);
+    tables.add('child', '/q', a);
+    expect(tables.remove('/q', 'children', b)).toEqual([]);
+    expect(tables.remove('/q', 'children', a)).toEqual([{ kind: 'child', watcher: a }]);
+    expect(tables.isEmpty).toBe(true);
+  });
 });

@@ -303,6 +303,7 @@ public final class BenchDriver {
         case "latency": result = latency(); break;
         case "session": result = session(); break;
         case "watch": result = watch(); break;
+        case "memory": result = BenchMemory.run(args, BenchDriver::connect); break;
         default: result = "{\"ok\":false,\"unsupported\":true,\"error\":\"java has no " + arg("kind") + " cell\"}";
       }
     } catch (Throwable t) {

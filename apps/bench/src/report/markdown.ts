@@ -1,5 +1,6 @@
 /** The Markdown report: method, machine, every case as a table, targets, and what did not run and why. */
 import { contenderLabel, contenderShort, micros, rate, ratio } from './format.js';
+import { memoryMethod, memoryRows } from './memory-rows.js';
 import type { RunReport } from './model.js';
 import { caseRows } from './rows.js';
 
@@ -94,6 +95,13 @@ export function renderMarkdown(report: RunReport): string {
         '',
         `ours / ceiling: ${ratio(summary.oursVsCeiling)} (ceiling: ${summary.ceilingContender ?? '-'})`,
       );
+  }
+  if (report.memory && report.memory.length > 0) {
+    lines.push('', '## Memory', '', memoryMethod);
+    for (const summary of report.memory) {
+      const { header, rows } = memoryRows(summary);
+      lines.push('', `### ${summary.case.key}`, '', summary.case.title, '', ...table(header, rows));
+    }
   }
   if (report.codec.length > 0) {
     lines.push(

@@ -1,6 +1,7 @@
 /** The plain-text table printed at the end of a run. */
 
 import { rate, ratio } from './format.js';
+import { memoryRows } from './memory-rows.js';
 import type { RunReport } from './model.js';
 import { caseRows } from './rows.js';
 
@@ -33,6 +34,11 @@ export function renderTable(report: RunReport): string {
       lines.push(
         `  ours / ceiling (${summary.ceilingContender ?? '-'}, the fastest other by median; per round): ${ratio(summary.oursVsCeiling)}`,
       );
+  }
+  for (const summary of report.memory ?? []) {
+    lines.push('', `${summary.case.key}: ${summary.case.title}`);
+    const { header, rows } = memoryRows(summary);
+    for (const line of pad([header, ...rows])) lines.push(`  ${line}`);
   }
   if (report.codec.length > 0) {
     lines.push(

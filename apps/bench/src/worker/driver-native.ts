@@ -59,11 +59,7 @@ export const connectNative: DriverFactory = async (connectString) => {
     getChildren: (path, ok, fail) =>
       zk.a_get_children(path, false, (rc, e) => (rc === 0 ? ok() : fail(rcError(rc, e)))),
     watchData: (path, onEvent, ok, fail) =>
-      zk.aw_get(
-        path,
-        () => onEvent(),
-        (rc, e) => (rc === 0 ? ok() : fail(rcError(rc, e))),
-      ),
+      zk.aw_get(path, onEvent, (rc, e) => (rc === 0 ? ok() : fail(rcError(rc, e)))),
     close: async () => {
       zk.close();
     },

@@ -53,11 +53,7 @@ export const connectNzc: DriverFactory = async (connectString) => {
       tx.commit((e) => (e ? fail(e) : ok()));
     },
     watchData: (path, onEvent, ok, fail) =>
-      client.getData(
-        path,
-        () => onEvent(),
-        (e: unknown) => (e ? fail(e) : ok()),
-      ),
+      client.getData(path, onEvent, (e: unknown) => (e ? fail(e) : ok())),
     close: async () => {
       await new Promise<void>((resolve) => {
         client.once('disconnected', () => resolve());

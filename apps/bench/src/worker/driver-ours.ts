@@ -32,6 +32,7 @@ export const connectOurs: DriverFactory = async (connectString) => {
     multiSetData: (paths, data, ok, fail) =>
       void client.multi(paths.map((path) => mod.op.setData(path, data))).then(ok, fail),
     watchData: (path, onEvent, ok, fail) => void client.getData(path, { watch: onEvent }).then(ok, fail),
+    addRecursiveWatch: (path, onEvent) => client.addWatch(path, 'persistent-recursive', onEvent),
     close: () => client.close(),
   };
   return driver;

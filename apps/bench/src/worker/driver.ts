@@ -19,8 +19,14 @@ export interface ClientDriver {
   getChildren(path: string, ok: Ok, fail: Fail): void;
   /** a multi of setData on every path; undefined where the library has no multi */
   multiSetData?: (paths: readonly string[], data: Buffer, ok: Ok, fail: Fail) => void;
-  /** getData with a one-shot data watch; `ok` once the read (and so the watch) is in place */
+  /**
+   * getData with a one-shot data watch; `ok` once the read (and so the watch) is in place. `onEvent` goes to
+   * the library as it is (no wrapper per call), so that one watcher shared by many paths costs nothing per
+   * watch outside the library (the memory scenario counts what the library keeps per watch).
+   */
   watchData(path: string, onEvent: () => void, ok: Ok, fail: Fail): void;
+  /** A persistent recursive watch (addWatch); undefined where the library has none. */
+  addRecursiveWatch?: (path: string, onEvent: () => void) => Promise<void>;
   close(): Promise<void>;
 }
 

@@ -57,6 +57,8 @@ export async function runCell(spec: CellSpec): Promise<CellResult> {
       return runSession(factory, spec);
     case 'watch':
       return runWatch(factory, spec);
+    case 'memory':
+      return (await import('./run-memory.js')).runMemory(factory, spec);
     case 'throughput':
     case 'latency': {
       const driver = await factory(spec.connectString);
