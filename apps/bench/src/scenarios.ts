@@ -12,7 +12,13 @@ export interface BenchCase {
   kind: ScenarioKind;
   op?: ThroughputOp;
   inFlight: number;
+  /** requests per second of a fixed-rate latency case (`latency`, --rate) */
   rate?: number;
+  /**
+   * open-loop cases at a share of the round's measured saturation rate (`latency50`, `latency90`): their
+   * rate is only known once the round's calibration ran (saturation.ts), so it is set per cell, not here
+   */
+  saturationShare?: number;
   /** what a reader sees */
   title: string;
 }
@@ -23,6 +29,8 @@ interface ScenarioDef {
   /** depths measured by default (overridden by --in-flight) */
   depths: readonly number[];
   describe: string;
+  /** latency kind only: the share of the measured saturation rate to send at (else the fixed --rate) */
+  saturationShare?: number;
 }
 
 /** The issue's depths: every throughput op is measured at each of them in a full run. */
@@ -52,6 +60,18 @@ export const scenarios: Record<string, ScenarioDef> = {
   },
   multi: { kind: 'throughput', op: 'multi', depths: ALL_DEPTHS, describe: 'multi of 10 setData' },
   latency: { kind: 'latency', depths: [1], describe: 'getData latency at a fixed rate below saturation' },
+  latency50: {
+    kind: 'latency',
+    depths: [1],
+    saturationShare: 0.5,
+    describe: 'getData latency, open loop at 50% of the saturation rate measured in the same round',
+  },
+  latency90: {
+    kind: 'latency',
+    depths: [1],
+    saturationShare: 0.9,
+    describe: 'getData latency, open loop at 90% of the saturation rate measured in the same round',
+  },
   session: {
     kind: 'session',
     depths: [1],
@@ -128,6 +148,7 @@ export function expandCases(
     const depths = throughput
       ? (options.inFlight ?? (options.quick ? quickDepths[name] : undefined) ?? def.depths)
       : [1];
+    const fixedRate = def.kind === 'latency' && def.saturationShare === undefined;
     for (const inFlight of depths) {
       cases.push({
         key: throughput ? `${name}@${inFlight}` : name,
@@ -135,10 +156,11 @@ export function expandCases(
         kind: def.kind,
         ...(def.op ? { op: def.op } : {}),
         inFlight,
-        ...(def.kind === 'latency' ? { rate: options.rate } : {}),
+        ...(fixedRate ? { rate: options.rate } : {}),
+        ...(def.saturationShare !== undefined ? { saturationShare: def.saturationShare } : {}),
         title: throughput
           ? `${def.describe}, ${inFlight} in flight`
-          : def.kind === 'latency'
+          : fixedRate
             ? `${def.describe} (${options.rate} req/s)`
             : def.describe,
       });

@@ -1,5 +1,13 @@
 /** The Markdown report: method, machine, every case as a table, targets, and what did not run and why. */
-import { contenderLabel, contenderShort, micros, rate, ratio } from './format.js';
+import {
+  contenderLabel,
+  contenderShort,
+  micros,
+  openLoopLines,
+  rate,
+  ratio,
+  saturationText,
+} from './format.js';
 import type { RunReport } from './model.js';
 import { caseRows } from './rows.js';
 
@@ -48,10 +56,13 @@ export function renderMarkdown(report: RunReport): string {
     `- Pinning: ${report.server.pinning}`,
     `- Method: ${o.rounds} interleaved round(s); in each round every case runs every contender in its own process (order rotated), ${o.warmupMs} ms warm-up then ${o.durationMs} ms measured. Figures are medians over rounds with min–max; ratios are taken within a round, then their median. CPU is the client process's user + system time in the measured window, per completed operation.`,
     `- The ceiling of a case is the best of the raw limits (greedy and paced reads) and every peer in the same round. Values: ${o.dataSize} bytes.${o.quick ? ' **Quick run**: a smoke test, not a measurement.' : ''}`,
-    '',
-    '## Contenders',
-    '',
   ];
+  if (report.saturation && report.saturation.length > 0) {
+    lines.push(
+      `- Saturation (the rate the open-loop cells take their share of): getData with the greedy raw limit at ${report.saturation[0]?.inFlight ?? '?'} in flight, measured in each round right before its open-loop cells, ops/s: ${saturationText(report.saturation)}.`,
+    );
+  }
+  lines.push('', '## Contenders', '');
   for (const [id, status] of Object.entries(report.contenders)) {
     const label = contenderLabel[id as keyof typeof contenderLabel] ?? id;
     lines.push(`- ${label}: ${status.available ? status.detail : `**not run**: ${status.reason}`}`);
@@ -84,6 +95,8 @@ export function renderMarkdown(report: RunReport): string {
     const { header, rows } = caseRows(summary);
     lines.push('', `### ${summary.case.key}`, '', summary.case.title, '', ...table(header, rows));
     if (summary.oursVsCeiling) lines.push('', `ours / ceiling: ${ratio(summary.oursVsCeiling)}`);
+    const openLoop = openLoopLines(summary);
+    if (openLoop.length > 0) lines.push('', ...openLoop.map((l) => `- ${l}`));
   }
   if (report.codec.length > 0) {
     lines.push(

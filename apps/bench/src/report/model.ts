@@ -1,6 +1,7 @@
 /** The whole result of a run, as written to results.json and rendered into the table, Markdown and SVG. */
 import type { BenchOptions } from '../cli-options.js';
 import type { CodecSummary } from '../codec-bench.js';
+import type { SaturationMeasurement } from '../saturation.js';
 import type { CaseSummary, Observation } from '../stats.js';
 import type { TargetCheck } from '../targets.js';
 import type { ContenderId } from '../types.js';
@@ -22,6 +23,8 @@ export interface RunReport {
   >;
   contenders: Partial<Record<ContenderId, ContenderStatus>>;
   cases: CaseSummary[];
+  /** per round: the saturation rate the open-loop cells (latency50, latency90) took their rates from */
+  saturation?: SaturationMeasurement[];
   targets: TargetCheck[];
   /** why the throughput targets cannot separate the clients when the server sets the pace (shown with them) */
   targetsNote?: string;

@@ -167,6 +167,9 @@ export async function runRawLatency(spec: CellSpec): Promise<CellResult> {
       const now = performance.now();
       phases.openWhenWarm(completed, errors, now);
       const due = Math.floor(((Math.min(now, phases.end) - phases.start) * rate) / 1000);
+      // The requests due in one tick leave in one write (corked), as a client that batches its writes does:
+      // dozens of write calls per tick would delay the last of them and cost the raw limit CPU it need not.
+      if (sendTimes.length < due) socket.cork();
       while (sendTimes.length < due) {
         // latency runs from the intended send time of request k (no coordinated omission), as in run-latency.ts
         const intended = startNs + BigInt(Math.round((sendTimes.length + 1) * nsPerRequest));
@@ -174,6 +177,7 @@ export async function runRawLatency(spec: CellSpec): Promise<CellResult> {
         sendLag.recordSince(intended);
         socket.write(frame);
       }
+      if (socket.writableCorked > 0) socket.uncork();
       if (now >= phases.end) resolve();
       else setTimeout(tick, 1);
     };
