@@ -7,7 +7,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import type { CellResult, CellSpec } from '../types.js';
 import type { ClientDriver } from './driver.js';
-import { LatencyRecorder } from './latency-recorder.js';
+import { LatencyRecorder, openLoopNote } from './latency-recorder.js';
 import { CellPhases, sleep } from './window.js';
 
 /** The client's public diagnostics channel for read-pacing waits (docs/contracts.md). */
@@ -46,25 +46,29 @@ export async function runLatency(driver: ClientDriver, spec: CellSpec): Promise<
   const recorder = new LatencyRecorder();
   // how late the pacer got each request out (intended to actual send): shows when a client delays the event loop
   const sendLag = new LatencyRecorder();
+  const fromSend = new LatencyRecorder();
   let completed = 0;
   let errors = 0;
   let sent = 0;
   let outstanding = 0;
   const pacing = spec.contender === 'ours' ? new PacingWaits() : undefined;
   const startNs = process.hrtime.bigint();
-  const phases = new CellPhases(spec, [recorder, sendLag, ...(pacing ? [pacing] : [])]);
+  const phases = new CellPhases(spec, [recorder, sendLag, fromSend, ...(pacing ? [pacing] : [])]);
   const nsPerRequest = 1e9 / rate;
 
   const sendOne = (k: number) => {
     const t0 = startNs + BigInt(Math.round(k * nsPerRequest));
-    sendLag.recordSince(t0);
+    const sentNs = process.hrtime.bigint();
+    sendLag.recordBetween(t0, sentNs);
     outstanding++;
     driver.getData(
       spec.paths.data,
       () => {
         outstanding--;
         completed++;
-        recorder.recordSince(t0);
+        const doneNs = process.hrtime.bigint();
+        recorder.recordBetween(t0, doneNs);
+        fromSend.recordBetween(sentNs, doneNs);
       },
       () => {
         outstanding--;
@@ -90,11 +94,10 @@ export async function runLatency(driver: ClientDriver, spec: CellSpec): Promise<
   const measured = phases.close(completed, errors);
   const drainDeadline = Date.now() + 10_000;
   while (outstanding > 0 && Date.now() < drainDeadline) await sleep(5);
-  const lag = sendLag.summary();
   return {
     ok: true,
     ...measured,
     latency: recorder.summary(),
-    note: `${rate} req/s; send lag behind the intended time p50 ${lag.p50} µs, p99 ${lag.p99} µs${pacing?.stop() ?? ''}`,
+    note: `${openLoopNote(rate, sendLag, fromSend)}${pacing?.stop() ?? ''}`,
   };
 }
