@@ -122,6 +122,8 @@ describe('latency cells that fell behind', () => {
     expect(fellBehind(ok(949), 1000)).toBe(true);
     expect(fellBehind(ok(950), 1000)).toBe(false);
     expect(fellBehind(ok(10), undefined)).toBe(false);
+    expect(fellBehind(ok(0), 1000)).toBe(true);
+    expect(fellBehind({ ok: false, error: 'x' }, 1000)).toBe(false);
   });
 
   it('never flags throughput cells, which have no target rate', () => {

@@ -87,8 +87,7 @@ function summarizeContender(
   observations: Observation[],
   caseRate?: number,
 ): ContenderSummary {
-  const okObservations = observations.filter((o) => o.result.ok && o.result.ops > 0);
-  const ok = okObservations.flatMap((o) => (o.result.ok ? [o.result] : []));
+  const ok = observations.flatMap((o) => (o.result.ok && o.result.ops > 0 ? [o.result] : []));
   const failed = observations.flatMap((o) => (o.result.ok ? [] : [o.result]));
   const summary: ContenderSummary = {
     contender,
@@ -102,7 +101,8 @@ function summarizeContender(
   }
   summary.opsPerSec = spread(ok.map((r) => (r.ops * 1000) / r.elapsedMs));
   summary.cpuUsPerOp = spread(ok.map((r) => r.cpuUs / r.ops));
-  const behind = okObservations.filter((o) => fellBehind(o.result, o.rate ?? caseRate)).length;
+  // a cell that ran but completed nothing in its window fell behind too (it is no round of the medians)
+  const behind = observations.filter((o) => fellBehind(o.result, o.rate ?? caseRate)).length;
   if (behind > 0) summary.fellBehind = behind;
   const latencies = ok.flatMap((r) => (r.latency && r.latency.count > 0 ? [r.latency] : []));
   if (latencies.length > 0) {

@@ -153,6 +153,13 @@ describe('openLoopCheck', () => {
       [10_000, 1000, 10_000, 1000],
     ]);
     expect(once.status).toBe('met');
+    // a round in which ours completed nothing counts as fallen behind, not as a missing round
+    const stalled = check('latency90', [
+      [0, 0, 10_000, 1000],
+      [0, 0, 10_000, 1000],
+      [10_000, 1000, 10_000, 1000],
+    ]);
+    expect(stalled.status).toBe('missed');
   });
 
   it('is not measured when the case did not run or the raw limit has no latency', () => {
