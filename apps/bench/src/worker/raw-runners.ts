@@ -172,7 +172,7 @@ export async function runRawLatency(spec: CellSpec): Promise<CellResult> {
     const tick = () => {
       const now = performance.now();
       phases.openWhenWarm(completed, errors, now);
-      const due = Math.floor(((Math.min(now, phases.end) - phases.start) * rate) / 1000);
+      const due = phases.due(now, rate);
       // The requests due in one tick leave in one write (corked), as a client that batches its writes does:
       // dozens of write calls per tick would delay the last of them and cost the raw limit CPU it need not.
       if (sendTimes.length < due) socket.cork();

@@ -81,7 +81,7 @@ export async function runLatency(driver: ClientDriver, spec: CellSpec): Promise<
     const tick = () => {
       const now = performance.now();
       phases.openWhenWarm(completed, errors, now);
-      const due = Math.floor(((Math.min(now, phases.end) - phases.start) * rate) / 1000);
+      const due = phases.due(now, rate);
       while (sent < due) {
         sent++;
         sendOne(sent);
