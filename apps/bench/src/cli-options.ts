@@ -37,7 +37,8 @@ export const usage = `Usage: npm run bench -- [options]
   --duration MS           measured window per cell (default 1000, quick 500)
   --warmup MS             unmeasured warm-up per cell (default 300, quick 250)
   --in-flight 1,16,...    depths for the throughput scenarios (default per scenario)
-  --rate N                requests per second of the latency scenario (default 2000)
+  --rate N                requests per second of the latency scenario (default 2000); latency50 and
+                          latency90 send at 50% / 90% of the saturation rate measured in each round
   --data-size N           bytes per znode value (default 100)
   --connect host:port     use this server instead of starting an embedded one
   --out DIR               results base folder (default apps/bench/results)

@@ -19,7 +19,8 @@ import type { RunReport } from './report/model.js';
 import { renderSvg } from './report/svg-chart.js';
 import { renderTable } from './report/table.js';
 import { runWorker } from './run-worker.js';
-import { expandCases } from './scenarios.js';
+import { calibrationSpec, openLoopRate, type SaturationMeasurement, saturationFrom } from './saturation.js';
+import { type BenchCase, expandCases } from './scenarios.js';
 import { type Observation, summarize } from './stats.js';
 import { checkTargets, serverBoundNote } from './targets.js';
 import { type CellResult, type CellSpec, type ContenderId, type FixturePaths, supports } from './types.js';
@@ -39,17 +40,26 @@ async function measure(
   java: Jvms,
   progress: Progress,
   codec: CodecCase[],
+  saturation: SaturationMeasurement[],
 ): Promise<Observation[]> {
   const cases = expandCases(options.scenarios, options);
   const observations: Observation[] = [];
   for (let round = 1; round <= options.rounds; round++) {
+    let roundSaturation: SaturationMeasurement | undefined;
     for (const [index, benchCase] of cases.entries()) {
       if (benchCase.kind === 'codec') {
         await runCodec(codec, options, progress, round);
         continue;
       }
+      // Open-loop cells at a share of saturation: measure it once per round, right before the first of them.
+      if (benchCase.saturationShare !== undefined && !roundSaturation) {
+        roundSaturation = await calibrate(options, server, paths, java, progress, round);
+        saturation.push(roundSaturation);
+      }
+      const openLoop = openLoopCellRate(benchCase, roundSaturation);
       // Rotating the order keeps any "who runs first after a pause" effect from favouring one contender.
       for (const contender of rotate(contenders, round + index)) {
+        const rate = openLoop && 'rate' in openLoop ? openLoop.rate : benchCase.rate;
         const spec: CellSpec = {
           contender,
           scenario: benchCase.scenario,
@@ -57,7 +67,7 @@ async function measure(
           ...(benchCase.op ? { op: benchCase.op } : {}),
           ...(benchCase.memoryCell ? { memoryCell: benchCase.memoryCell } : {}),
           inFlight: benchCase.inFlight,
-          ...(benchCase.rate ? { rate: benchCase.rate } : {}),
+          ...(rate ? { rate } : {}),
           warmupMs: options.warmupMs,
           durationMs: options.durationMs,
           connectString: server.connectString,
@@ -74,18 +84,54 @@ async function measure(
           observations.push({ round, caseKey: benchCase.key, contender, result });
           continue;
         }
+        if (openLoop && 'error' in openLoop) {
+          const result: CellResult = { ok: false, error: openLoop.error };
+          observations.push({ round, caseKey: benchCase.key, contender, result });
+          continue;
+        }
         progress.start(round, options.rounds, benchCase.key, contender);
         const command = commandFor(spec, java);
         // a memory cell arms up to 100,000 watches a few times over: minutes on a slow machine
         const timeoutMs =
           benchCase.kind === 'memory' ? 600_000 : options.warmupMs + options.durationMs + 60_000;
         const result = await runWorker(server.clientPrefix, command, timeoutMs);
-        observations.push({ round, caseKey: benchCase.key, contender, result });
+        observations.push({ round, caseKey: benchCase.key, contender, result, ...(rate ? { rate } : {}) });
         progress.finish(round, benchCase.key, contender, result);
       }
     }
   }
   return observations;
+}
+
+/** The rate of an open-loop case at a share of saturation (undefined for every other case). */
+function openLoopCellRate(benchCase: BenchCase, saturation: SaturationMeasurement | undefined) {
+  if (benchCase.saturationShare === undefined) return undefined;
+  return openLoopRate(saturation, benchCase.saturationShare);
+}
+
+/** Runs a round's calibration cell: greedy raw getData at 256 in flight (saturation.ts). Never throws. */
+async function calibrate(
+  options: BenchOptions,
+  server: BenchServer,
+  paths: FixturePaths,
+  java: Jvms,
+  progress: Progress,
+  round: number,
+): Promise<SaturationMeasurement> {
+  const { warmupMs, durationMs, dataSize } = options;
+  const spec = calibrationSpec(
+    { warmupMs, durationMs, dataSize, connectString: server.connectString, paths },
+    round,
+  );
+  const timeoutMs = options.warmupMs + options.durationMs + 60_000;
+  const result = await runWorker(server.clientPrefix, commandFor(spec, java), timeoutMs);
+  const measured = saturationFrom(round, result);
+  progress.log(
+    measured.opsPerSec === undefined
+      ? `  r${round} saturation: FAILED: ${measured.error ?? ''}`
+      : `  r${round} saturation (raw getData, ${spec.inFlight} in flight): ${Math.round(measured.opsPerSec)} ops/s`,
+  );
+  return measured;
 }
 
 async function runCodec(codec: CodecCase[], options: BenchOptions, progress: Progress, round: number) {
@@ -157,16 +203,19 @@ async function main(): Promise<number> {
     const cells = wireCases.reduce((n, c) => n + runnable.filter((r) => supports(r, c.kind)).length, 0);
     const cellProgress = new Progress(cells * options.rounds);
     const codec: CodecCase[] = [];
+    const saturation: SaturationMeasurement[] = [];
     let observations: Observation[];
     try {
-      observations = await measure(options, server, paths, runnable, java, cellProgress, codec);
+      observations = await measure(options, server, paths, runnable, java, cellProgress, codec, saturation);
     } finally {
       const problem = await removeFixtures(server.connectString, paths);
       if (problem) notes.push(problem);
     }
-    // The cache cells' heap per node is in their note (the tables have no column for it).
+    // The cache cells' heap per node and the open-loop cells' send lag (and ours' read-pacing waits) are in
+    // their notes: the tables have no column for them.
+    const noted = new Set(cases.filter((c) => c.saturationShare !== undefined).map((c) => c.key));
     for (const o of observations) {
-      if (o.caseKey.startsWith('cache') && o.result.ok && o.result.note) {
+      if ((o.caseKey.startsWith('cache') || noted.has(o.caseKey)) && o.result.ok && o.result.note) {
         notes.push(`${o.caseKey}, round ${o.round}, ${o.contender}: ${o.result.note}`);
       }
     }
@@ -215,6 +264,7 @@ async function main(): Promise<number> {
       contenders: statuses,
       cases: summaries,
       memory,
+      ...(saturation.length > 0 ? { saturation } : {}),
       targets: checkTargets(summaries, memory),
       ...(serverBound ? { targetsNote: serverBound } : {}),
       codec: summarizeCodec(codec),

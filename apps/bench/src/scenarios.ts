@@ -15,7 +15,13 @@ export interface BenchCase {
   /** memory cases: what is measured (`inFlight` is then the count of watches, nodes or requests) */
   memoryCell?: MemoryCell;
   inFlight: number;
+  /** requests per second of a fixed-rate latency case (`latency`, --rate) */
   rate?: number;
+  /**
+   * open-loop cases at a share of the round's measured saturation rate (`latency50`, `latency90`): their
+   * rate is only known once the round's calibration ran (saturation.ts), so it is set per cell, not here
+   */
+  saturationShare?: number;
   /** what a reader sees */
   title: string;
 }
@@ -28,6 +34,8 @@ interface ScenarioDef {
   describe: string;
   /** not in the default run (nor in `all`): runs only when named, e.g. because it takes minutes */
   optIn?: boolean;
+  /** latency kind only: the share of the measured saturation rate to send at (else the fixed --rate) */
+  saturationShare?: number;
 }
 
 /** The memory scenario's cases: what each measures and how many of it. */
@@ -85,6 +93,18 @@ export const scenarios: Record<string, ScenarioDef> = {
   },
   multi: { kind: 'throughput', op: 'multi', depths: ALL_DEPTHS, describe: 'multi of 10 setData' },
   latency: { kind: 'latency', depths: [1], describe: 'getData latency at a fixed rate below saturation' },
+  latency50: {
+    kind: 'latency',
+    depths: [1],
+    saturationShare: 0.5,
+    describe: 'getData latency, open loop at 50% of the saturation rate measured in the same round',
+  },
+  latency90: {
+    kind: 'latency',
+    depths: [1],
+    saturationShare: 0.9,
+    describe: 'getData latency, open loop at 90% of the saturation rate measured in the same round',
+  },
   session: {
     kind: 'session',
     depths: [1],
@@ -184,6 +204,7 @@ export function expandCases(
     const depths = throughput
       ? (options.inFlight ?? (options.quick ? quickDepths[name] : undefined) ?? def.depths)
       : [1];
+    const fixedRate = def.kind === 'latency' && def.saturationShare === undefined;
     for (const inFlight of depths) {
       cases.push({
         key: throughput ? `${name}@${inFlight}` : name,
@@ -191,10 +212,11 @@ export function expandCases(
         kind: def.kind,
         ...(def.op ? { op: def.op } : {}),
         inFlight,
-        ...(def.kind === 'latency' ? { rate: options.rate } : {}),
+        ...(fixedRate ? { rate: options.rate } : {}),
+        ...(def.saturationShare !== undefined ? { saturationShare: def.saturationShare } : {}),
         title: throughput
           ? `${def.describe}, ${inFlight} in flight`
-          : def.kind === 'latency'
+          : fixedRate
             ? `${def.describe} (${options.rate} req/s)`
             : def.describe,
       });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BenchCase } from './scenarios.js';
-import { median, type Observation, summarize } from './stats.js';
+import { fellBehind, median, type Observation, openLoopSummary, summarize } from './stats.js';
 import type { CellResult, ContenderId } from './types.js';
 
 const getData: BenchCase = {
@@ -117,8 +117,85 @@ describe('latency cells that fell behind', () => {
     expect(s?.contenders.find((c) => c.contender === 'java')?.fellBehind).toBe(1);
   });
 
+  it('judges each open-loop cell against the rate it was asked for in its round', () => {
+    const latency90: BenchCase = {
+      ...latency,
+      key: 'latency90',
+      scenario: 'latency90',
+      saturationShare: 0.9,
+    };
+    delete latency90.rate;
+    const cell = (round: number, opsPerSec: number, rate: number): Observation => ({
+      round,
+      caseKey: 'latency90',
+      contender: 'ours',
+      result: ok(opsPerSec),
+      rate,
+    });
+    // round 2's server was slower, so its rate was lower: 20,000/s completed there is on time
+    const [s] = summarize([latency90], ['ours'], [cell(1, 20_000, 27_000), cell(2, 20_000, 20_500)]);
+    expect(s?.contenders[0]?.fellBehind).toBe(1);
+    expect(s?.rate).toEqual({ median: 23_750, min: 20_500, max: 27_000 });
+    expect(fellBehind(ok(949), 1000)).toBe(true);
+    expect(fellBehind(ok(950), 1000)).toBe(false);
+    expect(fellBehind(ok(10), undefined)).toBe(false);
+    expect(fellBehind(ok(0), 1000)).toBe(true);
+    expect(fellBehind({ ok: false, error: 'x' }, 1000)).toBe(false);
+  });
+
   it('never flags throughput cells, which have no target rate', () => {
     const [s] = summarize([getData], ['ours'], [obs(1, 'ours', ok(10))]);
     expect(s?.contenders[0]?.fellBehind).toBeUndefined();
+  });
+});
+
+describe('openLoopSummary', () => {
+  const withP99 = (round: number, contender: ContenderId, p99: number): Observation => ({
+    round,
+    caseKey: 'latency50',
+    contender,
+    rate: 10_000,
+    result: {
+      ok: true,
+      ops: 10_000,
+      elapsedMs: 1000,
+      cpuUs: 1,
+      errors: 0,
+      latency: { count: 10_000, p50: p99 / 4, p90: p99 / 2, p99, p999: 2 * p99, max: 3 * p99 },
+    },
+  });
+
+  it("takes ours' p99 over the raw limit's within each round, then the median", () => {
+    // a slow round 3 moves both: its ratio stays in line with the others
+    const s = openLoopSummary([
+      withP99(1, 'ours', 1100),
+      withP99(1, 'raw', 1000),
+      withP99(1, 'node-zookeeper-client', 5000),
+      withP99(2, 'ours', 900),
+      withP99(2, 'raw', 1000),
+      withP99(3, 'ours', 12_000),
+      withP99(3, 'raw', 10_000),
+    ]);
+    expect(s.oursP99VsRaw?.median).toBeCloseTo(1.1);
+    expect(s.oursP99VsRaw?.min).toBeCloseTo(0.9);
+    expect(s.oursP99VsRaw?.max).toBeCloseTo(1.2);
+    expect(s.rate).toEqual({ median: 10_000, min: 10_000, max: 10_000 });
+  });
+
+  it('leaves out rounds where ours or the raw limit has no latency', () => {
+    const failed: Observation = {
+      round: 2,
+      caseKey: 'latency50',
+      contender: 'raw',
+      result: { ok: false, error: 'x' },
+    };
+    const s = openLoopSummary([
+      withP99(1, 'ours', 800),
+      withP99(1, 'raw', 1000),
+      withP99(2, 'ours', 5000),
+      failed,
+    ]);
+    expect(s.oursP99VsRaw).toEqual({ median: 0.8, min: 0.8, max: 0.8 });
+    expect(openLoopSummary([withP99(1, 'ours', 800)]).oursP99VsRaw).toBeUndefined();
   });
 });

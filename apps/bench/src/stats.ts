@@ -12,6 +12,8 @@ export interface Observation {
   caseKey: string;
   contender: ContenderId;
   result: CellResult;
+  /** open-loop cells: the rate this cell was asked to send at (per round for the shares of saturation) */
+  rate?: number;
 }
 
 /** A median with its spread over rounds. */
@@ -52,6 +54,10 @@ export interface CaseSummary {
   ceilingContender?: ContenderId;
   /** median over rounds of ours / that contender, per contender */
   oursVs: Partial<Record<ContenderId, Spread>>;
+  /** open-loop cases: the rates the cells were asked for, over rounds */
+  rate?: Spread;
+  /** open-loop cases: median over rounds of ours' p99 / the greedy raw limit's p99 in that round */
+  oursP99VsRaw?: Spread;
 }
 
 /** Median of a non-empty list (mean of the middle two when even). */
@@ -77,10 +83,16 @@ export function opsPerSec(result: CellResult): number | undefined {
 /** A latency cell fell behind when fewer than this share of the target rate completed in its window. */
 export const BEHIND_SHARE = 0.95;
 
+/** True when an open-loop cell completed under {@link BEHIND_SHARE} of the rate it was asked for. */
+export function fellBehind(result: CellResult, targetRate: number | undefined): boolean {
+  if (!result.ok || targetRate === undefined) return false;
+  return (result.ops * 1000) / result.elapsedMs < BEHIND_SHARE * targetRate;
+}
+
 function summarizeContender(
   contender: ContenderId,
   observations: Observation[],
-  targetRate?: number,
+  caseRate?: number,
 ): ContenderSummary {
   const ok = observations.flatMap((o) => (o.result.ok && o.result.ops > 0 ? [o.result] : []));
   const failed = observations.flatMap((o) => (o.result.ok ? [] : [o.result]));
@@ -96,10 +108,9 @@ function summarizeContender(
   }
   summary.opsPerSec = spread(ok.map((r) => (r.ops * 1000) / r.elapsedMs));
   summary.cpuUsPerOp = spread(ok.map((r) => r.cpuUs / r.ops));
-  if (targetRate) {
-    const behind = ok.filter((r) => (r.ops * 1000) / r.elapsedMs < BEHIND_SHARE * targetRate).length;
-    if (behind > 0) summary.fellBehind = behind;
-  }
+  // a cell that ran but completed nothing in its window fell behind too (it is no round of the medians)
+  const behind = observations.filter((o) => fellBehind(o.result, o.rate ?? caseRate)).length;
+  if (behind > 0) summary.fellBehind = behind;
   const latencies = ok.flatMap((r) => (r.latency && r.latency.count > 0 ? [r.latency] : []));
   if (latencies.length > 0) {
     summary.latency = {
@@ -133,6 +144,7 @@ export function summarize(
       ),
       oursVs: {},
     };
+    if (benchCase.kind === 'latency') Object.assign(summary, openLoopSummary(mine));
     // Ratios only where throughput is the point; for latency-kind cases the report compares percentiles.
     const rated = benchCase.kind === 'throughput' || benchCase.kind === 'recipe';
     if (!rated || !contenders.includes('ours')) return summary;
@@ -174,4 +186,32 @@ function fastestOther(contenders: readonly ContenderSummary[]): ContenderId | un
     if (!best?.opsPerSec || c.opsPerSec.median > best.opsPerSec.median) best = c;
   }
   return best?.contender;
+}
+
+/** p99 of a successful cell with latencies */
+function p99Of(observation: Observation | undefined): number | undefined {
+  const r = observation?.result;
+  return r?.ok && r.latency && r.latency.count > 0 ? r.latency.p99 : undefined;
+}
+
+/**
+ * An open-loop case's rates over rounds, and ours' p99 against the greedy raw limit's, taken within each
+ * round (both ran at the same rate, minutes apart at most) and then their median.
+ */
+export function openLoopSummary(
+  observations: readonly Observation[],
+): Pick<CaseSummary, 'rate' | 'oursP99VsRaw'> {
+  const out: Pick<CaseSummary, 'rate' | 'oursP99VsRaw'> = {};
+  const rates = spread(observations.flatMap((o) => (o.rate !== undefined ? [o.rate] : [])));
+  if (rates) out.rate = rates;
+  const ratios: number[] = [];
+  for (const round of new Set(observations.map((o) => o.round))) {
+    const inRound = observations.filter((o) => o.round === round);
+    const ours = p99Of(inRound.find((o) => o.contender === 'ours'));
+    const raw = p99Of(inRound.find((o) => o.contender === 'raw'));
+    if (ours !== undefined && raw !== undefined && raw > 0) ratios.push(ours / raw);
+  }
+  const vsRaw = spread(ratios);
+  if (vsRaw) out.oursP99VsRaw = vsRaw;
+  return out;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { expandCases } from './scenarios.js';
 import { type Observation, summarize } from './stats.js';
-import { checkTargets, serverBoundNote } from './targets.js';
-import type { ContenderId } from './types.js';
+import { checkTargets, openLoopCheck, serverBoundNote } from './targets.js';
+import type { CellResult, ContenderId } from './types.js';
 
 const cases = expandCases(['getData'], { quick: true, rate: 2000 });
 const contenders: ContenderId[] = ['ours', 'raw', 'node-zookeeper-client', 'java'];
@@ -32,9 +32,9 @@ describe('checkTargets', () => {
     expect(byTarget['getData@1000: ours / ceiling >= 0.95']).toBe('met');
     // Retired: the server caps every client near the same rate.
     expect(byTarget['getData@1000: ours / node-zookeeper-client >= 1.5']).toBeUndefined();
-    expect(byTarget['open-loop getData at 50% and 90% of saturation: p99 ours <= 1.1 x raw limit']).toBe(
-      'not measured',
-    );
+    // the open-loop cells did not run in this run
+    expect(byTarget['latency50: p99 ours <= 1.1 x raw limit']).toBe('not measured');
+    expect(byTarget['latency90: p99 ours <= 1.1 x raw limit']).toBe('not measured');
     expect(byTarget['getData@1000: CPU/op ours < Java client']).toBe('met');
     expect(byTarget['getData@1000: CPU/op ours < 1/3 x node-zookeeper-client']).toBe('met');
   });
@@ -100,5 +100,75 @@ describe('serverBoundNote', () => {
       observe({ ours: [29_000, 10], 'node-zookeeper-client': [15_000, 25] }),
     );
     expect(serverBoundNote(summaries)).toBeUndefined();
+  });
+});
+
+describe('openLoopCheck', () => {
+  const openLoop = expandCases(['latency50', 'latency90'], { quick: false, rate: 2000 });
+  const cell = (ops: number, p99: number): CellResult => ({
+    ok: true,
+    ops,
+    elapsedMs: 1000,
+    cpuUs: ops,
+    errors: 0,
+    latency: { count: ops, p50: p99 / 4, p90: p99 / 2, p99, p999: 2 * p99, max: 3 * p99 },
+  });
+  /** one round per entry: [ours ops, ours p99, raw ops, raw p99], all at 10,000/s asked */
+  function check(key: string, rounds: [number, number, number, number][]) {
+    const observations: Observation[] = rounds.flatMap(([oursOps, oursP99, rawOps, rawP99], i) => [
+      { round: i + 1, caseKey: key, contender: 'ours', rate: 10_000, result: cell(oursOps, oursP99) },
+      { round: i + 1, caseKey: key, contender: 'raw', rate: 10_000, result: cell(rawOps, rawP99) },
+    ]);
+    return openLoopCheck(key, summarize(openLoop, ['ours', 'raw'], observations));
+  }
+
+  it('is met at up to 1.1 x the raw p99 (median of per-round ratios), missed above', () => {
+    expect(check('latency50', [[10_000, 1100, 10_000, 1000]])).toEqual({
+      target: 'latency50: p99 ours <= 1.1 x raw limit',
+      measured: '1.10: 1,100 vs 1,000 µs, at 10,000/s',
+      status: 'met',
+    });
+    const missed = check('latency90', [
+      [10_000, 1200, 10_000, 1000],
+      [10_000, 2600, 10_000, 2000],
+      [10_000, 900, 10_000, 1000],
+    ]);
+    expect(missed).toMatchObject({ status: 'missed', target: 'latency90: p99 ours <= 1.1 x raw limit' });
+    expect(missed.measured).toMatch(/^1\.20 \(0\.90–1\.30\): /);
+  });
+
+  it('misses when ours fell behind the rate in most rounds, and names who fell behind', () => {
+    const behind = check('latency90', [
+      [9000, 500, 10_000, 1000],
+      [9000, 500, 9000, 1000],
+    ]);
+    expect(behind.status).toBe('missed');
+    expect(behind.measured).toContain(
+      'ours fell behind the rate in 2 round(s), raw fell behind the rate in 1 round(s)',
+    );
+    // one slow round of three is left to the median
+    const once = check('latency90', [
+      [9000, 500, 10_000, 1000],
+      [10_000, 1000, 10_000, 1000],
+      [10_000, 1000, 10_000, 1000],
+    ]);
+    expect(once.status).toBe('met');
+    // a round in which ours completed nothing counts as fallen behind, not as a missing round
+    const stalled = check('latency90', [
+      [0, 0, 10_000, 1000],
+      [0, 0, 10_000, 1000],
+      [10_000, 1000, 10_000, 1000],
+    ]);
+    expect(stalled.status).toBe('missed');
+  });
+
+  it('is not measured when the case did not run or the raw limit has no latency', () => {
+    expect(openLoopCheck('latency50', []).status).toBe('not measured');
+    const noRaw = summarize(
+      openLoop,
+      ['ours'],
+      [{ round: 1, caseKey: 'latency50', contender: 'ours', rate: 10_000, result: cell(10_000, 900) }],
+    );
+    expect(openLoopCheck('latency50', noRaw)).toMatchObject({ status: 'not measured', measured: '-' });
   });
 });

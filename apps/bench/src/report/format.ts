@@ -1,5 +1,6 @@
 /** Number formatting shared by the terminal table, the Markdown report and the chart. */
-import type { Spread } from '../stats.js';
+import type { SaturationMeasurement } from '../saturation.js';
+import type { CaseSummary, Spread } from '../stats.js';
 import type { ContenderId } from '../types.js';
 
 /** Display names of the contenders. */
@@ -47,4 +48,30 @@ export function ratio(s: Spread | undefined): string {
   return s.min === s.max
     ? `${s.median.toFixed(2)}×`
     : `${s.median.toFixed(2)}× (${s.min.toFixed(2)}–${s.max.toFixed(2)})`;
+}
+
+/** The round's saturation rates: "r1 27,100, r2 28,000" (a failed calibration says so). */
+export function saturationText(saturation: readonly SaturationMeasurement[]): string {
+  return saturation
+    .map((m) =>
+      m.opsPerSec === undefined
+        ? `r${m.round} failed (${m.error ?? '?'})`
+        : `r${m.round} ${int(m.opsPerSec)}`,
+    )
+    .join(', ');
+}
+
+/** The open-loop lines of one case (its rate and ours' p99 against the raw limit's), empty for others. */
+export function openLoopLines(summary: CaseSummary): string[] {
+  const lines: string[] = [];
+  const { saturationShare } = summary.case;
+  if (summary.rate) {
+    const share =
+      saturationShare === undefined
+        ? ''
+        : ` (${Math.round(saturationShare * 100)}% of each round's saturation rate)`;
+    lines.push(`rate: ${rate(summary.rate)} req/s${share}`);
+  }
+  if (summary.oursP99VsRaw) lines.push(`ours p99 / raw limit p99: ${ratio(summary.oursP99VsRaw)}`);
+  return lines;
 }

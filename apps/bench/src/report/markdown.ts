@@ -1,5 +1,13 @@
 /** The Markdown report: method, machine, every case as a table, targets, and what did not run and why. */
-import { contenderLabel, contenderShort, micros, rate, ratio } from './format.js';
+import {
+  contenderLabel,
+  contenderShort,
+  micros,
+  openLoopLines,
+  rate,
+  ratio,
+  saturationText,
+} from './format.js';
 import { memoryMethod, memoryRows } from './memory-rows.js';
 import type { RunReport } from './model.js';
 import { caseRows } from './rows.js';
@@ -54,6 +62,12 @@ export function renderMarkdown(report: RunReport): string {
     '## Contenders',
     '',
   ];
+  if (report.saturation && report.saturation.length > 0) {
+    lines.push(
+      `- Saturation (the rate the open-loop cells take their share of): getData with the greedy raw limit at ${report.saturation[0]?.inFlight ?? '?'} in flight, measured in each round right before its open-loop cells, ops/s: ${saturationText(report.saturation)}.`,
+    );
+  }
+  lines.push('', '## Contenders', '');
   for (const [id, status] of Object.entries(report.contenders)) {
     const label = contenderLabel[id as keyof typeof contenderLabel] ?? id;
     lines.push(`- ${label}: ${status.available ? status.detail : `**not run**: ${status.reason}`}`);
@@ -95,6 +109,8 @@ export function renderMarkdown(report: RunReport): string {
         '',
         `ours / ceiling: ${ratio(summary.oursVsCeiling)} (ceiling: ${summary.ceilingContender ?? '-'})`,
       );
+    const openLoop = openLoopLines(summary);
+    if (openLoop.length > 0) lines.push('', ...openLoop.map((l) => `- ${l}`));
   }
   if (report.memory && report.memory.length > 0) {
     lines.push('', '## Memory', '', memoryMethod);

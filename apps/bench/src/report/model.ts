@@ -2,6 +2,7 @@
 import type { BenchOptions } from '../cli-options.js';
 import type { CodecSummary } from '../codec-bench.js';
 import type { MemoryCaseSummary } from '../memory-figures.js';
+import type { SaturationMeasurement } from '../saturation.js';
 import type { CaseSummary, Observation } from '../stats.js';
 import type { TargetCheck } from '../targets.js';
 import type { ContenderId } from '../types.js';
@@ -25,6 +26,8 @@ export interface RunReport {
   cases: CaseSummary[];
   /** the memory scenario's cases, when it ran (their figures are bytes, not ops) */
   memory?: MemoryCaseSummary[];
+  /** per round: the saturation rate the open-loop cells (latency50, latency90) took their rates from */
+  saturation?: SaturationMeasurement[];
   targets: TargetCheck[];
   /** why the throughput targets cannot separate the clients when the server sets the pace (shown with them) */
   targetsNote?: string;

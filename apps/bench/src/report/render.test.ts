@@ -85,9 +85,7 @@ describe('reports', () => {
     expect(md).toContain('failed: rc=-4 connection loss');
     expect(md).toContain('ours / ceiling: 1.03×');
     expect(md).toContain('| getData@1000: ours / ceiling >= 0.95 | 1.03 | met |');
-    expect(md).toContain(
-      '| open-loop getData at 50% and 90% of saturation: p99 ours <= 1.1 x raw limit | - | not measured |',
-    );
+    expect(md).toContain('| latency50: p99 ours <= 1.1 x raw limit | - | not measured |');
     expect(md).toContain('**not run**: no JDK here');
     expect(md).toContain('| ours (@zkwire/zk-wire-client) | 2,000 | 5.00 | 150 | 300 | 450 | 600 |');
     expect(md).toContain(
@@ -109,6 +107,40 @@ describe('reports', () => {
     expect(renderMarkdown(report)).toContain('**Indicative only:** 1 round(s).');
     const fiveRounds = renderMarkdown({ ...report, options: { ...report.options, rounds: 5 } });
     expect(fiveRounds).not.toContain('Indicative only');
+  });
+
+  it('open-loop cells: the saturation rate per round, each cell rate and the p99 verdict', () => {
+    const openLoop = expandCases(['latency90'], { quick: false, rate: 2000 });
+    const at = (round: number, contender: ContenderId, rate: number, p99: number): Observation => ({
+      round,
+      caseKey: 'latency90',
+      contender,
+      rate,
+      result: result(rate, p99 / 3),
+    });
+    const cells = [at(1, 'ours', 27_000, 1200), at(1, 'raw', 27_000, 1000), at(2, 'ours', 25_200, 900)];
+    cells.push(at(2, 'raw', 25_200, 1000));
+    const openSummaries = summarize(openLoop, ['ours', 'raw'], cells);
+    const withOpenLoop: RunReport = {
+      ...report,
+      cases: openSummaries,
+      targets: checkTargets(openSummaries),
+      observations: cells,
+      saturation: [
+        { round: 1, contender: 'raw', op: 'getData', inFlight: 256, opsPerSec: 30_000 },
+        { round: 2, contender: 'raw', op: 'getData', inFlight: 256, error: 'worker gave no result' },
+      ],
+    };
+    const md = renderMarkdown(withOpenLoop);
+    expect(md).toContain('ops/s: r1 30,000, r2 failed (worker gave no result).');
+    expect(md).toContain("- rate: 26,100 (25,200–27,000) req/s (90% of each round's saturation rate)");
+    expect(md).toContain('- ours p99 / raw limit p99: 1.05× (0.90–1.20)');
+    expect(md).toContain(
+      '| latency90: p99 ours <= 1.1 x raw limit | 1.05 (0.90–1.20): 1,050 vs 1,000 µs, at 26,100/s | met |',
+    );
+    const text = renderTable(withOpenLoop);
+    expect(text).toContain('saturation (greedy raw limit, getData, 256 in flight), ops/s: r1 30,000');
+    expect(text).toContain('  ours p99 / raw limit p99: 1.05× (0.90–1.20)');
   });
 
   it('table: the same figures as plain text', () => {

@@ -1,6 +1,6 @@
 /** The plain-text table printed at the end of a run. */
 
-import { rate, ratio } from './format.js';
+import { openLoopLines, rate, ratio, saturationText } from './format.js';
 import { memoryRows } from './memory-rows.js';
 import type { RunReport } from './model.js';
 import { caseRows } from './rows.js';
@@ -26,6 +26,12 @@ export function renderTable(report: RunReport): string {
   lines.push(
     `zkwire bench: ${report.options.rounds} round(s), ${report.options.warmupMs} ms warm-up + ${report.options.durationMs} ms per cell; ${report.server.description}, ZooKeeper ${report.server.version}; ${report.server.pinning}`,
   );
+  if (report.saturation && report.saturation.length > 0) {
+    const inFlight = report.saturation[0]?.inFlight ?? '?';
+    lines.push(
+      `saturation (greedy raw limit, getData, ${inFlight} in flight), ops/s: ${saturationText(report.saturation)}`,
+    );
+  }
   for (const summary of report.cases) {
     lines.push('', `${summary.case.key}: ${summary.case.title}`);
     const { header, rows } = caseRows(summary);
@@ -34,6 +40,7 @@ export function renderTable(report: RunReport): string {
       lines.push(
         `  ours / ceiling (${summary.ceilingContender ?? '-'}, the fastest other by median; per round): ${ratio(summary.oursVsCeiling)}`,
       );
+    for (const line of openLoopLines(summary)) lines.push(`  ${line}`);
   }
   for (const summary of report.memory ?? []) {
     lines.push('', `${summary.case.key}: ${summary.case.title}`);

@@ -14,7 +14,13 @@ export class LatencyRecorder {
   /** Records the time since `startNs` (a `process.hrtime.bigint()` reading). */
   recordSince(startNs: bigint): void {
     if (!this.recording) return;
-    const us = Number((process.hrtime.bigint() - startNs) / 1000n);
+    this.recordBetween(startNs, process.hrtime.bigint());
+  }
+
+  /** Records the time from `startNs` to `endNs` (both `process.hrtime.bigint()` readings). */
+  recordBetween(startNs: bigint, endNs: bigint): void {
+    if (!this.recording) return;
+    const us = Number((endNs - startNs) / 1000n);
     this.histogram.recordValue(Math.max(1, us));
   }
 
@@ -29,4 +35,19 @@ export class LatencyRecorder {
       max: h.maxValue,
     };
   }
+}
+
+/**
+ * The note of an open-loop cell: its rate, how late the pacer got requests out (intended to actual send:
+ * the timer tick, plus any stall of the event loop), and the latency from the actual send, which leaves the
+ * pacer's tick out and so shows the client and server alone (the cell's percentiles run from the intended
+ * time, so that a client that stalls pays for every request it delayed).
+ */
+export function openLoopNote(rate: number, sendLag: LatencyRecorder, fromSend: LatencyRecorder): string {
+  const lag = sendLag.summary();
+  const sent = fromSend.summary();
+  return (
+    `${rate} req/s; send lag behind the intended time p50 ${lag.p50} µs, p99 ${lag.p99} µs; ` +
+    `latency from the actual send p50 ${sent.p50} µs, p99 ${sent.p99} µs`
+  );
 }

@@ -56,6 +56,14 @@ export class CellPhases {
     return performance.now() < this.end;
   }
 
+  /**
+   * An open loop's request count due by `now` at `rate` per second: request k (from 1) is due at
+   * start + k / rate, and none after the end, so a late last tick sends only what was due.
+   */
+  due(now: number, rate: number): number {
+    return Math.floor(((Math.min(now, this.end) - this.start) * rate) / 1000);
+  }
+
   /** Opens the window if the warm-up is over and it is not open yet; `ops` and `errors` are the counters now. */
   openWhenWarm(ops: number, errors: number, now = performance.now()): void {
     if (this.opened || now - this.start < this.spec.warmupMs) return;
