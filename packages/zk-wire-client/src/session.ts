@@ -42,6 +42,8 @@ import { ServerVersionGate } from './version-gate.js';
 import { WatchTables } from './watches.js';
 
 const CLOSED = { code: 'CLIENTCLOSED' } as const;
+/** The longest delay setTimeout takes (a longer one fires at once). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Builds an error without capturing a stack trace (synchronous: the global limit is restored at once). */
 function withoutStack<T>(build: () => T): T {
@@ -501,16 +503,28 @@ export class Session extends SessionStates implements ConnectionHandler {
     const connection = this.connection;
     if (this.ready && connection !== undefined && this.terminalError === undefined) {
       const xid = this.pipeline.nextXid();
-      try {
-        await this.pipeline.submit(closeSessionReply, xid, encodeCloseSession(xid), undefined, undefined, {
-          internal: true,
-          timeoutMs:
-            this.closeTimeoutMs ??
-            Math.min(this.requestedTimeoutMs, this.negotiatedTimeoutMs || this.requestedTimeoutMs),
-        });
-      } catch {
-        // The session will expire on the server; nothing more to do.
-      }
+      // No request deadline (timeoutMs 0): that would poll every 25 ms for as long as the reply takes. One
+      // timer bounds the wait instead; when it fires, terminate() fails the closeSession call itself.
+      const reply = this.pipeline.submit(
+        closeSessionReply,
+        xid,
+        encodeCloseSession(xid),
+        undefined,
+        undefined,
+        { internal: true, timeoutMs: 0 },
+      );
+      const boundMs =
+        this.closeTimeoutMs ??
+        Math.min(this.requestedTimeoutMs, this.negotiatedTimeoutMs || this.requestedTimeoutMs);
+      let timer: NodeJS.Timeout | undefined;
+      // The session ends here whichever comes first: the reply, a failure (the session will expire on the
+      // server), or the bound.
+      await new Promise<void>((settle) => {
+        // Unref'd like the request deadlines: the socket is what keeps the process up while it waits.
+        timer = setTimeout(settle, Math.min(boundMs, MAX_TIMER_MS)).unref();
+        reply.then(settle, settle);
+      });
+      clearTimeout(timer);
     }
     this.terminate(closed);
   }
