@@ -1,9 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { decode, encode } from './codec';
 import { decodeConnectResponse } from './connect-response';
 import { OpCode, Xid } from './constants';
 import { JuteCodecError } from './errors';
 import { encodeConnectRequest, encodeRequestFrame } from './frame-writer';
 import { records } from './records';
+import { arbitraryOf } from './testing/arbitraries';
 
 const hex = (s: string) => s.replace(/\s+/g, '');
 
@@ -76,6 +79,30 @@ describe('connect handshake', () => {
     expect([...withoutByte.passwd!]).toEqual(new Array(16).fill(0xab));
     expect(decodeConnectResponse(Buffer.concat([response, Buffer.from([1])])).readOnly).toBe(true);
     expect(decodeConnectResponse(Buffer.concat([response, Buffer.from([0])])).readOnly).toBe(false);
+  });
+
+  it('writes and reads at fixed offsets exactly what the record layouts do', () => {
+    fc.assert(
+      fc.property(arbitraryOf(records.ConnectRequest.layout), fc.boolean(), (value, readOnly) => {
+        const body = encode(records.ConnectRequest, value);
+        const expected = Buffer.concat([Buffer.alloc(4), body, Buffer.from([readOnly ? 1 : 0])]);
+        expected.writeInt32BE(body.length + 1, 0);
+        expect(encodeConnectRequest({ ...value, readOnly })).toEqual(expected);
+      }),
+    );
+    fc.assert(
+      fc.property(
+        arbitraryOf(records.ConnectResponse.layout),
+        fc.constantFrom(undefined, 0, 1, 7),
+        (value, readOnlyByte) => {
+          const body = encode(records.ConnectResponse, value);
+          const payload =
+            readOnlyByte === undefined ? body : Buffer.concat([body, Buffer.from([readOnlyByte])]);
+          const decoded = decodeConnectResponse(payload);
+          expect(decoded).toEqual({ ...decode(records.ConnectResponse, body), readOnly: !!readOnlyByte });
+        },
+      ),
+    );
   });
 
   it('rejects a truncated or over-long response', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConnectString, shuffled } from './connect-string.js';
+import { parseClientConnectString, parseConnectString, shuffled } from './connect-string.js';
 import { InvalidArgumentError } from './errors.js';
 
 describe('connect strings', () => {
@@ -21,6 +21,25 @@ describe('connect strings', () => {
       expect(() => parseConnectString(s)).toThrow(InvalidArgumentError);
     },
   );
+
+  it("the client's own parse is remembered for the same string, and only for it", () => {
+    const first = parseClientConnectString('a:1,b:2/app');
+    expect(parseClientConnectString('a:1,b:2/app')).toBe(first);
+    expect(first.hosts).toEqual([
+      { host: 'a', port: 1 },
+      { host: 'b', port: 2 },
+    ]);
+    expect(first.chroot.prefix).toBe('/app');
+    // Shared between clients: the hosts cannot be changed through one of them.
+    expect(Object.isFrozen(first.hosts[0])).toBe(true);
+    const other = parseClientConnectString('c:3');
+    expect(other).not.toBe(first);
+    expect(other.hosts).toEqual([{ host: 'c', port: 3 }]);
+    // A bad string is refused every time and does not replace the remembered one.
+    expect(() => parseClientConnectString('h:70000')).toThrow(InvalidArgumentError);
+    expect(() => parseClientConnectString('h:70000')).toThrow(InvalidArgumentError);
+    expect(parseClientConnectString('c:3')).toBe(other);
+  });
 
   it('shuffles without losing or adding hosts', () => {
     const hosts = [1, 2, 3, 4, 5];

@@ -68,6 +68,23 @@ export function parseConnectString(connectString: string): ConnectString {
   return { hosts, chroot: new Chroot(chrootPart) };
 }
 
+/** The last connect string a client was built with, and its parse (shared by every client built with it). */
+let lastParsed: { readonly text: string; readonly parsed: ConnectString } | undefined;
+
+/**
+ * {@link parseConnectString} for the client's own construction: the last string is remembered, so that an
+ * application opening many sessions on one connect string parses it once (about 15 µs of client CPU per
+ * session). The parse is shared, so the client only reads it: its host objects are frozen, and the list is
+ * copied before use (not frozen itself: copying a frozen array is several times slower).
+ */
+export function parseClientConnectString(connectString: string): ConnectString {
+  if (lastParsed !== undefined && lastParsed.text === connectString) return lastParsed.parsed;
+  const parsed = parseConnectString(connectString);
+  for (const host of parsed.hosts) Object.freeze(host);
+  lastParsed = { text: connectString, parsed };
+  return parsed;
+}
+
 /** A copy of `hosts` in random order (Fisher-Yates), so that clients spread over the ensemble. */
 export function shuffled<T>(hosts: readonly T[], random: () => number = Math.random): T[] {
   const out = hosts.slice();

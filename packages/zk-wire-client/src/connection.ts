@@ -38,6 +38,13 @@ const PING_FRAME = Buffer.from([0, 0, 0, 8, 0xff, 0xff, 0xff, 0xfe, 0, 0, 0, 11]
 const MAX_SEND_PING_INTERVAL_MS = 10_000;
 /** The reusable read buffer of a socket we open ourselves (Node's own read size). */
 const READ_BUFFER_BYTES = 64 * 1024;
+/**
+ * The read buffer of every socket we open, shared: each read is copied out before its callback returns and
+ * reads never overlap (one thread), so one buffer serves every connection. One per connection cost each
+ * session a 64 KiB allocation outside the heap, which drove V8 into full collections when many short sessions
+ * come and go. Allocated on the first connection.
+ */
+let sharedReadBuffer: Buffer | undefined;
 
 /** What {@link Connection.open} needs of the client options. */
 export interface ConnectionOptions
@@ -113,7 +120,7 @@ export class Connection {
     const onread = () => {
       readsByCallback = true;
       return {
-        buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
+        buffer: (sharedReadBuffer ??= Buffer.allocUnsafe(READ_BUFFER_BYTES)),
         callback: (bytes: number, buffer: Uint8Array) => {
           const chunk = Buffer.allocUnsafe(bytes);
           chunk.set(buffer.subarray(0, bytes));

@@ -163,15 +163,21 @@ export class SessionAuth {
 
   /** Rejects every waiter (sent or not yet sent) and the SASL exchange: the session ended or expired. */
   rejectAll(makeError: (operation: string) => ZooKeeperError): void {
-    for (const saved of new Set([...this.awaitingReply, ...this.saved])) {
-      for (const w of saved.waiters.splice(0)) w.reject(makeError('addAuth'));
-    }
+    // A credential can be in both lists: its waiters are taken out the first time, so none is told twice.
+    for (const saved of this.awaitingReply) rejectWaiters(saved, makeError);
+    for (const saved of this.saved) rejectWaiters(saved, makeError);
     // No connection is left to answer the ones already sent.
     this.awaitingReply.length = 0;
     const sasl = this.saslWaiter;
     this.saslWaiter = undefined;
     sasl?.reject(makeError('sasl'));
   }
+}
+
+/** Rejects (and removes) the addAuth calls waiting on `saved`. */
+function rejectWaiters(saved: SavedAuth, makeError: (operation: string) => ZooKeeperError): void {
+  if (saved.waiters.length === 0) return;
+  for (const w of saved.waiters.splice(0)) w.reject(makeError('addAuth'));
 }
 
 /** Credentials as bytes (strings as UTF-8). */

@@ -10,7 +10,7 @@
 import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
 import type { ACL } from './acl.js';
 import { aclArg } from './args.js';
-import { type HostAddress, parseConnectString, shuffled } from './connect-string.js';
+import { type HostAddress, parseClientConnectString, shuffled } from './connect-string.js';
 import { Connection, type ConnectionHandler, type ConnectionOptions } from './connection.js';
 import { publishConnect, publishWatchEvent } from './diagnostics.js';
 import {
@@ -42,6 +42,8 @@ import { ServerVersionGate } from './version-gate.js';
 import { WatchTables } from './watches.js';
 
 const CLOSED = { code: 'CLIENTCLOSED' } as const;
+/** The longest delay setTimeout takes (a longer one fires at once). */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Builds an error without capturing a stack trace (synchronous: the global limit is restored at once). */
 function withoutStack<T>(build: () => T): T {
@@ -54,8 +56,18 @@ function withoutStack<T>(build: () => T): T {
   }
 }
 
-/** One ZooKeeper session over a sequence of connections. */
-export class Session extends SessionStates {
+/**
+ * What a close ends the session with. It only marks the session closed and never reaches a caller (calls get
+ * fresh errors from refusal(), waiters from terminate()), so one instance, built once without a stack, serves
+ * every close: building one per close cost each short session several µs.
+ */
+const CLOSED_BY_CLIENT = Object.freeze(withoutStack(() => new ClientClosedError()));
+
+/**
+ * One ZooKeeper session over a sequence of connections. It is its connections' handler itself (methods,
+ * not closures built per session).
+ */
+export class Session extends SessionStates implements ConnectionHandler {
   password: Buffer = Buffer.alloc(16);
   negotiatedTimeoutMs = 0;
   /** Decides the requests that need a server version (version-gate.ts). */
@@ -89,7 +101,6 @@ export class Session extends SessionStates {
   /** ms timestamp since which calls have waited for a first session (set at start and after an expiry). */
   private waitingSince = Date.now();
   private closing: Promise<void> | undefined;
-  private readonly handler: ConnectionHandler;
   /** Why the last connection ended (or failed to open): the cause of a timed-out `connected()`. */
   lastConnectionError: ZooKeeperError | undefined;
 
@@ -100,7 +111,7 @@ export class Session extends SessionStates {
     super();
     // Credentials stay out of inspect/log/JSON output of the client's objects.
     this.options = concealCredentials(options);
-    const parsed = parseConnectString(options.connectString);
+    const parsed = parseClientConnectString(options.connectString);
     this.chroot = parsed.chroot;
     this.hosts = shuffled(parsed.hosts);
     const start = sessionStart(options);
@@ -130,13 +141,6 @@ export class Session extends SessionStates {
     );
     this.pipeline = new RequestPipeline(this, options.requestTimeoutMs ?? 0, this.versionGate);
     this.auth = new SessionAuth(options.auth, () => this.pipeline.nextXid());
-    this.handler = {
-      onOpen: (c) => this.onOpen(c),
-      onFrame: (c, payload) => this.onFrame(c, payload),
-      onDrain: (c) => c === this.connection && this.ready && this.pipeline.flush(),
-      awaitingReplies: () => this.pipeline.awaitingReplies,
-      onClose: (c, error) => this.onConnectionClosed(c, error),
-    };
   }
 
   /** Starts connecting. */
@@ -178,12 +182,15 @@ export class Session extends SessionStates {
     }));
     this.emit('connection', { phase: 'connecting', host: address.host, port: address.port });
     this.handshaken = false;
-    this.connection = Connection.open(address, this.connectionOptions, this.handler);
+    this.connection = Connection.open(address, this.connectionOptions, this);
     const timeout = this.negotiatedTimeoutMs || this.requestedTimeoutMs;
     this.connection.startTimer(connectTimeoutMs(timeout, this.hosts.length));
   }
 
-  private onOpen(connection: Connection): void {
+  // ---- ConnectionHandler: what each connection tells its session ------------------------------------
+
+  /** Socket connected: the ConnectRequest goes out. */
+  onOpen(connection: Connection): void {
     if (connection !== this.connection) return;
     // Until the ConnectResponse nothing else is written: an expired session gets its answer and an
     // immediate close, which a concurrent write could turn into a reset that loses the answer (§2.6).
@@ -197,6 +204,16 @@ export class Session extends SessionStates {
         canBeReadOnly: this.options.canBeReadOnly === true,
       }),
     );
+  }
+
+  /** The socket takes more after a write that filled its buffer. */
+  onDrain(connection: Connection): void {
+    if (connection === this.connection && this.ready) this.pipeline.flush();
+  }
+
+  /** Requests written and not yet answered (read pacing). */
+  awaitingReplies(): number {
+    return this.pipeline.awaitingReplies;
   }
 
   private scheduleReconnect(): void {
@@ -254,7 +271,8 @@ export class Session extends SessionStates {
 
   // ---- frames ---------------------------------------------------------------------------------------
 
-  private onFrame(connection: Connection, payload: Buffer): void {
+  /** One frame from `connection`: the ConnectResponse first, then replies and events. */
+  onFrame(connection: Connection, payload: Buffer): void {
     if (connection !== this.connection) return;
     if (!this.handshaken) {
       this.onConnectResponse(connection, payload);
@@ -370,7 +388,8 @@ export class Session extends SessionStates {
     return this.auth.add(scheme, credentials, this.ready ? this.connection : undefined);
   }
 
-  private onConnectionClosed(connection: Connection, error: ZooKeeperError): void {
+  /** `connection` ended (once): suspend, fail what it carried, reconnect. */
+  onClose(connection: Connection, error: ZooKeeperError): void {
     if (connection !== this.connection) return;
     const host = this.currentHost;
     if (host !== undefined)
@@ -455,13 +474,16 @@ export class Session extends SessionStates {
     this.auth.rejectAll((operation) =>
       terminal.code === 'CLIENTCLOSED' ? new ClientClosedError({ operation }) : terminal,
     );
-    this.pipeline.failAll(
-      (r) =>
-        terminal.code === 'CLIENTCLOSED'
-          ? new ClientClosedError({ path: r.path, operation: r.decoder.operation })
-          : terminal,
-      true,
-    );
+    // Usually nothing is left by now (a close waits for its closeSession reply).
+    if (this.pipeline.inFlight > 0) {
+      this.pipeline.failAll(
+        (r) =>
+          terminal.code === 'CLIENTCLOSED'
+            ? new ClientClosedError({ path: r.path, operation: r.decoder.operation })
+            : terminal,
+        true,
+      );
+    }
     this.pipeline.dispose();
     this.setState('closed');
     this.endStateQueues();
@@ -473,9 +495,7 @@ export class Session extends SessionStates {
    * ends everything. Idempotent.
    */
   close(): Promise<void> {
-    // The close's own error only marks the session closed (calls get fresh ones from refusal()): it is built
-    // without a stack, whose capture cost ~15 µs of every session (V8 walks the caller's async chain too).
-    this.closing ??= this.doClose(withoutStack(() => new ClientClosedError()));
+    this.closing ??= this.doClose(CLOSED_BY_CLIENT);
     return this.closing;
   }
 
@@ -483,16 +503,28 @@ export class Session extends SessionStates {
     const connection = this.connection;
     if (this.ready && connection !== undefined && this.terminalError === undefined) {
       const xid = this.pipeline.nextXid();
-      try {
-        await this.pipeline.submit(closeSessionReply, xid, encodeCloseSession(xid), undefined, undefined, {
-          internal: true,
-          timeoutMs:
-            this.closeTimeoutMs ??
-            Math.min(this.requestedTimeoutMs, this.negotiatedTimeoutMs || this.requestedTimeoutMs),
-        });
-      } catch {
-        // The session will expire on the server; nothing more to do.
-      }
+      // No request deadline (timeoutMs 0): that would poll every 25 ms for as long as the reply takes. One
+      // timer bounds the wait instead; when it fires, terminate() fails the closeSession call itself.
+      const reply = this.pipeline.submit(
+        closeSessionReply,
+        xid,
+        encodeCloseSession(xid),
+        undefined,
+        undefined,
+        { internal: true, timeoutMs: 0 },
+      );
+      const boundMs =
+        this.closeTimeoutMs ??
+        Math.min(this.requestedTimeoutMs, this.negotiatedTimeoutMs || this.requestedTimeoutMs);
+      let timer: NodeJS.Timeout | undefined;
+      // The session ends here whichever comes first: the reply, a failure (the session will expire on the
+      // server), or the bound.
+      await new Promise<void>((settle) => {
+        // Unref'd like the request deadlines: the socket is what keeps the process up while it waits.
+        timer = setTimeout(settle, Math.min(boundMs, MAX_TIMER_MS)).unref();
+        reply.then(settle, settle);
+      });
+      clearTimeout(timer);
     }
     this.terminate(closed);
   }
