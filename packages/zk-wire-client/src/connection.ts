@@ -70,6 +70,16 @@ export class Connection {
   private readonly pacer: ReadPacer | undefined;
   private resumeTimer: NodeJS.Timeout | undefined;
   private readonly resumeBound = () => this.resumeReading();
+  /**
+   * True from a read until the event loop's next check phase: writes made meanwhile were made by the
+   * callers the read's replies woke (a closed loop), which is when read pacing pays (read-pacing.ts).
+   */
+  private inReadTurn = false;
+  private readTurnEnding = false;
+  private readonly endReadTurn = () => {
+    this.inReadTurn = false;
+    this.readTurnEnding = false;
+  };
   /** ms timestamp since which a frame has been partly received without completing (0 = none pending). */
   private partialSince = 0;
 
@@ -179,6 +189,7 @@ export class Connection {
   write(bytes: Buffer): boolean {
     if (this.closed) return false;
     this.lastSent = Date.now();
+    this.pacer?.noteWrite(bytes.length, this.inReadTurn);
     const ok = this.socket.write(bytes);
     if (!ok) this.waitingDrain = true;
     return ok;
@@ -245,6 +256,7 @@ export class Connection {
     this.lastReceived = Date.now();
     // Counted before the replies of this read settle their requests: the depth the caller keeps up.
     const awaiting = this.pacer === undefined ? 0 : this.handler.awaitingReplies(this);
+    if (this.pacer !== undefined && awaiting >= this.pacer.minInFlight) this.markReadTurn();
     let frames: Buffer[];
     try {
       frames = this.reader.push(chunk);
@@ -287,6 +299,15 @@ export class Connection {
   private trackPartialFrame(completedOne: boolean): void {
     if (this.reader.buffered === 0) this.partialSince = 0;
     else if (completedOne || this.partialSince === 0) this.partialSince = this.lastReceived;
+  }
+
+  /** Marks the writes of this turn (the replies' callers and their microtasks) as driven by a read. */
+  private markReadTurn(): void {
+    this.inReadTurn = true;
+    if (!this.readTurnEnding) {
+      this.readTurnEnding = true;
+      setImmediate(this.endReadTurn);
+    }
   }
 
   private pauseReading(ms: number): void {

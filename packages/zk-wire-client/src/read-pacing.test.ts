@@ -40,7 +40,10 @@ describe('ReadPacer, adaptive (the default)', () => {
   /** A pacer that has seen one 20 ms window at `perMs` replies per ms; returns it and the time now. */
   function measured(perMs: number, pacerSettings = settings): { pacer: ReadPacer; now: number } {
     const pacer = new ReadPacer(pacerSettings, 0);
-    for (let t = 1; t <= 20; t++) pacer.afterRead(t, perMs, 0, false);
+    for (let t = 1; t <= 20; t++) {
+      pacer.noteWrite(100, true); // a closed loop: each read's callers write their successors at once
+      pacer.afterRead(t, perMs, 0, false);
+    }
     return { pacer, now: 20 };
   }
 
@@ -81,6 +84,25 @@ describe('ReadPacer, adaptive (the default)', () => {
     expect(pacer.afterRead(42, 2, 1000, false)).toBe(0);
   });
 
+  it('waits only after a window whose writes went out mostly in the turn of a read (replies drive requests)', () => {
+    const openLoop = new ReadPacer(settings, 0);
+    for (let t = 1; t <= 20; t++) {
+      openLoop.noteWrite(100, false); // requests on their own clock (a timer, web requests)
+      openLoop.afterRead(t, 40, 0, false);
+    }
+    expect(openLoop.afterRead(20.5, 2, 1000, false)).toBe(0);
+    // a window that is three quarters reply-driven is enough
+    for (let t = 21; t <= 41; t++) {
+      openLoop.noteWrite(300, true);
+      openLoop.noteWrite(100, false);
+      openLoop.afterRead(t, 40, 0, false);
+    }
+    expect(openLoop.afterRead(41.5, 2, 1000, false)).toBe(1);
+    // and a window with no writes at all says nothing good
+    for (let t = 42; t <= 90; t++) openLoop.afterRead(t, 40, 0, false);
+    expect(openLoop.afterRead(90.5, 2, 1000, false)).toBe(0);
+  });
+
   it('caps the wait at maxDelayMs', () => {
     const { pacer, now } = measured(1, { minInFlight: 1, maxDelayMs: 10 });
     expect(pacer.afterRead(now + 0.1, 1, 1000, false)).toBe(10); // 32 replies at 1 per ms: 32 ms, capped
@@ -93,7 +115,10 @@ describe('ReadPacer, a fixed delayMs', () => {
   /** A pacer that has seen one 20 ms window at `perMs` replies per ms; returns it and the time now. */
   function measured(perMs: number): { pacer: ReadPacer; now: number } {
     const pacer = new ReadPacer(settings, 0);
-    for (let t = 1; t <= 20; t++) pacer.afterRead(t, perMs, 0, false);
+    for (let t = 1; t <= 20; t++) {
+      pacer.noteWrite(100, true); // a closed loop: each read's callers write their successors at once
+      pacer.afterRead(t, perMs, 0, false);
+    }
     return { pacer, now: 20 };
   }
 
@@ -106,7 +131,10 @@ describe('ReadPacer, a fixed delayMs', () => {
 
   it('waits longer when asked to, and scales its safety margin with the wait', () => {
     const pacer = new ReadPacer({ minInFlight: 1, delayMs: 5, maxDelayMs: 4 }, 0);
-    for (let t = 1; t <= 20; t++) pacer.afterRead(t, 10, 0, false); // 10 per ms: 100 expected in 2 × 5 ms
+    for (let t = 1; t <= 20; t++) {
+      pacer.noteWrite(100, true);
+      pacer.afterRead(t, 10, 0, false); // 10 per ms: 100 expected in 2 × 5 ms
+    }
     expect(pacer.afterRead(20.5, 1, 100, false)).toBe(5);
     expect(pacer.afterRead(20.6, 1, 99, false)).toBe(0);
   });

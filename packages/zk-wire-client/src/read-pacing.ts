@@ -18,11 +18,19 @@
  * requests in flight during it (R × wait ≤ N / 2): the server keeps the other half queued and never runs
  * dry; a client needs a few dozen requests in flight before it ever waits.
  *
+ * It pays only when replies drive the requests: a caller that sends its next request when a reply comes
+ * (a closed loop: a batch job, a cache loading a tree, a pipeline of reads) writes its successors in the
+ * same turn as the read, so a batched read becomes a batched write. A caller whose requests come on their
+ * own clock (web requests, a timer: an open loop) gains nothing from the wait, whose every ms lands on
+ * replies already made late by whatever raised the depth. So the connection tells the pacer, for every
+ * write, whether it went out in the turn of a read, and the pacer waits only after a window in which most
+ * of the bytes written were (`REPLY_DRIVEN_SHARE`).
+ *
  * The wait is not taken:
  * - below `minInFlight` requests in flight (default 64: twice the target batch): an interactive client, or
  *   one waiting on a lock, reads every reply as it lands, with exactly the latency of an unpaced client;
  * - before the rate is known, or after a window with fewer than `minInFlight` replies (a light load is no
- *   basis to pace on);
+ *   basis to pace on), or after a window whose writes were mostly not driven by replies;
  * - after a read that filled the read buffer: more is already waiting.
  *
  * `delayMs` set by the user fixes the wait instead (under the same half-the-queue rule), as in earlier
@@ -59,6 +67,8 @@ const MAX_DELAY_MS = 50;
 const RATE_WINDOW_MS = 20;
 /** The replies one read should take under load (see the file comment). */
 const TARGET_BATCH = 32;
+/** Pace only after a window in which at least this share of the bytes written went out in a read's turn. */
+const REPLY_DRIVEN_SHARE = 0.75;
 /** A wait is taken when the requests in flight cover this many times the replies expected during it. */
 const SAFETY_FACTOR = 2;
 
@@ -105,14 +115,29 @@ export class ReadPacer {
    * window with fewer than `minInFlight` replies: a light or idle load is no basis to pace on.
    */
   private rate = Number.POSITIVE_INFINITY;
+  /** The last window's writes went out mostly in the turn of a read (a closed loop). */
+  private replyDriven = false;
   private windowStart: number;
   private windowReplies = 0;
+  private windowBytesInReadTurn = 0;
+  private windowBytesOther = 0;
 
   constructor(
     private readonly settings: ReadPacingSettings,
     now: number,
   ) {
     this.windowStart = now;
+  }
+
+  /** Requests in flight below which the pacer never waits (nor needs to know how writes were driven). */
+  get minInFlight(): number {
+    return this.settings.minInFlight;
+  }
+
+  /** Accounts for one write: `inReadTurn` when it went out in the same turn of the event loop as a read. */
+  noteWrite(bytes: number, inReadTurn: boolean): void {
+    if (inReadTurn) this.windowBytesInReadTurn += bytes;
+    else this.windowBytesOther += bytes;
   }
 
   /**
@@ -129,11 +154,15 @@ export class ReadPacer {
         this.windowReplies >= this.settings.minInFlight
           ? this.windowReplies / elapsed
           : Number.POSITIVE_INFINITY;
+      const written = this.windowBytesInReadTurn + this.windowBytesOther;
+      this.replyDriven = written > 0 && this.windowBytesInReadTurn >= REPLY_DRIVEN_SHARE * written;
       this.windowStart = now;
       this.windowReplies = 0;
+      this.windowBytesInReadTurn = 0;
+      this.windowBytesOther = 0;
     }
     const { minInFlight, delayMs, maxDelayMs } = this.settings;
-    if (filled || inFlight < minInFlight) return 0;
+    if (filled || inFlight < minInFlight || !this.replyDriven) return 0;
     // While the rate is unknown (Infinity) the safety check below fails: no wait.
     const wait = delayMs ?? Math.min(maxDelayMs, Math.max(1, Math.round(TARGET_BATCH / this.rate)));
     return this.rate * wait * SAFETY_FACTOR <= inFlight ? wait : 0;

@@ -150,7 +150,8 @@ export interface ClientOptions {
    * Under load (many requests in flight), wait a little between socket reads so that one read takes about
    * 32 replies and one write sends as many requests: far less CPU per request, and a server fed in batches
    * answers more. The wait follows the reply rate measured on the connection (1 ms on a fast server, up to
-   * `maxDelayMs` on a slow one), or is `delayMs` when set. Never taken when it could leave the server idle,
+   * `maxDelayMs` on a slow one), or is `delayMs` when set. Taken only when replies drive the requests (the
+   * callers write their next requests in the turn of a read), never when it could leave the server idle,
    * nor with fewer than `minInFlight` requests in flight. Default on: `{ minInFlight: 64, maxDelayMs: 4 }`;
    * `false` reads every reply at once.
    * Applies to the connections the client opens (plain TCP and TLS); `connectionFactory` sockets read every

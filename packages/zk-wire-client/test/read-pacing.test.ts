@@ -96,6 +96,24 @@ describe('read pacing against a real server', () => {
     expect(pause).not.toHaveBeenCalled();
   });
 
+  it('never pauses when the requests come on their own clock (an open loop), however deep', async () => {
+    await makeNodes();
+    const pause = vi.spyOn(net.Socket.prototype, 'pause');
+    await using zk = await connect({ connectString: fixture.server.connectString });
+    // 200 requests per timer tick, faster than a server answers: the depth climbs into the thousands, but
+    // every request is written from a timer, none in the turn of a read.
+    const calls: Promise<boolean>[] = [];
+    while (calls.length < 20_000) {
+      for (let k = 0; k < 200; k++) {
+        const i = calls.length % NODES;
+        calls.push(zk.getData(nodePath(i)).then(({ data }) => data.toString() === `value of ${i}`));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    expect((await Promise.all(calls)).every(Boolean)).toBe(true);
+    expect(pause).not.toHaveBeenCalled();
+  });
+
   it('never pauses with readCoalescing: false, whatever the load', async () => {
     await makeNodes();
     const pause = vi.spyOn(net.Socket.prototype, 'pause');
