@@ -131,4 +131,53 @@ describe('multi encoding', () => {
       JuteCodecError,
     );
   });
+
+  it('reads setData results as the generic Stat record (random values), and refuses a Stat cut short', () => {
+    const long = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
+    const int = fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 });
+    const stat = fc.record({
+      czxid: long,
+      mzxid: long,
+      ctime: long,
+      mtime: long,
+      version: int,
+      cversion: int,
+      aversion: int,
+      ephemeralOwner: long,
+      dataLength: int,
+      numChildren: int,
+      pzxid: long,
+    });
+    const header = rec(records.MultiHeader);
+    const statRecord = rec(records.Stat);
+    const context = { chroot: { toClient: (p: string) => p } };
+    fc.assert(
+      fc.property(fc.array(stat, { minLength: 1, maxLength: 10 }), (stats) => {
+        const parts = [Buffer.alloc(16)];
+        for (const s of stats) {
+          const part = Buffer.alloc(9 + 68);
+          header.encode({ type: OpCode.setData, done: false, err: 0 }, part, 0);
+          statRecord.encode(s, part, 9);
+          parts.push(part);
+        }
+        const end = Buffer.alloc(9);
+        header.encode({ type: -1, done: true, err: -1 }, end, 0);
+        const payload = Buffer.concat([...parts, end]);
+        const ops = stats.map(() => ({
+          type: 'setData',
+          path: '/a',
+          serverPath: '/a',
+          data: null,
+          version: -1,
+        }));
+        const results = multiReply.decode(context as never, { context: ops } as never, 0, payload, 16);
+        expect(results).toEqual(stats.map((s) => ({ type: 'setData', stat: s })));
+        const cut = payload.subarray(0, 16 + 9 + 67);
+        expect(() => multiReply.decode(context as never, { context: ops } as never, 0, cut, 16)).toThrow(
+          JuteCodecError,
+        );
+      }),
+      { numRuns: 100 },
+    );
+  });
 });

@@ -13,7 +13,8 @@
  * after it) and the reply header's err is 0 (wire-protocol.md §4.5). multiRead is not atomic: each op has its
  * own result. Create results lose the chroot (the Java client forgets this).
  */
-import { OpCode, records } from '@zkwire/jute-codec';
+import { JuteCodecError, OpCode, records } from '@zkwire/jute-codec';
+import { readStat, STAT_SIZE, viewOf } from '@zkwire/jute-codec/internal';
 import { errorFromCode, MultiError, ProtocolError, type ZooKeeperError } from '../errors.js';
 import type { ReplyDecoder } from '../pending.js';
 import type { OpResult, ReadOutcome } from '../types.js';
@@ -30,7 +31,6 @@ import {
   writeMultiHeader,
   writeUString,
 } from './multi-parts.js';
-import { readStat } from './reply.js';
 
 /** A checked write op of a multi. */
 export type MultiOpArgs =
@@ -173,42 +173,57 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
   decode(context, request, _err, payload, offset) {
     const ops = request.context as MultiOpArgs[];
     const results: OpResult[] = [];
-    const errors: (ZooKeeperError | null)[] = [];
+    let errors: (ZooKeeperError | null)[] | undefined;
     let failedIndex = -1;
-    readResults(payload, offset, (type, _headerErr, at, index) => {
-      const path = ops[index]?.path;
+    // One view for every Stat of the reply (a Stat read through it makes one BigInt per field).
+    let view: DataView | undefined;
+    // Headers are read in place, with no object per result: a multi of 10 setData is a hot path.
+    for (let index = 0; ; index++) {
+      checkFits(payload, offset, MULTI_HEADER_SIZE, 'MultiHeader');
+      const type = payload.readInt32BE(offset);
+      if (payload[offset + 4] !== 0) break;
+      const at = offset + MULTI_HEADER_SIZE;
       switch (type) {
+        case OpCode.setData:
+          checkFits(payload, at, STAT_SIZE, 'multi setData result');
+          view ??= viewOf(payload);
+          results.push({ type: 'setData', stat: readStat(view, at) });
+          offset = at + STAT_SIZE;
+          break;
         case OpCode.create: {
           const { value, offset: next } = records.CreateResponse.decode(payload, at, payload.length);
           results.push({ type: 'create', path: context.chroot.toClient(value.path ?? ''), stat: null });
-          return next;
+          offset = next;
+          break;
         }
         case OpCode.create2: {
           const { value, offset: next } = records.Create2Response.decode(payload, at, payload.length);
           results.push({ type: 'create', path: context.chroot.toClient(value.path ?? ''), stat: value.stat });
-          return next;
+          offset = next;
+          break;
         }
         case OpCode.delete:
           results.push({ type: 'delete' });
-          return at;
+          offset = at;
+          break;
         case OpCode.check:
           results.push({ type: 'check' });
-          return at;
-        case OpCode.setData:
-          results.push({ type: 'setData', stat: readStat(payload, at) });
-          return at + 68;
+          offset = at;
+          break;
         case OpCode.error: {
           const err = readIntAt(payload, at, 'multi error result');
           const operation = `multi[${index}].${ops[index]?.type ?? '?'}`;
-          errors[index] = err === 0 ? null : errorFromCode(err, { path, operation });
+          errors ??= [];
+          errors[index] = err === 0 ? null : errorFromCode(err, { path: ops[index]?.path, operation });
           if (err !== 0 && err !== -2 && failedIndex < 0) failedIndex = index;
-          return at + 4;
+          offset = at + 4;
+          break;
         }
         default:
           throw new ProtocolError(`multi result of unknown type ${type}`);
       }
-    });
-    if (errors.length > 0) {
+    }
+    if (errors !== undefined) {
       const all = ops.map((_, i) => errors[i] ?? null);
       if (failedIndex < 0) failedIndex = all.findIndex((e) => e !== null);
       if (failedIndex >= 0) throw new MultiError(all, failedIndex, { operation: 'multi' });
@@ -218,6 +233,13 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
     return results;
   },
 };
+
+/** Throws TRUNCATED unless `size` bytes at `offset` lie within the payload. */
+function checkFits(payload: Buffer, offset: number, size: number, what: string): void {
+  if (offset + size > payload.length) {
+    throw new JuteCodecError('TRUNCATED', `${what} at ${offset} runs past the frame`, { offset });
+  }
+}
 
 /** Decodes multiRead results: each a result or its own error. */
 export const multiReadReply: ReplyDecoder<ReadOutcome[]> = {
