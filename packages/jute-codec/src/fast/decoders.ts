@@ -28,18 +28,37 @@ export function viewOf(buf: Buffer): DataView {
 /** Reads a Stat at `offset` of `view` (bounds already checked). */
 export function readStat(view: DataView, offset: number): Stat {
   return {
-    czxid: view.getBigInt64(offset),
-    mzxid: view.getBigInt64(offset + 8),
-    ctime: view.getBigInt64(offset + 16),
-    mtime: view.getBigInt64(offset + 24),
+    czxid: readLong(view, offset, 0),
+    mzxid: readLong(view, offset + 8, 1),
+    ctime: readLong(view, offset + 16, 2),
+    mtime: readLong(view, offset + 24, 3),
     version: view.getInt32(offset + 32),
     cversion: view.getInt32(offset + 36),
     aversion: view.getInt32(offset + 40),
-    ephemeralOwner: view.getBigInt64(offset + 44),
+    ephemeralOwner: readLong(view, offset + 44, 4),
     dataLength: view.getInt32(offset + 52),
     numChildren: view.getInt32(offset + 56),
-    pzxid: view.getBigInt64(offset + 60),
+    pzxid: readLong(view, offset + 60, 5),
   };
+}
+
+// The last value read of each Stat long (czxid, mzxid, ctime, mtime, ephemeralOwner, pzxid): its two halves
+// and its BigInt. A BigInt is a value (which copy a caller gets is not observable), and the same value comes
+// again and again (a node read repeatedly, the mzxid and mtime shared by every Stat of one multi, an
+// ephemeralOwner of 0), so a repeat costs two int reads instead of a heap BigInt.
+const lastHigh = new Int32Array(6);
+const lastLow = new Int32Array(6);
+const lastLong: bigint[] = [0n, 0n, 0n, 0n, 0n, 0n];
+
+function readLong(view: DataView, offset: number, field: number): bigint {
+  const high = view.getInt32(offset);
+  const low = view.getInt32(offset + 4);
+  if (high === lastHigh[field] && low === lastLow[field]) return lastLong[field]!;
+  const value = view.getBigInt64(offset);
+  lastHigh[field] = high;
+  lastLow[field] = low;
+  lastLong[field] = value;
+  return value;
 }
 
 /** Reads a ReplyHeader {xid, zxid, err} at `offset`. */
