@@ -3,10 +3,10 @@
  * (read-pacing.ts), and the liveness timer (read timeout and idle pings, wire-protocol.md §7.1-7.2). It knows
  * frames, not requests: the session decides what to write and what a frame means.
  *
- * A socket of our own (plain TCP or TLS) is read with `onread` into one reusable buffer, since only such a
- * socket really stops reading while paused (a stream socket goes on filling its buffer); each read is copied
- * out at its exact length, so frames handed on stay valid. A `connectionFactory` socket (and TLS over one) is
- * read as a stream, unpaced.
+ * A socket of our own (plain TCP or TLS) is read with `onread`, since only such a socket really stops
+ * reading while paused (a stream socket goes on filling its buffer). Its reads land in regions of a slab
+ * that are never written again (read-slab.ts), so frames handed on stay valid without a copy. A
+ * `connectionFactory` socket (and TLS over one) is read as a stream, unpaced.
  */
 import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
@@ -15,6 +15,7 @@ import type { HostAddress } from './connect-string.js';
 import { publishReadPacing } from './diagnostics.js';
 import { ConnectionLossError, ProtocolError, type ZooKeeperError } from './errors.js';
 import { ReadPacer, type ReadPacingSettings } from './read-pacing.js';
+import { ReadSlab } from './read-slab.js';
 import { tlsConnectOptions, tlsErrorFrom } from './security/index.js';
 import type { ClientOptions } from './types.js';
 
@@ -36,8 +37,6 @@ export interface ConnectionHandler {
 const PING_FRAME = Buffer.from([0, 0, 0, 8, 0xff, 0xff, 0xff, 0xfe, 0, 0, 0, 11]);
 /** Java's MAX_SEND_PING_INTERVAL: ping at least this often. */
 const MAX_SEND_PING_INTERVAL_MS = 10_000;
-/** The reusable read buffer of a socket we open ourselves (Node's own read size). */
-const READ_BUFFER_BYTES = 64 * 1024;
 
 /** What {@link Connection.open} needs of the client options. */
 export interface ConnectionOptions
@@ -112,12 +111,13 @@ export class Connection {
     // Reads of a socket we open ourselves (plain or TLS) come through this callback; built only for those.
     const onread = () => {
       readsByCallback = true;
+      const slab = new ReadSlab();
       return {
-        buffer: Buffer.allocUnsafe(READ_BUFFER_BYTES),
-        callback: (bytes: number, buffer: Uint8Array) => {
-          const chunk = Buffer.allocUnsafe(bytes);
-          chunk.set(buffer.subarray(0, bytes));
-          connection.receive(chunk, bytes === READ_BUFFER_BYTES);
+        // Called for the first read and after each one: the region the next read lands in.
+        buffer: () => slab.region(),
+        callback: (bytes: number, region: Uint8Array) => {
+          // The bytes stay where they were read (never overwritten): no copy before framing.
+          connection.receive(slab.take(region, bytes), bytes === region.length);
           return true; // pausing, when paced, goes through socket.pause()
         },
       };
