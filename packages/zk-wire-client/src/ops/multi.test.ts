@@ -102,6 +102,16 @@ describe('multi encoding', () => {
     );
   });
 
+  it('writes the generic records when more paths come than the path-bytes table holds (it starts over)', () => {
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 1500; i++) {
+        const o: MultiOpArgs = { type: 'check', path: `/p${i}é`, serverPath: `/p${i}é`, version: i };
+        const expected = referenceFrame(i + 1, OpCode.multi, [referencePart(o)]);
+        expect(encodeMulti(i + 1, [o]).equals(expected)).toBe(true);
+      }
+    }
+  });
+
   it('writes multiRead as the generic records', () => {
     const readOp = fc.record({ path, type: fc.constantFrom('getData' as const, 'getChildren' as const) });
     fc.assert(

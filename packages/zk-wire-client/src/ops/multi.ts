@@ -23,13 +23,13 @@ import {
   aclSize,
   bufferSize,
   MULTI_HEADER_SIZE,
+  pathSize,
   readIntAt,
   readMultiHeader,
-  ustringSize,
   writeAcl,
   writeBufferField,
   writeMultiHeader,
-  writeUString,
+  writePath,
 } from './multi-parts.js';
 
 /** A checked write op of a multi. */
@@ -66,13 +66,13 @@ function opSize(args: MultiOpArgs, opCode: number): number {
   switch (args.type) {
     case 'create': {
       const c = args.create;
-      const size = ustringSize(c.serverPath) + bufferSize(c.data) + aclSize(c.acl) + 4;
+      const size = pathSize(c.serverPath) + bufferSize(c.data) + aclSize(c.acl) + 4;
       return opCode === OpCode.createTTL ? size + 8 : size;
     }
     case 'setData':
-      return ustringSize(args.serverPath) + bufferSize(args.data) + 4;
+      return pathSize(args.serverPath) + bufferSize(args.data) + 4;
     default:
-      return ustringSize(args.serverPath) + 4;
+      return pathSize(args.serverPath) + 4;
   }
 }
 
@@ -81,7 +81,7 @@ function writeOp(args: MultiOpArgs, opCode: number, target: Buffer, offset: numb
   switch (args.type) {
     case 'create': {
       const c = args.create;
-      let at = writeUString(target, offset, c.serverPath);
+      let at = writePath(target, offset, c.serverPath);
       at = writeBufferField(target, at, c.data);
       at = writeAcl(target, at, c.acl);
       target.writeInt32BE(createFlags[c.mode], at);
@@ -93,13 +93,13 @@ function writeOp(args: MultiOpArgs, opCode: number, target: Buffer, offset: numb
       return at;
     }
     case 'setData': {
-      let at = writeUString(target, offset, args.serverPath);
+      let at = writePath(target, offset, args.serverPath);
       at = writeBufferField(target, at, args.data);
       target.writeInt32BE(args.version, at);
       return at + 4;
     }
     default: {
-      const at = writeUString(target, offset, args.serverPath);
+      const at = writePath(target, offset, args.serverPath);
       target.writeInt32BE(args.version, at);
       return at + 4;
     }
@@ -138,7 +138,7 @@ export function encodeMulti(xid: number, ops: MultiOpArgs[]): Buffer {
 /** Builds the multiRead frame (watch = false in each sub-request, as Java sends). */
 export function encodeMultiRead(xid: number, ops: ReadOpArgs[]): Buffer {
   let body = MULTI_HEADER_SIZE;
-  for (const op of ops) body += MULTI_HEADER_SIZE + ustringSize(op.serverPath) + 1;
+  for (const op of ops) body += MULTI_HEADER_SIZE + pathSize(op.serverPath) + 1;
   const frame = multiFrame(xid, OpCode.multiRead, body);
   let offset = 12;
   for (const op of ops) {
@@ -148,7 +148,7 @@ export function encodeMultiRead(xid: number, ops: ReadOpArgs[]): Buffer {
       op.type === 'getData' ? OpCode.getData : OpCode.getChildren,
       false,
     );
-    offset = writeUString(frame, offset, op.serverPath);
+    offset = writePath(frame, offset, op.serverPath);
     frame[offset++] = 0;
   }
   return checkFilled(frame, writeMultiHeader(frame, offset, -1, true));
