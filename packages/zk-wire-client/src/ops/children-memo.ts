@@ -11,12 +11,17 @@
  * for that path, the strings already made are handed out again, in a fresh array. Strings are values: which
  * copy a caller gets is not observable, and a byte-for-byte comparison makes a wrong name impossible.
  *
- * The memo is bounded: lists of at most {@link MAX_ENTRY_BYTES} bytes, at most {@link MAX_TOTAL_BYTES} in
- * all, the least recently used dropped first. It is shared by the clients of a process (correctness rests on
- * the bytes, not on which server or session sent them).
+ * The memo is bounded: lists of {@link MIN_NAMES} names or more (a short list costs little to decode) and of
+ * at most {@link MAX_ENTRY_BYTES} bytes, {@link MAX_ENTRIES} lists and {@link MAX_TOTAL_BYTES} in all, the
+ * least recently used dropped first. It is shared by the clients of a process (correctness rests on the
+ * bytes, not on which server or session sent them).
  */
 import { fast } from '@zkwire/jute-codec';
 
+/** Shortest list worth keeping. */
+export const MIN_NAMES = 32;
+/** Most lists kept. */
+export const MAX_ENTRIES = 64;
 /** Largest reply body (the encoded names) worth keeping: about 8,000 names of 12 characters. */
 export const MAX_ENTRY_BYTES = 128 * 1024;
 /** Total reply bytes kept over all paths (the strings kept are about twice that in heap). */
@@ -51,13 +56,13 @@ export function childNames(path: string | undefined, payload: Buffer, offset: nu
     return entry.names.slice();
   }
   const names = namesOf(fast.decodeGetChildrenResponse(payload, offset, end).children);
-  if (path !== undefined && names.length > 0) remember(path, payload, offset, names);
+  if (path !== undefined && names.length >= MIN_NAMES) remember(path, payload, offset, names);
   return names;
 }
 
-/** The reply bytes the memo holds now (tests). */
-export function rememberedBytes(): number {
-  return totalBytes;
+/** The reply bytes and the lists the memo holds now (tests). */
+export function remembered(): { bytes: number; lists: number } {
+  return { bytes: totalBytes, lists: memo.size };
 }
 
 /** Forgets every list (tests). */
@@ -75,7 +80,7 @@ function remember(path: string, payload: Buffer, offset: number, names: string[]
   const size = payload.length - offset;
   if (size > MAX_ENTRY_BYTES) return;
   for (const [key, entry] of memo) {
-    if (totalBytes + size <= MAX_TOTAL_BYTES) break;
+    if (totalBytes + size <= MAX_TOTAL_BYTES && memo.size < MAX_ENTRIES) break;
     memo.delete(key);
     totalBytes -= entry.bytes.length;
   }
