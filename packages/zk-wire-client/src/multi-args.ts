@@ -11,7 +11,7 @@ import type { Op, ReadOp } from './types.js';
 export function multiArgs(core: ClientCore, ops: Op[]): MultiOpArgs[] {
   if (!Array.isArray(ops)) throw new InvalidArgumentError('ops', 'must be an array', { operation: 'multi' });
   return ops.map((op, index) => {
-    const operation = `multi[${index}].${op?.type}`;
+    const operation = opLabel(index, op?.type);
     switch (op?.type) {
       case 'create':
         return { type: 'create', path: op.path, create: core.createArgs(op.path, op.data, op, operation) };
@@ -39,6 +39,21 @@ export function multiArgs(core: ClientCore, ops: Op[]): MultiOpArgs[] {
         );
     }
   });
+}
+
+// "multi[3].setData", made once per index and op type rather than for every op of every call.
+const LABELED_OPS = 64;
+const labels = new Map<unknown, string[]>([
+  ['create', []],
+  ['delete', []],
+  ['check', []],
+  ['setData', []],
+]);
+
+function opLabel(index: number, type: unknown): string {
+  const row = index < LABELED_OPS ? labels.get(type) : undefined;
+  if (row === undefined) return `multi[${index}].${String(type)}`;
+  return (row[index] ??= `multi[${index}].${String(type)}`);
 }
 
 /** The checked ops of a multiRead. */

@@ -79,14 +79,17 @@ export class TmuxTerminal {
     )
       .trim()
       .split('|');
-    const asNumber = (text: string | undefined) => (text === undefined || text === '' ? undefined : Number(text));
+    const asNumber = (text: string | undefined) =>
+      text === undefined || text === '' ? undefined : Number(text);
     const ended = { dead: dead === '1', status: asNumber(status) };
     const bySignal = asNumber(signal);
     return bySignal === undefined ? ended : { ...ended, signal: bySignal };
   }
 
   /** Waits until the command has ended and tmux knows its exit status or signal; returns `paneStatus()`. */
-  async waitForExit(timeoutMs = 15_000): Promise<{ dead: boolean; status: number | undefined; signal?: number }> {
+  async waitForExit(
+    timeoutMs = 15_000,
+  ): Promise<{ dead: boolean; status: number | undefined; signal?: number }> {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const pane = this.paneStatus();

@@ -129,4 +129,35 @@ describe('fast decoders', () => {
     expect(outcome(() => fast.decodeStat(Buffer.alloc(68), 1, 0))).toEqual({ code: 'INVALID_VALUE' });
     expect(outcome(() => fast.decodeReplyHeader(Buffer.alloc(16), -1))).toEqual({ code: 'INVALID_VALUE' });
   });
+
+  it('read Stats in a row right when their longs repeat in part (same high half, same low half, same value)', () => {
+    const stat = rec(records.Stat);
+    const base = {
+      czxid: 0x5_0000_0001n,
+      mzxid: 0x5_0000_0002n,
+      ctime: 1_764_000_000_000n,
+      mtime: 1_764_000_000_001n,
+      version: 1,
+      cversion: 2,
+      aversion: 3,
+      ephemeralOwner: 0n,
+      dataLength: 100,
+      numChildren: 0,
+      pzxid: -1n,
+    };
+    const variants = [
+      base,
+      base,
+      { ...base, czxid: 0x6_0000_0001n, mzxid: 0x5_0000_0003n, ephemeralOwner: 0x1_0000_0000n },
+      { ...base, ctime: -(2n ** 63n), mtime: 2n ** 63n - 1n, pzxid: 0n },
+      base,
+    ];
+    for (const value of variants) {
+      const bytes = Buffer.alloc(68);
+      stat.encode(value, bytes, 0);
+      expect(fast.decodeStat(bytes, 0, 68)).toEqual(value);
+    }
+  });
 });
+
+const rec = (r: unknown) => r as { encode(v: unknown, b: Buffer, o: number): number };

@@ -11,6 +11,7 @@
 import { encodeRequestFrame, fast, OpCode, records } from '@zkwire/jute-codec';
 import type { ReplyDecoder } from '../pending.js';
 import type { Stat, Watcher } from '../types.js';
+import { childNames } from './children-memo.js';
 
 /** Builds the getChildren (withStat false) or getChildren2 frame. */
 export function encodeGetChildren(
@@ -36,10 +37,10 @@ export const getChildrenReply: ReplyDecoder<string[]> = {
   operation: 'getChildren',
   armsWatch: true,
   decode(context, request, _err, payload, offset) {
-    const value = fast.decodeGetChildrenResponse(payload, offset, payload.length);
+    const children = childNames(request.path, payload, offset);
     const watcher = request.context as Watcher | undefined;
     if (watcher) context.watches.add('child', request.path!, watcher);
-    return names(value.children);
+    return children;
   },
 };
 

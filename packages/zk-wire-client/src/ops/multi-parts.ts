@@ -23,6 +23,37 @@ export function ustringSize(text: string): number {
   return 4 + Buffer.byteLength(text, 'utf8');
 }
 
+/**
+ * The UTF-8 bytes of recent request paths. A multi writes the same paths call after call, and measuring then
+ * writing each one through Buffer#write cost about a tenth of a 10-op multi's client CPU; a Map lookup and a
+ * byte copy cost a fraction of that. Bounded: the whole table is dropped when it is full.
+ */
+const pathBytesCache = new Map<string, Buffer>();
+const PATH_CACHE_ENTRIES = 1024;
+
+function pathBytes(path: string): Buffer {
+  let bytes = pathBytesCache.get(path);
+  if (bytes === undefined) {
+    bytes = Buffer.from(path, 'utf8');
+    if (pathBytesCache.size >= PATH_CACHE_ENTRIES) pathBytesCache.clear();
+    pathBytesCache.set(path, bytes);
+  }
+  return bytes;
+}
+
+/** Encoded size of a path (a ustring). */
+export function pathSize(path: string): number {
+  return 4 + pathBytes(path).length;
+}
+
+/** Writes a path (a ustring); returns the next offset. */
+export function writePath(target: Buffer, offset: number, path: string): number {
+  const bytes = pathBytes(path);
+  target.writeInt32BE(bytes.length, offset);
+  target.set(bytes, offset + 4);
+  return offset + 4 + bytes.length;
+}
+
 /** Encoded size of a buffer field (null is -1 and no bytes). */
 export function bufferSize(data: Uint8Array | null): number {
   return data === null ? 4 : 4 + data.length;

@@ -102,6 +102,16 @@ describe('multi encoding', () => {
     );
   });
 
+  it('writes the generic records when more paths come than the path-bytes table holds (it starts over)', () => {
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 1500; i++) {
+        const o: MultiOpArgs = { type: 'check', path: `/p${i}é`, serverPath: `/p${i}é`, version: i };
+        const expected = referenceFrame(i + 1, OpCode.multi, [referencePart(o)]);
+        expect(encodeMulti(i + 1, [o]).equals(expected)).toBe(true);
+      }
+    }
+  });
+
   it('writes multiRead as the generic records', () => {
     const readOp = fc.record({ path, type: fc.constantFrom('getData' as const, 'getChildren' as const) });
     fc.assert(
@@ -129,6 +139,55 @@ describe('multi encoding', () => {
     const context = { chroot: { toClient: (p: string) => p } };
     expect(() => multiReply.decode(context as never, request as never, 0, payload, 16)).toThrow(
       JuteCodecError,
+    );
+  });
+
+  it('reads setData results as the generic Stat record (random values), and refuses a Stat cut short', () => {
+    const long = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n });
+    const int = fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 });
+    const stat = fc.record({
+      czxid: long,
+      mzxid: long,
+      ctime: long,
+      mtime: long,
+      version: int,
+      cversion: int,
+      aversion: int,
+      ephemeralOwner: long,
+      dataLength: int,
+      numChildren: int,
+      pzxid: long,
+    });
+    const header = rec(records.MultiHeader);
+    const statRecord = rec(records.Stat);
+    const context = { chroot: { toClient: (p: string) => p } };
+    fc.assert(
+      fc.property(fc.array(stat, { minLength: 1, maxLength: 10 }), (stats) => {
+        const parts = [Buffer.alloc(16)];
+        for (const s of stats) {
+          const part = Buffer.alloc(9 + 68);
+          header.encode({ type: OpCode.setData, done: false, err: 0 }, part, 0);
+          statRecord.encode(s, part, 9);
+          parts.push(part);
+        }
+        const end = Buffer.alloc(9);
+        header.encode({ type: -1, done: true, err: -1 }, end, 0);
+        const payload = Buffer.concat([...parts, end]);
+        const ops = stats.map(() => ({
+          type: 'setData',
+          path: '/a',
+          serverPath: '/a',
+          data: null,
+          version: -1,
+        }));
+        const results = multiReply.decode(context as never, { context: ops } as never, 0, payload, 16);
+        expect(results).toEqual(stats.map((s) => ({ type: 'setData', stat: s })));
+        const cut = payload.subarray(0, 16 + 9 + 67);
+        expect(() => multiReply.decode(context as never, { context: ops } as never, 0, cut, 16)).toThrow(
+          JuteCodecError,
+        );
+      }),
+      { numRuns: 100 },
     );
   });
 });

@@ -13,7 +13,8 @@
  * after it) and the reply header's err is 0 (wire-protocol.md §4.5). multiRead is not atomic: each op has its
  * own result. Create results lose the chroot (the Java client forgets this).
  */
-import { OpCode, records } from '@zkwire/jute-codec';
+import { JuteCodecError, OpCode, records } from '@zkwire/jute-codec';
+import { readStat, STAT_SIZE, viewOf } from '@zkwire/jute-codec/internal';
 import { errorFromCode, MultiError, ProtocolError, type ZooKeeperError } from '../errors.js';
 import type { ReplyDecoder } from '../pending.js';
 import type { OpResult, ReadOutcome } from '../types.js';
@@ -22,15 +23,14 @@ import {
   aclSize,
   bufferSize,
   MULTI_HEADER_SIZE,
+  pathSize,
   readIntAt,
   readMultiHeader,
-  ustringSize,
   writeAcl,
   writeBufferField,
   writeMultiHeader,
-  writeUString,
+  writePath,
 } from './multi-parts.js';
-import { readStat } from './reply.js';
 
 /** A checked write op of a multi. */
 export type MultiOpArgs =
@@ -66,13 +66,13 @@ function opSize(args: MultiOpArgs, opCode: number): number {
   switch (args.type) {
     case 'create': {
       const c = args.create;
-      const size = ustringSize(c.serverPath) + bufferSize(c.data) + aclSize(c.acl) + 4;
+      const size = pathSize(c.serverPath) + bufferSize(c.data) + aclSize(c.acl) + 4;
       return opCode === OpCode.createTTL ? size + 8 : size;
     }
     case 'setData':
-      return ustringSize(args.serverPath) + bufferSize(args.data) + 4;
+      return pathSize(args.serverPath) + bufferSize(args.data) + 4;
     default:
-      return ustringSize(args.serverPath) + 4;
+      return pathSize(args.serverPath) + 4;
   }
 }
 
@@ -81,7 +81,7 @@ function writeOp(args: MultiOpArgs, opCode: number, target: Buffer, offset: numb
   switch (args.type) {
     case 'create': {
       const c = args.create;
-      let at = writeUString(target, offset, c.serverPath);
+      let at = writePath(target, offset, c.serverPath);
       at = writeBufferField(target, at, c.data);
       at = writeAcl(target, at, c.acl);
       target.writeInt32BE(createFlags[c.mode], at);
@@ -93,13 +93,13 @@ function writeOp(args: MultiOpArgs, opCode: number, target: Buffer, offset: numb
       return at;
     }
     case 'setData': {
-      let at = writeUString(target, offset, args.serverPath);
+      let at = writePath(target, offset, args.serverPath);
       at = writeBufferField(target, at, args.data);
       target.writeInt32BE(args.version, at);
       return at + 4;
     }
     default: {
-      const at = writeUString(target, offset, args.serverPath);
+      const at = writePath(target, offset, args.serverPath);
       target.writeInt32BE(args.version, at);
       return at + 4;
     }
@@ -138,7 +138,7 @@ export function encodeMulti(xid: number, ops: MultiOpArgs[]): Buffer {
 /** Builds the multiRead frame (watch = false in each sub-request, as Java sends). */
 export function encodeMultiRead(xid: number, ops: ReadOpArgs[]): Buffer {
   let body = MULTI_HEADER_SIZE;
-  for (const op of ops) body += MULTI_HEADER_SIZE + ustringSize(op.serverPath) + 1;
+  for (const op of ops) body += MULTI_HEADER_SIZE + pathSize(op.serverPath) + 1;
   const frame = multiFrame(xid, OpCode.multiRead, body);
   let offset = 12;
   for (const op of ops) {
@@ -148,7 +148,7 @@ export function encodeMultiRead(xid: number, ops: ReadOpArgs[]): Buffer {
       op.type === 'getData' ? OpCode.getData : OpCode.getChildren,
       false,
     );
-    offset = writeUString(frame, offset, op.serverPath);
+    offset = writePath(frame, offset, op.serverPath);
     frame[offset++] = 0;
   }
   return checkFilled(frame, writeMultiHeader(frame, offset, -1, true));
@@ -173,42 +173,57 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
   decode(context, request, _err, payload, offset) {
     const ops = request.context as MultiOpArgs[];
     const results: OpResult[] = [];
-    const errors: (ZooKeeperError | null)[] = [];
+    let errors: (ZooKeeperError | null)[] | undefined;
     let failedIndex = -1;
-    readResults(payload, offset, (type, _headerErr, at, index) => {
-      const path = ops[index]?.path;
+    // One view for every Stat of the reply (a Stat read through it makes one BigInt per field).
+    let view: DataView | undefined;
+    // Headers are read in place, with no object per result: a multi of 10 setData is a hot path.
+    for (let index = 0; ; index++) {
+      checkFits(payload, offset, MULTI_HEADER_SIZE, 'MultiHeader');
+      const type = payload.readInt32BE(offset);
+      if (payload[offset + 4] !== 0) break;
+      const at = offset + MULTI_HEADER_SIZE;
       switch (type) {
+        case OpCode.setData:
+          checkFits(payload, at, STAT_SIZE, 'multi setData result');
+          view ??= viewOf(payload);
+          results.push({ type: 'setData', stat: readStat(view, at) });
+          offset = at + STAT_SIZE;
+          break;
         case OpCode.create: {
           const { value, offset: next } = records.CreateResponse.decode(payload, at, payload.length);
           results.push({ type: 'create', path: context.chroot.toClient(value.path ?? ''), stat: null });
-          return next;
+          offset = next;
+          break;
         }
         case OpCode.create2: {
           const { value, offset: next } = records.Create2Response.decode(payload, at, payload.length);
           results.push({ type: 'create', path: context.chroot.toClient(value.path ?? ''), stat: value.stat });
-          return next;
+          offset = next;
+          break;
         }
         case OpCode.delete:
           results.push({ type: 'delete' });
-          return at;
+          offset = at;
+          break;
         case OpCode.check:
           results.push({ type: 'check' });
-          return at;
-        case OpCode.setData:
-          results.push({ type: 'setData', stat: readStat(payload, at) });
-          return at + 68;
+          offset = at;
+          break;
         case OpCode.error: {
           const err = readIntAt(payload, at, 'multi error result');
           const operation = `multi[${index}].${ops[index]?.type ?? '?'}`;
-          errors[index] = err === 0 ? null : errorFromCode(err, { path, operation });
+          errors ??= [];
+          errors[index] = err === 0 ? null : errorFromCode(err, { path: ops[index]?.path, operation });
           if (err !== 0 && err !== -2 && failedIndex < 0) failedIndex = index;
-          return at + 4;
+          offset = at + 4;
+          break;
         }
         default:
           throw new ProtocolError(`multi result of unknown type ${type}`);
       }
-    });
-    if (errors.length > 0) {
+    }
+    if (errors !== undefined) {
       const all = ops.map((_, i) => errors[i] ?? null);
       if (failedIndex < 0) failedIndex = all.findIndex((e) => e !== null);
       if (failedIndex >= 0) throw new MultiError(all, failedIndex, { operation: 'multi' });
@@ -218,6 +233,13 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
     return results;
   },
 };
+
+/** Throws TRUNCATED unless `size` bytes at `offset` lie within the payload. */
+function checkFits(payload: Buffer, offset: number, size: number, what: string): void {
+  if (offset + size > payload.length) {
+    throw new JuteCodecError('TRUNCATED', `${what} at ${offset} runs past the frame`, { offset });
+  }
+}
 
 /** Decodes multiRead results: each a result or its own error. */
 export const multiReadReply: ReplyDecoder<ReadOutcome[]> = {

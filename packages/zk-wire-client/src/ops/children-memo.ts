@@ -1,0 +1,95 @@
+/**
+ * The names of a getChildren reply, reusing the strings of the last reply for the same path when its bytes
+ * are the same.
+ *
+ * Why: a list of 1,000 names is 1,000 strings (names under 13 characters cannot share the reply's text, so
+ * each is a copy), and the promise that carries them has usually outlived a young-generation GC by the time
+ * its reply lands (a request waits behind hundreds of others). V8 then treats the dead promise as a root:
+ * every fresh name is copied into the old generation and freed only by a full GC. That cost about two
+ * thirds of a 1,000-name getChildren's client CPU (apps/bench). Lists are read again and again unchanged
+ * (locks, elections, queues, caches re-listing after a watch), so when the name bytes equal the last reply's
+ * for that path, the strings already made are handed out again, in a fresh array. Strings are values: which
+ * copy a caller gets is not observable, and a byte-for-byte comparison makes a wrong name impossible.
+ *
+ * The memo is bounded: lists of {@link MIN_NAMES} names or more (a short list costs little to decode) and of
+ * at most {@link MAX_ENTRY_BYTES} bytes, {@link MAX_ENTRIES} lists and {@link MAX_TOTAL_BYTES} in all, the
+ * least recently used dropped first. It is shared by the clients of a process (correctness rests on the
+ * bytes, not on which server or session sent them).
+ */
+import { fast } from '@zkwire/jute-codec';
+
+/** Shortest list worth keeping. */
+export const MIN_NAMES = 32;
+/** Most lists kept. */
+export const MAX_ENTRIES = 64;
+/** Largest reply body (the encoded names) worth keeping: about 8,000 names of 12 characters. */
+export const MAX_ENTRY_BYTES = 128 * 1024;
+/** Total reply bytes kept over all paths (the strings kept are about twice that in heap). */
+export const MAX_TOTAL_BYTES = 512 * 1024;
+
+interface MemoEntry {
+  /** A copy of the reply body the names were decoded from. */
+  readonly bytes: Buffer;
+  /** The names, never handed out themselves (a caller may sort or change its array). */
+  readonly names: readonly string[];
+}
+
+const memo = new Map<string, MemoEntry>();
+let totalBytes = 0;
+
+/**
+ * The children of a GetChildrenResponse at `offset` of `payload` (to its end), as a new array. A null name
+ * never comes from a real server; it reads as ''.
+ */
+export function childNames(path: string | undefined, payload: Buffer, offset: number): string[] {
+  const end = payload.length;
+  const size = end - offset;
+  const entry = path === undefined ? undefined : memo.get(path);
+  if (
+    entry !== undefined &&
+    entry.bytes.length === size &&
+    payload.compare(entry.bytes, 0, size, offset, end) === 0
+  ) {
+    // Most recently used last: the eviction below drops from the front.
+    memo.delete(path!);
+    memo.set(path!, entry);
+    return entry.names.slice();
+  }
+  const names = namesOf(fast.decodeGetChildrenResponse(payload, offset, end).children);
+  if (path !== undefined && names.length >= MIN_NAMES) remember(path, payload, offset, names);
+  return names;
+}
+
+/** The reply bytes and the lists the memo holds now (tests). */
+export function remembered(): { bytes: number; lists: number } {
+  return { bytes: totalBytes, lists: memo.size };
+}
+
+/** Forgets every list (tests). */
+export function clearChildNames(): void {
+  memo.clear();
+  totalBytes = 0;
+}
+
+function remember(path: string, payload: Buffer, offset: number, names: string[]): void {
+  const old = memo.get(path);
+  if (old !== undefined) {
+    memo.delete(path);
+    totalBytes -= old.bytes.length;
+  }
+  const size = payload.length - offset;
+  if (size > MAX_ENTRY_BYTES) return;
+  for (const [key, entry] of memo) {
+    if (totalBytes + size <= MAX_TOTAL_BYTES && memo.size < MAX_ENTRIES) break;
+    memo.delete(key);
+    totalBytes -= entry.bytes.length;
+  }
+  memo.set(path, { bytes: Buffer.from(payload.subarray(offset)), names: names.slice() });
+  totalBytes += size;
+}
+
+// The list as decoded unless a null is in it (no second 1,000-name array on every call).
+function namesOf(children: (string | null)[] | null): string[] {
+  if (children === null) return [];
+  return children.indexOf(null) === -1 ? (children as string[]) : children.map((c) => c ?? '');
+}
