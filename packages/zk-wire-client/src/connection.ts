@@ -95,7 +95,10 @@ export class Connection {
     this.reader = new FrameReader(maxFrameLength === undefined ? undefined : { maxFrameLength });
     // Only a socket read by callback is paced: a paused stream socket goes on reading into its buffer, so
     // waiting there saved no wake-ups and cost more per reply (measured with a connectionFactory socket).
-    this.pacer = readPacing && readsByCallback ? new ReadPacer(readPacing, performance.now()) : undefined;
+    this.pacer =
+      readPacing && readsByCallback
+        ? new ReadPacer(readPacing, performance.now(), READ_BUFFER_BYTES)
+        : undefined;
     socket.setNoDelay(true);
     if (!readsByCallback) {
       socket.on('data', (chunk: Buffer) => this.receive(chunk, false));
@@ -284,7 +287,13 @@ export class Connection {
       return;
     }
     if (this.pacer !== undefined && !this.closed) {
-      const waitMs = this.pacer.afterRead(performance.now(), frames.length, awaiting, filledReadBuffer);
+      const waitMs = this.pacer.afterRead(
+        performance.now(),
+        frames.length,
+        awaiting,
+        filledReadBuffer,
+        chunk.length,
+      );
       if (waitMs > 0) {
         publishReadPacing(waitMs, awaiting);
         this.pauseReading(waitMs);

@@ -103,6 +103,21 @@ describe('ReadPacer, adaptive (the default)', () => {
     expect(openLoop.afterRead(90.5, 2, 1000, false)).toBe(0);
   });
 
+  it('never waits for more bytes than one read takes (large replies)', () => {
+    // 6 replies per ms of 15,000 bytes: 90,000 bytes per ms against a 64 KiB read buffer: no wait at all
+    const large = new ReadPacer(settings, 0, 64 * 1024);
+    // 10 per ms of 3,000 bytes (30,000 per ms): the batch asks 3 ms, two fill the buffer
+    const medium = new ReadPacer(settings, 0, 64 * 1024);
+    for (let t = 1; t <= 20; t++) {
+      large.noteWrite(100, true);
+      large.afterRead(t, 6, 0, false, 90_000);
+      medium.noteWrite(100, true);
+      medium.afterRead(t, 10, 0, false, 30_000);
+    }
+    expect(large.afterRead(20.5, 1, 1000, false, 15_000)).toBe(0);
+    expect(medium.afterRead(20.5, 1, 1000, false, 3_000)).toBe(2);
+  });
+
   it('caps the wait at maxDelayMs', () => {
     const { pacer, now } = measured(1, { minInFlight: 1, maxDelayMs: 10 });
     expect(pacer.afterRead(now + 0.1, 1, 1000, false)).toBe(10); // 32 replies at 1 per ms: 32 ms, capped

@@ -16,7 +16,10 @@
  * ms (timer granularity), at least 1 and at most `maxDelayMs`: 1 ms on a server answering 40,000 per
  * second, 3 ms on one answering 10,000. And it is taken only while the server answers at most half of the
  * requests in flight during it (R × wait ≤ N / 2): the server keeps the other half queued and never runs
- * dry; a client needs a few dozen requests in flight before it ever waits.
+ * dry; a client needs a few dozen requests in flight before it ever waits. Nor does it wait for more bytes
+ * than one read takes (the read buffer, at the byte rate measured alongside): large replies (a getChildren of
+ * a thousand names is ~15 KB) fill a read by themselves, and a longer wait would only let them pile up in
+ * the socket until the server's writes to it stall.
  *
  * It pays only when replies drive the requests: a caller that sends its next request when a reply comes
  * (a closed loop: a batch job, a cache loading a tree, a pipeline of reads) writes its successors in the
@@ -119,12 +122,17 @@ export class ReadPacer {
   private replyDriven = false;
   private windowStart: number;
   private windowReplies = 0;
+  /** Bytes read per ms over the last window (0 until known). */
+  private byteRate = 0;
+  private windowBytesRead = 0;
   private windowBytesInReadTurn = 0;
   private windowBytesOther = 0;
 
   constructor(
     private readonly settings: ReadPacingSettings,
     now: number,
+    /** The bytes one read can take (the connection's read buffer). */
+    private readonly readBufferBytes = Number.POSITIVE_INFINITY,
   ) {
     this.windowStart = now;
   }
@@ -145,26 +153,37 @@ export class ReadPacer {
    * @param replies frames the read completed
    * @param inFlight requests awaiting replies when the read came in
    * @param filled the read filled the read buffer (more is waiting)
+   * @param bytes the bytes the read brought
    */
-  afterRead(now: number, replies: number, inFlight: number, filled: boolean): number {
+  afterRead(now: number, replies: number, inFlight: number, filled: boolean, bytes = 0): number {
     this.windowReplies += replies;
+    this.windowBytesRead += bytes;
     const elapsed = now - this.windowStart;
     if (elapsed >= RATE_WINDOW_MS) {
       this.rate =
         this.windowReplies >= this.settings.minInFlight
           ? this.windowReplies / elapsed
           : Number.POSITIVE_INFINITY;
+      this.byteRate = this.windowBytesRead / elapsed;
       const written = this.windowBytesInReadTurn + this.windowBytesOther;
       this.replyDriven = written > 0 && this.windowBytesInReadTurn >= REPLY_DRIVEN_SHARE * written;
       this.windowStart = now;
       this.windowReplies = 0;
+      this.windowBytesRead = 0;
       this.windowBytesInReadTurn = 0;
       this.windowBytesOther = 0;
     }
     const { minInFlight, delayMs, maxDelayMs } = this.settings;
     if (filled || inFlight < minInFlight || !this.replyDriven) return 0;
     // While the rate is unknown (Infinity) the safety check below fails: no wait.
-    const wait = delayMs ?? Math.min(maxDelayMs, Math.max(1, Math.round(TARGET_BATCH / this.rate)));
-    return this.rate * wait * SAFETY_FACTOR <= inFlight ? wait : 0;
+    const wait = delayMs ?? this.adaptiveWait(maxDelayMs);
+    return wait >= 1 && this.rate * wait * SAFETY_FACTOR <= inFlight ? wait : 0;
+  }
+
+  /** About TARGET_BATCH replies' worth, in whole ms, but no more than one read buffer's worth of bytes. */
+  private adaptiveWait(maxDelayMs: number): number {
+    const forBatch = Math.max(1, Math.round(TARGET_BATCH / this.rate));
+    const forBuffer = this.byteRate > 0 ? Math.floor(this.readBufferBytes / this.byteRate) : maxDelayMs;
+    return Math.min(maxDelayMs, forBatch, forBuffer);
   }
 }
