@@ -2,8 +2,9 @@
  * The server the contenders share: an embedded standalone ZooKeeper from @zkwire/testing (pinned to core 0
  * where taskset exists), or the one named by --connect.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
+import { type CpuQuota, limitCpu } from './cpu-quota.js';
 
 /** The server as the run sees it. */
 export interface BenchServer {
@@ -24,12 +25,8 @@ function canPin(): boolean {
   return spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0;
 }
 
-/** Spins, and every ~50 ms of spinning checks that its parent (the bench) still lives. */
-const BUSY_LOOP = `const parent = process.ppid;
-for (;;) {
-  for (let i = 0; i < 5e7; i++);
-  try { process.kill(parent, 0); } catch { process.exit(0); }
-}`;
+/** The share of one core `--slow-server` leaves the server. */
+const SLOW_SERVER_SHARE = 0.5;
 
 function versionFrom(srvr: string): string {
   return /Zookeeper version: ([^\s,-]+)/.exec(srvr)?.[1] ?? 'unknown';
@@ -69,13 +66,11 @@ export async function openServer(options: {
         ? 'server JVM pinned to core 0, client processes to core 1 (taskset)'
         : 'clients pinned to core 1; pinning the server failed';
   }
-  let burner: ChildProcess | undefined;
+  let quota: CpuQuota | undefined;
   if (options.slowServer) {
-    if (!pin) throw new Error('--slow-server needs pinning (taskset and at least 2 cores)');
-    // Same core, same priority: the scheduler gives the server JVM about half of core 0. The loop ends
-    // itself when the bench is gone, even if the bench was killed before it could stop it.
-    burner = spawn('taskset', ['-c', '0', process.execPath, '-e', BUSY_LOOP], { stdio: 'ignore' });
-    pinning += '; a busy loop shares core 0 with the server (--slow-server: about half its speed)';
+    if (server.pid === undefined) throw new Error('--slow-server: the embedded server has no pid');
+    quota = limitCpu(server.pid, SLOW_SERVER_SHARE);
+    pinning += `; the server JVM is held to ${SLOW_SERVER_SHARE * 100}% of one core (--slow-server, ${quota.path})`;
   }
   const srvr = await server.fourLetterWord('srvr').catch(() => '');
   return {
@@ -85,8 +80,8 @@ export async function openServer(options: {
     pinning,
     clientPrefix,
     stop: async () => {
-      burner?.kill('SIGKILL');
       await server[Symbol.asyncDispose]();
+      quota?.release();
     },
   };
 }

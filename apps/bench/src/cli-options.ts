@@ -18,7 +18,7 @@ export interface BenchOptions {
   connect?: string;
   outDir?: string;
   pin: boolean;
-  /** a busy loop shares the embedded server's core: a server about half as fast */
+  /** the embedded server held to half of one core (a cgroup CPU quota): a server about half as fast */
   slowServer: boolean;
   help: boolean;
 }
@@ -43,7 +43,7 @@ export const usage = `Usage: npm run bench -- [options]
   --connect host:port     use this server instead of starting an embedded one
   --out DIR               results base folder (default apps/bench/results)
   --no-pin                do not pin server and clients to separate cores with taskset
-  --slow-server           a busy loop shares the embedded server's core: the server runs about half as fast
+  --slow-server           hold the embedded server to half of one core (a cgroup CPU quota; root)
   --json                  print the results JSON on stdout (progress stays on stderr)
 `;
 
@@ -104,8 +104,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     }
     return id as ContenderId;
   });
-  if (values['slow-server'] && (values.connect || values['no-pin'])) {
-    throw new Error('--slow-server slows the embedded, pinned server: not with --connect or --no-pin');
+  if (values['slow-server'] && values.connect) {
+    throw new Error('--slow-server slows the embedded server: not with --connect');
   }
   const inFlight = list(values['in-flight'])?.map((v) => positive('in-flight', v, 1));
   return {
