@@ -17,7 +17,7 @@ export class TmuxTerminal {
   /** Starts `command` (a shell command line) in a detached window of `width` x `height`; `socket` is a path. */
   static start(socket: string, command: string, width = 140, height = 50): TmuxTerminal {
     const terminal = new TmuxTerminal(socket);
-    // The window stays after the command exits, so that its exit status can be read.
+    // The window stays after the command exits, so that its last screen can still be read.
     terminal.tmux(
       '-f',
       '/dev/null',
@@ -60,41 +60,6 @@ export class TmuxTerminal {
       const screen = this.screen();
       if (pattern.test(screen)) return screen;
       if (Date.now() > until) throw new Error(`screen never matched ${pattern}:\n${screen}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
-  /**
-   * Whether the window's command has ended, and how: its exit status, or the signal that ended it. tmux marks a
-   * pane dead when its terminal closes, and learns the status only when it reaps the child a moment later, so
-   * `status` and `signal` may both be undefined for a dead pane: use `waitForExit` to wait for the verdict.
-   */
-  paneStatus(): { dead: boolean; status: number | undefined; signal?: number } {
-    const [dead, status, signal] = this.tmux(
-      'display-message',
-      '-p',
-      '-t',
-      '0',
-      '#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}',
-    )
-      .trim()
-      .split('|');
-    const asNumber = (text: string | undefined) =>
-      text === undefined || text === '' ? undefined : Number(text);
-    const ended = { dead: dead === '1', status: asNumber(status) };
-    const bySignal = asNumber(signal);
-    return bySignal === undefined ? ended : { ...ended, signal: bySignal };
-  }
-
-  /** Waits until the command has ended and tmux knows its exit status or signal; returns `paneStatus()`. */
-  async waitForExit(
-    timeoutMs = 15_000,
-  ): Promise<{ dead: boolean; status: number | undefined; signal?: number }> {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const pane = this.paneStatus();
-      const known = pane.status !== undefined || pane.signal !== undefined;
-      if ((pane.dead && known) || Date.now() > until) return pane;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }
