@@ -101,7 +101,7 @@ export class Connection {
         : undefined;
     socket.setNoDelay(true);
     if (!readsByCallback) {
-      socket.on('data', (chunk: Buffer) => this.receive(chunk, false));
+      socket.on('data', (chunk: Buffer) => this.receive(chunk));
     }
     socket.on('drain', () => {
       this.waitingDrain = false;
@@ -137,7 +137,7 @@ export class Connection {
         callback: (bytes: number, buffer: Uint8Array) => {
           const chunk = Buffer.allocUnsafe(bytes);
           chunk.set(buffer.subarray(0, bytes));
-          connection.receive(chunk, bytes === READ_BUFFER_BYTES);
+          connection.receive(chunk);
           return true; // pausing, when paced, goes through socket.pause()
         },
       };
@@ -254,7 +254,7 @@ export class Connection {
   }
 
   /** Hands on the frames of one read, then lets the pacer decide whether to wait before the next. */
-  private receive(chunk: Buffer, filledReadBuffer: boolean): void {
+  private receive(chunk: Buffer): void {
     if (this.closed) return;
     this.lastReceived = Date.now();
     // Counted before the replies of this read settle their requests: the depth the caller keeps up.
@@ -287,13 +287,7 @@ export class Connection {
       return;
     }
     if (this.pacer !== undefined && !this.closed) {
-      const waitMs = this.pacer.afterRead(
-        performance.now(),
-        frames.length,
-        awaiting,
-        filledReadBuffer,
-        chunk.length,
-      );
+      const waitMs = this.pacer.afterRead(performance.now(), frames.length, awaiting, chunk.length);
       if (waitMs > 0) {
         publishReadPacing(waitMs, awaiting);
         this.pauseReading(waitMs);

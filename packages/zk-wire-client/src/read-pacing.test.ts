@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError } from './errors.js';
-import { ReadPacer, readPacingSettings } from './read-pacing.js';
+import { ReadPacer, type ReadPacingSettings, readPacingSettings } from './read-pacing.js';
 
 describe('readCoalescing option', () => {
   it('is on by default, off with false, and takes its own settings', () => {
@@ -34,123 +34,114 @@ describe('readCoalescing option', () => {
   });
 });
 
+/** The read buffer of the pacers below, as a connection gives it. */
+const READ_BUFFER = 64 * 1024;
+
+/**
+ * A pacer that has seen one 20 ms window of a closed loop (each read's callers write their successors at
+ * once) at `perMs` replies and `bytesPerMs` bytes per ms; returns it and the time now.
+ */
+function measured(
+  perMs: number,
+  settings: ReadPacingSettings,
+  bytesPerMs = 0,
+): { pacer: ReadPacer; now: number } {
+  const pacer = new ReadPacer(settings, 0, READ_BUFFER);
+  for (let t = 1; t <= 20; t++) {
+    pacer.noteWrite(100, true);
+    pacer.afterRead(t, perMs, 0, bytesPerMs);
+  }
+  return { pacer, now: 20 };
+}
+
 describe('ReadPacer, adaptive (the default)', () => {
   const settings = { minInFlight: 64, maxDelayMs: 4 };
 
-  /** A pacer that has seen one 20 ms window at `perMs` replies per ms; returns it and the time now. */
-  function measured(perMs: number, pacerSettings = settings): { pacer: ReadPacer; now: number } {
-    const pacer = new ReadPacer(pacerSettings, 0);
-    for (let t = 1; t <= 20; t++) {
-      pacer.noteWrite(100, true); // a closed loop: each read's callers write their successors at once
-      pacer.afterRead(t, perMs, 0, false);
-    }
-    return { pacer, now: 20 };
-  }
-
   it('does not wait before it knows the reply rate', () => {
     const pacer = new ReadPacer(settings, 0);
-    expect(pacer.afterRead(1, 2, 1000, false)).toBe(0);
-    expect(pacer.afterRead(19, 2, 1000, false)).toBe(0);
+    expect(pacer.afterRead(1, 2, 1000)).toBe(0);
+    expect(pacer.afterRead(19, 2, 1000)).toBe(0);
   });
 
   it('waits for about 32 replies at the measured rate, in whole ms', () => {
-    const { pacer, now } = measured(40); // 40 replies per ms: 32 take 0.8 ms, rounded to 1
-    expect(pacer.afterRead(now + 0.1, 2, 1000, false)).toBe(1);
-    const slow = measured(10).pacer; // 10 per ms: 3.2 ms, rounded to 3
-    expect(slow.afterRead(now + 0.1, 2, 1000, false)).toBe(3);
-    const slower = measured(5).pacer; // 6.4 ms, capped at maxDelayMs (4)
-    expect(slower.afterRead(now + 0.1, 2, 1000, false)).toBe(4);
+    const { pacer, now } = measured(40, settings); // 40 replies per ms: 32 take 0.8 ms, rounded to 1
+    expect(pacer.afterRead(now + 0.1, 2, 1000)).toBe(1);
+    const slow = measured(10, settings).pacer; // 10 per ms: 3.2 ms, rounded to 3
+    expect(slow.afterRead(now + 0.1, 2, 1000)).toBe(3);
+    const slower = measured(5, settings).pacer; // 6.4 ms, capped at maxDelayMs (4)
+    expect(slower.afterRead(now + 0.1, 2, 1000)).toBe(4);
   });
 
   it('waits only while the server answers at most half of what is in flight during the wait', () => {
-    const { pacer, now } = measured(60); // wait 1 ms: 60 replies expected
-    expect(pacer.afterRead(now + 0.1, 2, 120, false)).toBe(1);
-    expect(pacer.afterRead(now + 0.2, 2, 119, false)).toBe(0);
-    const slow = measured(10).pacer; // wait 3 ms: 30 expected
-    expect(slow.afterRead(now + 0.1, 2, 64, false)).toBe(3);
+    const { pacer, now } = measured(60, settings); // wait 1 ms: 60 replies expected
+    expect(pacer.afterRead(now + 0.1, 2, 120)).toBe(1);
+    expect(pacer.afterRead(now + 0.2, 2, 119)).toBe(0);
+    const slow = measured(10, settings).pacer; // wait 3 ms: 30 expected
+    expect(slow.afterRead(now + 0.1, 2, 64)).toBe(3);
   });
 
   it('never waits below minInFlight, nor after a read that filled the buffer', () => {
-    const { pacer, now } = measured(5);
-    expect(pacer.afterRead(now + 0.1, 2, 63, false)).toBe(0);
-    expect(pacer.afterRead(now + 0.2, 2, 64, false)).toBe(4);
-    expect(pacer.afterRead(now + 0.3, 300, 1000, true)).toBe(0);
+    const { pacer, now } = measured(5, settings);
+    expect(pacer.afterRead(now + 0.1, 2, 63)).toBe(0);
+    expect(pacer.afterRead(now + 0.2, 2, 64)).toBe(4);
+    expect(pacer.afterRead(now + 0.3, 300, 1000, READ_BUFFER)).toBe(0);
   });
 
   it('forgets the rate after a window with fewer replies than minInFlight (a light load)', () => {
-    const { pacer } = measured(45);
-    expect(pacer.afterRead(21, 2, 1000, false)).toBe(1);
-    expect(pacer.afterRead(41, 10, 1000, false)).toBe(0); // window 20..41 held 12 replies: rate unknown
-    expect(pacer.afterRead(42, 2, 1000, false)).toBe(0);
+    const { pacer } = measured(45, settings);
+    expect(pacer.afterRead(21, 2, 1000)).toBe(1);
+    expect(pacer.afterRead(41, 10, 1000)).toBe(0); // window 20..41 held 12 replies: rate unknown
+    expect(pacer.afterRead(42, 2, 1000)).toBe(0);
   });
 
   it('waits only after a window whose writes went out mostly in the turn of a read (replies drive requests)', () => {
     const openLoop = new ReadPacer(settings, 0);
     for (let t = 1; t <= 20; t++) {
       openLoop.noteWrite(100, false); // requests on their own clock (a timer, web requests)
-      openLoop.afterRead(t, 40, 0, false);
+      openLoop.afterRead(t, 40, 0);
     }
-    expect(openLoop.afterRead(20.5, 2, 1000, false)).toBe(0);
+    expect(openLoop.afterRead(20.5, 2, 1000)).toBe(0);
     // a window that is three quarters reply-driven is enough
     for (let t = 21; t <= 41; t++) {
       openLoop.noteWrite(300, true);
       openLoop.noteWrite(100, false);
-      openLoop.afterRead(t, 40, 0, false);
+      openLoop.afterRead(t, 40, 0);
     }
-    expect(openLoop.afterRead(41.5, 2, 1000, false)).toBe(1);
+    expect(openLoop.afterRead(41.5, 2, 1000)).toBe(1);
     // and a window with no writes at all says nothing good
-    for (let t = 42; t <= 90; t++) openLoop.afterRead(t, 40, 0, false);
-    expect(openLoop.afterRead(90.5, 2, 1000, false)).toBe(0);
+    for (let t = 42; t <= 90; t++) openLoop.afterRead(t, 40, 0);
+    expect(openLoop.afterRead(90.5, 2, 1000)).toBe(0);
   });
 
   it('never waits for more bytes than one read takes (large replies)', () => {
     // 6 replies per ms of 15,000 bytes: 90,000 bytes per ms against a 64 KiB read buffer: no wait at all
-    const large = new ReadPacer(settings, 0, 64 * 1024);
+    const large = measured(6, settings, 90_000).pacer;
     // 10 per ms of 3,000 bytes (30,000 per ms): the batch asks 3 ms, two fill the buffer
-    const medium = new ReadPacer(settings, 0, 64 * 1024);
-    for (let t = 1; t <= 20; t++) {
-      large.noteWrite(100, true);
-      large.afterRead(t, 6, 0, false, 90_000);
-      medium.noteWrite(100, true);
-      medium.afterRead(t, 10, 0, false, 30_000);
-    }
-    expect(large.afterRead(20.5, 1, 1000, false, 15_000)).toBe(0);
-    expect(medium.afterRead(20.5, 1, 1000, false, 3_000)).toBe(2);
+    const medium = measured(10, settings, 30_000).pacer;
+    expect(large.afterRead(20.5, 1, 1000, 15_000)).toBe(0);
+    expect(medium.afterRead(20.5, 1, 1000, 3_000)).toBe(2);
   });
 
   it('caps the wait at maxDelayMs', () => {
     const { pacer, now } = measured(1, { minInFlight: 1, maxDelayMs: 10 });
-    expect(pacer.afterRead(now + 0.1, 1, 1000, false)).toBe(10); // 32 replies at 1 per ms: 32 ms, capped
+    expect(pacer.afterRead(now + 0.1, 1, 1000)).toBe(10); // 32 replies at 1 per ms: 32 ms, capped
   });
 });
 
 describe('ReadPacer, a fixed delayMs', () => {
   const settings = { minInFlight: 64, delayMs: 1, maxDelayMs: 4 };
 
-  /** A pacer that has seen one 20 ms window at `perMs` replies per ms; returns it and the time now. */
-  function measured(perMs: number): { pacer: ReadPacer; now: number } {
-    const pacer = new ReadPacer(settings, 0);
-    for (let t = 1; t <= 20; t++) {
-      pacer.noteWrite(100, true); // a closed loop: each read's callers write their successors at once
-      pacer.afterRead(t, perMs, 0, false);
-    }
-    return { pacer, now: 20 };
-  }
-
   it('waits once the requests in flight cover twice the replies expected during the wait', () => {
-    const { pacer, now } = measured(45); // 45 replies per ms: 90 expected in 2 × 1 ms
-    expect(pacer.afterRead(now + 0.1, 2, 1000, false)).toBe(1);
-    expect(pacer.afterRead(now + 0.2, 2, 90, false)).toBe(1);
-    expect(pacer.afterRead(now + 0.3, 2, 89, false)).toBe(0);
+    const { pacer, now } = measured(45, settings); // 45 replies per ms: 90 expected in 2 × 1 ms
+    expect(pacer.afterRead(now + 0.1, 2, 1000)).toBe(1);
+    expect(pacer.afterRead(now + 0.2, 2, 90)).toBe(1);
+    expect(pacer.afterRead(now + 0.3, 2, 89)).toBe(0);
   });
 
   it('waits longer when asked to, and scales its safety margin with the wait', () => {
-    const pacer = new ReadPacer({ minInFlight: 1, delayMs: 5, maxDelayMs: 4 }, 0);
-    for (let t = 1; t <= 20; t++) {
-      pacer.noteWrite(100, true);
-      pacer.afterRead(t, 10, 0, false); // 10 per ms: 100 expected in 2 × 5 ms
-    }
-    expect(pacer.afterRead(20.5, 1, 100, false)).toBe(5);
-    expect(pacer.afterRead(20.6, 1, 99, false)).toBe(0);
+    // 10 per ms: 100 expected in 2 × 5 ms
+    const { pacer } = measured(10, { minInFlight: 1, delayMs: 5, maxDelayMs: 4 });
+    expect(pacer.afterRead(20.5, 1, 100)).toBe(5);
+    expect(pacer.afterRead(20.6, 1, 99)).toBe(0);
   });
 });

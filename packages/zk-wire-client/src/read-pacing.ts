@@ -152,10 +152,9 @@ export class ReadPacer {
    * Accounts for one read and returns the ms to wait before reading again (0: read on).
    * @param replies frames the read completed
    * @param inFlight requests awaiting replies when the read came in
-   * @param filled the read filled the read buffer (more is waiting)
-   * @param bytes the bytes the read brought
+   * @param bytes the bytes the read brought (a read that filled the read buffer means more is waiting)
    */
-  afterRead(now: number, replies: number, inFlight: number, filled: boolean, bytes = 0): number {
+  afterRead(now: number, replies: number, inFlight: number, bytes = 0): number {
     this.windowReplies += replies;
     this.windowBytesRead += bytes;
     const elapsed = now - this.windowStart;
@@ -174,6 +173,7 @@ export class ReadPacer {
       this.windowBytesOther = 0;
     }
     const { minInFlight, delayMs, maxDelayMs } = this.settings;
+    const filled = bytes >= this.readBufferBytes;
     if (filled || inFlight < minInFlight || !this.replyDriven) return 0;
     // While the rate is unknown (Infinity) the safety check below fails: no wait.
     const wait = delayMs ?? this.adaptiveWait(maxDelayMs);
