@@ -88,8 +88,11 @@ function remember(path: string, payload: Buffer, offset: number, names: string[]
   totalBytes += size;
 }
 
-// The list as decoded unless a null is in it (no second 1,000-name array on every call).
-function namesOf(children: (string | null)[] | null): string[] {
+/**
+ * A decoded name list as strings. A null name never comes from a real server and reads as ''; the list is
+ * returned as decoded unless one is there (no second 1,000-name array on every call). getChildren2 uses it too.
+ */
+export function namesOf(children: (string | null)[] | null): string[] {
   if (children === null) return [];
   return children.indexOf(null) === -1 ? (children as string[]) : children.map((c) => c ?? '');
 }

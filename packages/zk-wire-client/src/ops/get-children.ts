@@ -11,7 +11,7 @@
 import { encodeRequestFrame, fast, OpCode, records } from '@zkwire/jute-codec';
 import type { ReplyDecoder } from '../pending.js';
 import type { Stat, Watcher } from '../types.js';
-import { childNames } from './children-memo.js';
+import { childNames, namesOf } from './children-memo.js';
 
 /** Builds the getChildren (withStat false) or getChildren2 frame. */
 export function encodeGetChildren(
@@ -23,13 +23,6 @@ export function encodeGetChildren(
   return withStat
     ? encodeRequestFrame(xid, OpCode.getChildren2, records.GetChildren2Request, { path: serverPath, watch })
     : fast.encodeGetChildrenRequestFrame(xid, serverPath, watch);
-}
-
-// A null name never comes from a real server; the list is returned as decoded unless one is there (no copy
-// of a 1,000-name array on every call).
-function names(children: (string | null)[] | null): string[] {
-  if (children === null) return [];
-  return children.indexOf(null) === -1 ? (children as string[]) : children.map((c) => c ?? '');
 }
 
 /** Decodes the names and registers the child watcher. */
@@ -58,6 +51,6 @@ export const getChildren2Reply: ReplyDecoder<GetChildren2Result> = {
     const { value } = records.GetChildren2Response.decode(payload, offset, payload.length);
     const watcher = request.context as Watcher | undefined;
     if (watcher) context.watches.add('child', request.path!, watcher);
-    return { children: names(value.children), stat: value.stat };
+    return { children: namesOf(value.children), stat: value.stat };
   },
 };
