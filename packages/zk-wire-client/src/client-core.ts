@@ -10,9 +10,9 @@
  */
 import type { ACL } from './acl.js';
 import { aclArg, DEFAULT_MAX_DATA_LENGTH, dataBytes, modeArg, ttlArg } from './args.js';
+import { CheckedPaths } from './checked-paths.js';
 import { InvalidArgumentError } from './errors.js';
 import { type CreateArgs, isSequential } from './ops/create.js';
-import { validatePath } from './paths.js';
 import type { PendingRequest, ReplyDecoder } from './pending.js';
 import type { SubmitOptions } from './pipeline.js';
 import type { GatedFeature } from './server-version.js';
@@ -33,15 +33,18 @@ export function optionsArg(options: unknown, operation: string, path: string | u
 
 /** The shared plumbing of a client. */
 export class ClientCore {
+  private readonly checkedPaths: CheckedPaths;
+
   constructor(
     readonly session: Session,
     readonly maxDataLength: number = DEFAULT_MAX_DATA_LENGTH,
-  ) {}
+  ) {
+    this.checkedPaths = new CheckedPaths(session.chroot);
+  }
 
   /** Validates a client path and returns the server path. Throws InvalidArgumentError. */
   serverPath(path: string, operation: string, sequential = false): string {
-    validatePath(path, { sequential, operation });
-    return this.session.chroot.toServer(path);
+    return this.checkedPaths.serverPath(path, operation, sequential);
   }
 
   /** The next xid. */

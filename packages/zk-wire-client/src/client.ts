@@ -13,7 +13,7 @@ import { multiArgs } from './multi-args.js';
 import type { AddWatchModeName } from './ops/add-watch.js';
 import { type CreateResult, createPathReply, createReply, encodeCreate } from './ops/create.js';
 import { deleteReply, encodeDelete } from './ops/delete.js';
-import { encodeMulti, multiReply } from './ops/multi.js';
+import { encodeMulti, multiContext, multiReply } from './ops/multi.js';
 import { encodeSetACL, setACLReply } from './ops/set-acl.js';
 import { encodeSetData, setDataReply } from './ops/set-data.js';
 import { parent } from './paths.js';
@@ -207,7 +207,7 @@ export class ZooKeeperClient extends ClientReads {
         checked.length === 0
           ? (request: { local: unknown }) => void (request.local = { value: [] })
           : undefined;
-      return this.core.submit(multiReply, xid, frame, undefined, checked, options, setup);
+      return this.core.submit(multiReply, xid, frame, undefined, multiContext(checked), options, setup);
     } catch (error) {
       return Promise.reject(error);
     }

@@ -43,6 +43,9 @@ export const RequestState = { queued: 0, written: 1, settled: 2 } as const;
 export type RequestState = (typeof RequestState)[keyof typeof RequestState];
 
 /** One request: its frame, its decoder, and the promise callbacks. */
+/** What a written request's frame is replaced with (see {@link PendingRequest.sent}). */
+const SENT = Buffer.alloc(0);
+
 export class PendingRequest<R = unknown> {
   state: RequestState = RequestState.queued;
   /** ms timestamp after which the request times out (0 = never). */
@@ -69,8 +72,8 @@ export class PendingRequest<R = unknown> {
   constructor(
     /** The xid of the request; written into the frame. */
     readonly xid: number,
-    /** The complete frame (length prefix included). */
-    readonly frame: Buffer,
+    /** The complete frame (length prefix included); empty once written (see {@link sent}). */
+    public frame: Buffer,
     /** Decoder of the reply. */
     readonly decoder: ReplyDecoder<R>,
     /** The client path (for errors and watch registration). */
@@ -80,6 +83,18 @@ export class PendingRequest<R = unknown> {
     readonly resolve: (value: R) => void,
     readonly reject: (error: unknown) => void,
   ) {}
+
+  /**
+   * Marks the request written and lets go of its frame. Nothing reads a frame after it is written (a
+   * request is never sent twice), and a frame held until the reply survives the young-generation GC with
+   * every request in flight: 1,000 multis in flight kept ~1.7 MB of frames alive from one GC to the next.
+   */
+  sent(): Buffer {
+    const frame = this.frame;
+    this.frame = SENT;
+    this.state = RequestState.written;
+    return frame;
+  }
 
   /** Settles with a value unless already settled; false when the result had to be discarded. */
   fulfil(value: R): boolean {

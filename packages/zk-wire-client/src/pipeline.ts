@@ -161,9 +161,8 @@ export class RequestPipeline {
   writeNow<R>(connection: Connection, decoder: ReplyDecoder<R>, xid: number, frame: Buffer): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       const request = new PendingRequest<R>(xid, frame, decoder, undefined, undefined, resolve, reject);
-      request.state = RequestState.written;
       this.fifo.push(request as PendingRequest);
-      connection.write(frame);
+      connection.write(request.sent());
     });
   }
 
@@ -195,14 +194,15 @@ export class RequestPipeline {
         request.gate = undefined;
         if (verdict !== GateVerdict.send) request.local = { error: verdict };
       }
-      request.state = RequestState.written;
       this.fifo.push(request);
       if (request.local !== undefined) {
+        request.state = RequestState.written;
         if (this.fifo.length === 1) this.settleLocalAtHead();
         continue;
       }
-      frames.push(request.frame);
-      size += request.frame.length;
+      const frame = request.sent();
+      frames.push(frame);
+      size += frame.length;
       if (size >= WRITE_CHUNK) {
         connection.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames, size));
         frames = [];

@@ -8,7 +8,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CreateMode } from '../types.js';
 import { createFlags, createOpCode } from './create.js';
-import { encodeMulti, encodeMultiRead, type MultiOpArgs, multiReply, type ReadOpArgs } from './multi.js';
+import {
+  encodeMulti,
+  encodeMultiRead,
+  type MultiOpArgs,
+  multiContext,
+  multiReply,
+  type ReadOpArgs,
+} from './multi.js';
 
 type Generic = { size(v: unknown): number; encode(v: unknown, b: Buffer, o: number): number };
 const rec = (r: unknown) => r as Generic;
@@ -135,7 +142,9 @@ describe('multi encoding', () => {
     const header = Buffer.alloc(9);
     header.writeInt32BE(OpCode.delete, 0);
     const payload = Buffer.concat([Buffer.alloc(16), header, Buffer.alloc(4)]); // a second header cut short
-    const request = { context: [{ type: 'delete', path: '/a', serverPath: '/a', version: -1 }] };
+    const request = {
+      context: multiContext([{ type: 'delete', path: '/a', serverPath: '/a', version: -1 }]),
+    };
     const context = { chroot: { toClient: (p: string) => p } };
     expect(() => multiReply.decode(context as never, request as never, 0, payload, 16)).toThrow(
       JuteCodecError,
@@ -173,19 +182,27 @@ describe('multi encoding', () => {
         const end = Buffer.alloc(9);
         header.encode({ type: -1, done: true, err: -1 }, end, 0);
         const payload = Buffer.concat([...parts, end]);
-        const ops = stats.map(() => ({
-          type: 'setData',
-          path: '/a',
-          serverPath: '/a',
-          data: null,
-          version: -1,
-        }));
-        const results = multiReply.decode(context as never, { context: ops } as never, 0, payload, 16);
+        const ops = stats.map(
+          (): MultiOpArgs => ({
+            type: 'setData',
+            path: '/a',
+            serverPath: '/a',
+            data: null,
+            version: -1,
+          }),
+        );
+        const results = multiReply.decode(
+          context as never,
+          { context: multiContext(ops) } as never,
+          0,
+          payload,
+          16,
+        );
         expect(results).toEqual(stats.map((s) => ({ type: 'setData', stat: s })));
         const cut = payload.subarray(0, 16 + 9 + 67);
-        expect(() => multiReply.decode(context as never, { context: ops } as never, 0, cut, 16)).toThrow(
-          JuteCodecError,
-        );
+        expect(() =>
+          multiReply.decode(context as never, { context: multiContext(ops) } as never, 0, cut, 16),
+        ).toThrow(JuteCodecError);
       }),
       { numRuns: 100 },
     );
