@@ -59,3 +59,31 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--bogus'])).toThrow();
   });
 });
+
+describe('turns', () => {
+  it('takes turns of 400 ms by default, of the given length, or not at all', () => {
+    expect(parseOptions([]).turnMs).toBe(400);
+    expect(parseOptions([]).turnGapMs).toBe(250);
+    expect(parseOptions(['--turns', '300', '--turn-gap', '100'])).toMatchObject({
+      turnMs: 300,
+      turnGapMs: 100,
+    });
+    expect(parseOptions(['--turns', 'off']).turnMs).toBe(0);
+    expect(() => parseOptions(['--turns', 'soon'])).toThrow(/--turns/);
+  });
+
+  it('gives each contender --duration of turns, at least one', async () => {
+    const { turnScheduleFor } = await import('./turn-schedule.js');
+    const options = { turnMs: 400, turnGapMs: 250, durationMs: 2_000 };
+    expect(turnScheduleFor(options, 4, 1_000)).toEqual({
+      startAt: 1_000,
+      index: 0,
+      of: 4,
+      turnMs: 400,
+      gapMs: 250,
+      cycles: 5,
+    });
+    expect(turnScheduleFor({ ...options, durationMs: 100 }, 2, 0).cycles).toBe(1);
+    expect(turnScheduleFor({ ...options, durationMs: 2_001 }, 2, 0).cycles).toBe(6);
+  });
+});

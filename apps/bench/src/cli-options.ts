@@ -20,8 +20,22 @@ export interface BenchOptions {
   pin: boolean;
   /** the embedded server held to half of one core (a cgroup CPU quota): a server about half as fast */
   slowServer: boolean;
+  /**
+   * throughput cases in turns of this many ms (0: one contender after the other, each for warm-up +
+   * duration); see TurnSchedule in types.ts
+   */
+  turnMs: number;
+  /** between turns, for the requests in flight to finish */
+  turnGapMs: number;
   help: boolean;
 }
+
+/**
+ * Throughput turns (TurnSchedule in types.ts). 400 ms turns with 250 ms between them: a turn is long
+ * enough for a closed loop of 1,000 to settle, and a cycle of five contenders (about 3 s) is short next to
+ * the minutes over which a shared 2-core machine's speed drifts.
+ */
+const DEFAULT_TURN_MS = 400;
 
 /** Short names accepted by --contenders. */
 const aliases: Record<string, ContenderId> = { nzc: 'node-zookeeper-client', native: 'zookeeper-native' };
@@ -36,6 +50,10 @@ export const usage = `Usage: npm run bench -- [options]
   --rounds N              interleaved rounds; medians and min-max are over them (default 3, quick 1)
   --duration MS           measured window per cell (default 1000, quick 500)
   --warmup MS             unmeasured warm-up per cell (default 300, quick 250)
+  --turns MS|off          throughput cases: every contender of a case runs at once and they take turns of
+                          MS each at the server, --duration in total per contender (a warm-up turn first;
+                          default 400); off: one after the other, each for --warmup + --duration
+  --turn-gap MS           pause between turns, for the requests in flight to finish (default 250)
   --in-flight 1,16,...    depths for the throughput scenarios (default per scenario)
   --rate N                requests per second of the latency scenario (default 2000); latency50 and
                           latency90 send at 50% / 90% of the saturation rate measured in each round
@@ -80,6 +98,8 @@ export function parseOptions(argv: string[]): BenchOptions {
       out: { type: 'string' },
       'no-pin': { type: 'boolean', default: false },
       'slow-server': { type: 'boolean', default: false },
+      turns: { type: 'string' },
+      'turn-gap': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -123,6 +143,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     ...(values.out ? { outDir: values.out } : {}),
     pin: values['no-pin'] !== true,
     slowServer: values['slow-server'] === true,
+    turnMs: values.turns === 'off' ? 0 : positive('turns', values.turns, DEFAULT_TURN_MS),
+    turnGapMs: positive('turn-gap', values['turn-gap'], 250),
     help: values.help === true,
   };
 }

@@ -101,6 +101,16 @@ export function javaCommand(status: Extract<JavaStatus, { ok: true }>, spec: Cel
     cellId: spec.cellId,
     memoryCell: spec.memoryCell ?? '',
     tree: spec.paths.memoryTree ?? '',
+    ...(spec.turns
+      ? {
+          turnsStartAt: spec.turns.startAt,
+          turnsIndex: spec.turns.index,
+          turnsOf: spec.turns.of,
+          turnMs: spec.turns.turnMs,
+          gapMs: spec.turns.gapMs,
+          turnCycles: spec.turns.cycles,
+        }
+      : {}),
   };
   return [
     status.java,

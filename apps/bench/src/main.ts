@@ -23,6 +23,7 @@ import { calibrationSpec, openLoopRate, type SaturationMeasurement, saturationFr
 import { type BenchCase, expandCases } from './scenarios.js';
 import { type Observation, summarize } from './stats.js';
 import { checkTargets, serverBoundNote } from './targets.js';
+import { TURNS_STARTUP_MS, turnScheduleFor } from './turn-schedule.js';
 import { type CellResult, type CellSpec, type ContenderId, type FixturePaths, supports } from './types.js';
 
 const resultsBase = fileURLToPath(new URL('../results', import.meta.url));
@@ -55,6 +56,15 @@ async function measure(
       if (benchCase.saturationShare !== undefined && !roundSaturation) {
         roundSaturation = await calibrate(options, server, paths, java, progress, round);
         saturation.push(roundSaturation);
+      }
+      if (options.turnMs > 0 && benchCase.kind === 'throughput') {
+        await runCaseInTurns(options, server, paths, rotate(contenders, round + index), java, progress, {
+          round,
+          index,
+          benchCase,
+          observations,
+        });
+        continue;
       }
       const openLoop = openLoopCellRate(benchCase, roundSaturation);
       // Rotating the order keeps any "who runs first after a pause" effect from favouring one contender.
@@ -101,6 +111,59 @@ async function measure(
     }
   }
   return observations;
+}
+
+/**
+ * Runs a throughput case's contenders at once, taking turns at the server (TurnSchedule in types.ts):
+ * `--duration` of measured turns each, in turns of `--turns` ms, after one warm-up turn each.
+ */
+async function runCaseInTurns(
+  options: BenchOptions,
+  server: BenchServer,
+  paths: FixturePaths,
+  contenders: ContenderId[],
+  java: Jvms,
+  progress: Progress,
+  cell: { round: number; index: number; benchCase: BenchCase; observations: Observation[] },
+): Promise<void> {
+  const { round, index, benchCase, observations } = cell;
+  const taking = contenders.filter((c) => supports(c, benchCase.kind));
+  for (const contender of contenders.filter((c) => !supports(c, benchCase.kind))) {
+    const result: CellResult = { ok: false, unsupported: true, error: `not a ${benchCase.kind} contender` };
+    observations.push({ round, caseKey: benchCase.key, contender, result });
+  }
+  const turns = turnScheduleFor(options, taking.length, Date.now() + TURNS_STARTUP_MS);
+  const totalMs = TURNS_STARTUP_MS + (turns.cycles + 1) * taking.length * (turns.turnMs + turns.gapMs);
+  const running = taking.map((contender, turn) => {
+    const spec: CellSpec = {
+      contender,
+      scenario: benchCase.scenario,
+      kind: benchCase.kind,
+      ...(benchCase.op ? { op: benchCase.op } : {}),
+      inFlight: benchCase.inFlight,
+      warmupMs: options.warmupMs,
+      durationMs: options.durationMs,
+      connectString: server.connectString,
+      paths,
+      dataSize: options.dataSize,
+      cellId: `r${round}c${index}${contender.slice(0, 4)}`,
+      turns: { ...turns, index: turn },
+    };
+    progress.start(round, options.rounds, benchCase.key, contender);
+    return runWorker(server.clientPrefix, commandFor(spec, java), totalMs + 60_000).then((measured) => {
+      const result = noteOverrun(measured, turns.gapMs);
+      observations.push({ round, caseKey: benchCase.key, contender, result });
+      progress.finish(round, benchCase.key, contender, result);
+    });
+  });
+  await Promise.all(running);
+}
+
+/** Notes a turn whose requests in flight outlasted the gap: the next contender's turn began under load. */
+function noteOverrun(result: CellResult, gapMs: number): CellResult {
+  if (!result.ok || result.drainMs === undefined || result.drainMs <= gapMs) return result;
+  const overrun = `its requests in flight took up to ${result.drainMs} ms to finish after a turn, more than the ${gapMs} ms gap, so the next turn began under load (raise --turn-gap)`;
+  return { ...result, note: result.note ? `${result.note}; ${overrun}` : overrun };
 }
 
 /** The rate of an open-loop case at a share of saturation (undefined for every other case). */

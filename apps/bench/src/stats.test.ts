@@ -36,6 +36,19 @@ describe('median', () => {
 });
 
 describe('summarize', () => {
+  it('pairs turns cycle by cycle when both took turns, and falls back to the round when not', () => {
+    const turns = (rates: number[]): CellResult => ({ ...ok(1000), turnRates: rates });
+    // The machine halves its speed in the middle cycle: each cycle's ratio stays 0.9.
+    const observations = [
+      obs(1, 'ours', turns([900, 450, 900])),
+      obs(1, 'raw-paced', turns([1000, 500, 1000])),
+      obs(1, 'java', ok(800)),
+    ];
+    const [summary] = summarize([getData], ['ours', 'raw-paced', 'java'], observations);
+    expect(summary?.oursVs['raw-paced']).toMatchObject({ median: 0.9, min: 0.9, max: 0.9 });
+    // Java gave no turns: one ratio for the round, from the rates over the whole cell.
+    expect(summary?.oursVs.java?.median).toBeCloseTo(1000 / 800);
+  });
   it('takes ratios within each round, against the fastest other contender over the run, then their median', () => {
     // Round 2 is twice as fast for everyone (a quiet machine): per-round ratios stay the same.
     const observations = [

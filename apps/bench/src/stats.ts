@@ -160,7 +160,7 @@ export function summarize(
         const rate = opsPerSec(other.result);
         if (rate === undefined) continue;
         const list = vs[other.contender] ?? [];
-        list.push(oursRate / rate);
+        list.push(...pairedRatios(ours?.result, other.result, oursRate / rate));
         vs[other.contender] = list;
       }
     }
@@ -176,6 +176,21 @@ export function summarize(
     }
     return summary;
   });
+}
+
+/**
+ * Ours / another within a round: turn by turn when both took turns (a cycle's two turns ran under a second
+ * apart, so their ratio carries less of the machine's drift than the round's), else the round's ratio.
+ */
+function pairedRatios(ours: CellResult | undefined, other: CellResult, roundRatio: number): number[] {
+  const mine = ours?.ok ? ours.turnRates : undefined;
+  const theirs = other.ok ? other.turnRates : undefined;
+  if (!mine || !theirs || mine.length !== theirs.length || mine.length === 0) return [roundRatio];
+  const ratios: number[] = [];
+  for (let i = 0; i < mine.length; i++) {
+    if ((theirs[i] ?? 0) > 0 && (mine[i] ?? 0) > 0) ratios.push((mine[i] as number) / (theirs[i] as number));
+  }
+  return ratios.length > 0 ? ratios : [roundRatio];
 }
 
 /** The contender other than ours with the highest median ops/s, if any has one. */

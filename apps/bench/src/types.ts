@@ -77,6 +77,26 @@ export interface CellSpec {
   dataSize: number;
   /** a unique suffix so that concurrent or repeated cells never collide on scratch nodes */
   cellId: string;
+  /** throughput cells run in turns with the other contenders of their case and round (turns.ts) */
+  turns?: TurnSchedule;
+}
+
+/**
+ * Taking turns: every contender of a case runs at once, in its own process, but only one drives the server
+ * at a time. Turn k of cycle c starts at startAt + (c * of + k) * (turnMs + gapMs) (epoch ms); cycle 0
+ * warms up and is not counted. Contenders measured a few hundred ms apart see the same machine, so the
+ * ratio between them moves far less from run to run than when each runs for seconds after the other.
+ */
+export interface TurnSchedule {
+  startAt: number;
+  /** this contender's turn in each cycle, and how many contenders take turns */
+  index: number;
+  of: number;
+  turnMs: number;
+  /** between turns: the contender that just ran lets its requests in flight finish */
+  gapMs: number;
+  /** measured cycles (after the warm-up cycle) */
+  cycles: number;
 }
 
 /** Latency figures in microseconds. */
@@ -115,6 +135,10 @@ export type CellResult =
       cpuUs: number;
       /** operations that completed with an error inside the window (a sane run has none) */
       errors: number;
+      /** turn cells: the longest wait, after a turn, for the requests in flight to finish (see TurnSchedule) */
+      drainMs?: number;
+      /** turn cells: ops/s of each measured turn, cycle by cycle (stats.ts pairs them across contenders) */
+      turnRates?: number[];
       latency?: LatencySummary;
       /** memory cells: the figures of every try */
       memory?: MemoryTries;

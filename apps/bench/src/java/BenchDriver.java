@@ -151,15 +151,62 @@ public final class BenchDriver {
       default:
         throw new IllegalArgumentException("unknown op " + op);
     }
-    for (int slot = 0; slot < inFlight; slot++) next(issue, slot);
-    Thread.sleep(Long.parseLong(arg("warmupMs")));
-    open();
-    Thread.sleep(Long.parseLong(arg("durationMs")));
-    String result = close("");
-    stopped = true;
-    drain();
+    String result;
+    if (Integer.parseInt(args.getOrDefault("turnCycles", "0")) > 0) {
+      result = turns(issue, inFlight);
+    } else {
+      for (int slot = 0; slot < inFlight; slot++) next(issue, slot);
+      Thread.sleep(Long.parseLong(arg("warmupMs")));
+      open();
+      Thread.sleep(Long.parseLong(arg("durationMs")));
+      result = close("");
+      stopped = true;
+      drain();
+    }
     zk.close();
     return result;
+  }
+
+  private static void sleepUntil(long epochMs) throws InterruptedException {
+    long wait = epochMs - System.currentTimeMillis();
+    if (wait > 0) Thread.sleep(wait);
+  }
+
+  /** Taking turns with the other contenders (TurnSchedule in types.ts, runTurns in worker/turns.ts). */
+  private static String turns(Issue issue, int inFlight) throws Exception {
+    long startAt = Long.parseLong(arg("turnsStartAt"));
+    int index = Integer.parseInt(arg("turnsIndex"));
+    int of = Integer.parseInt(arg("turnsOf"));
+    long turnMs = Long.parseLong(arg("turnMs"));
+    long period = turnMs + Long.parseLong(arg("gapMs"));
+    int cycles = Integer.parseInt(arg("turnCycles"));
+    long ramp = Math.min(100, Math.round(turnMs / 5.0));
+    long ops = 0, errs = 0, cpu = 0, elapsed = 0, drainMs = 0;
+    StringBuilder rates = new StringBuilder();
+    for (int cycle = 0; cycle <= cycles; cycle++) {
+      long start = startAt + (cycle * (long) of + index) * period;
+      sleepUntil(start);
+      stopped = false;
+      for (int slot = 0; slot < inFlight; slot++) next(issue, slot);
+      sleepUntil(start + ramp);
+      long o0 = completed.get(), e0 = errors.get(), c0 = cpuNanos(), t0 = System.nanoTime();
+      sleepUntil(start + turnMs);
+      long o1 = completed.get(), e1 = errors.get(), c1 = cpuNanos(), t1 = System.nanoTime();
+      stopped = true;
+      long stoppedAt = System.currentTimeMillis();
+      drain();
+      if (cycle == 0) continue;
+      ops += o1 - o0;
+      errs += e1 - e0;
+      cpu += c1 - c0;
+      elapsed += t1 - t0;
+      drainMs = Math.max(drainMs, System.currentTimeMillis() - stoppedAt);
+      if (rates.length() > 0) rates.append(',');
+      rates.append(String.format(java.util.Locale.ROOT, "%.1f", t1 > t0 ? (o1 - o0) * 1e9 / (t1 - t0) : 0.0));
+    }
+    return String.format(java.util.Locale.ROOT,
+        "{\"ok\":true,\"ops\":%d,\"errors\":%d,\"elapsedMs\":%.3f,\"cpuUs\":%d,\"drainMs\":%d,\"turnRates\":[%s]}",
+        ops, errs, elapsed / 1e6, cpu / 1000, drainMs, rates);
   }
 
   private static String latency() throws Exception {

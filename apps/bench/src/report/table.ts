@@ -38,7 +38,7 @@ export function renderTable(report: RunReport): string {
     for (const line of pad([header, ...rows])) lines.push(`  ${line}`);
     if (summary.oursVsCeiling)
       lines.push(
-        `  ours / ceiling (${summary.ceilingContender ?? '-'}, the fastest other by median; per round): ${ratio(summary.oursVsCeiling)}`,
+        `  ours / ceiling (${summary.ceilingContender ?? '-'}, the fastest other by median; per round, or per turn cycle when they took turns): ${ratio(summary.oursVsCeiling)}`,
       );
     for (const line of openLoopLines(summary)) lines.push(`  ${line}`);
   }

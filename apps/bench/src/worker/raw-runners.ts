@@ -21,7 +21,8 @@ import {
   setDataFrame,
 } from './raw-frames.js';
 import { CLOSING_AT_ONCE } from './run-session.js';
-import { CellPhases, MeasureWindow, sleep } from './window.js';
+import { runTurns, runWarmThenMeasure, type TurnLoop } from './turns.js';
+import { CellPhases, sleep } from './window.js';
 
 /** The pre-encoded frames one cell cycles through, and how many replies make one operation. */
 function buildRing(spec: CellSpec): { frames: Buffer[]; repliesPerOp: number } {
@@ -94,7 +95,7 @@ export async function runRawThroughput(
   let replies = 0;
   let errors = 0;
   let sent = 0;
-  let stopped = false;
+  let stopped = true;
   const counter = new ReplyCounter((_xid, err) => {
     replies++;
     if (err !== 0) errors++;
@@ -115,25 +116,33 @@ export async function runRawThroughput(
   };
   socket.on('data', onChunk);
   if (rest.length > 0) onChunk(rest);
-  send(spec.inFlight);
-  sent += spec.inFlight;
-
-  const window = new MeasureWindow();
-  await sleep(spec.warmupMs);
-  window.open(replies, errors);
-  await sleep(spec.durationMs);
-  const measured = window.close(replies, errors);
-  stopped = true;
-  const drainDeadline = Date.now() + 10_000;
-  while (replies < sent && Date.now() < drainDeadline) await sleep(5);
+  const loop: TurnLoop = {
+    start() {
+      stopped = false;
+      send(spec.inFlight);
+      sent += spec.inFlight;
+    },
+    stop() {
+      stopped = true;
+      // A paused socket would never see the last replies.
+      socket.resume();
+    },
+    // Counted in replies: a createDelete op is two of them.
+    inFlight: () => sent - replies,
+    completed: () => replies,
+    errors: () => errors,
+  };
+  const measured: Awaited<ReturnType<typeof runWarmThenMeasure>> & { turnRates?: number[] } = spec.turns
+    ? await runTurns(loop, spec.turns)
+    : await runWarmThenMeasure(loop, spec);
   socket.off('data', onChunk);
   await closeRawSession(socket);
+  const turnRates = measured.turnRates ? { turnRates: measured.turnRates.map((r) => r / repliesPerOp) } : {};
   return {
     ok: true,
+    ...measured,
     ops: Math.floor(measured.ops / repliesPerOp),
-    errors: measured.errors,
-    elapsedMs: measured.elapsedMs,
-    cpuUs: measured.cpuUs,
+    ...turnRates,
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import type { CellResult, CellSpec, ThroughputOp } from '../types.js';
 import type { ClientDriver, Fail, Ok } from './driver.js';
-import { MeasureWindow, sleep } from './window.js';
+import { runTurns, runWarmThenMeasure, type TurnLoop } from './turns.js';
 
 type Issue = (slot: number, ok: Ok, fail: Fail) => void;
 
@@ -39,8 +39,8 @@ export function issuerFor(driver: ClientDriver, op: ThroughputOp, spec: CellSpec
   }
 }
 
-/** Runs the closed loop for warmup + duration and reports the window. */
-export async function runThroughput(issue: Issue, spec: CellSpec): Promise<CellResult> {
+/** The closed loop of N slots, which can stop (letting its requests finish) and start again. */
+function closedLoop(issue: Issue, inFlight: number): TurnLoop & { firstError(): unknown } {
   let completed = 0;
   let errors = 0;
   let outstanding = 0;
@@ -65,20 +65,27 @@ export async function runThroughput(issue: Issue, spec: CellSpec): Promise<CellR
     };
     next();
   };
-  for (let slot = 0; slot < spec.inFlight; slot++) startSlot(slot);
+  return {
+    start() {
+      stopped = false;
+      for (let slot = 0; slot < inFlight; slot++) startSlot(slot);
+    },
+    stop() {
+      stopped = true;
+    },
+    inFlight: () => outstanding,
+    completed: () => completed,
+    errors: () => errors,
+    firstError: () => firstError,
+  };
+}
 
-  const window = new MeasureWindow();
-  await sleep(spec.warmupMs);
-  window.open(completed, errors);
-  await sleep(spec.durationMs);
-  const measured = window.close(completed, errors);
-  stopped = true;
-  // Let every request in flight finish before the session closes, so none ends as an error.
-  const drainDeadline = Date.now() + 10_000;
-  while (outstanding > 0 && Date.now() < drainDeadline) await sleep(5);
-
-  if (measured.ops === 0 && errors > 0) {
-    return { ok: false, error: `every operation failed: ${String(firstError)}` };
+/** Runs the closed loop for warmup + duration (or in turns) and reports the window. */
+export async function runThroughput(issue: Issue, spec: CellSpec): Promise<CellResult> {
+  const loop = closedLoop(issue, spec.inFlight);
+  const measured = spec.turns ? await runTurns(loop, spec.turns) : await runWarmThenMeasure(loop, spec);
+  if (measured.ops === 0 && loop.errors() > 0) {
+    return { ok: false, error: `every operation failed: ${String(loop.firstError())}` };
   }
   return { ok: true, ...measured };
 }

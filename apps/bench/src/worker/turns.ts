@@ -1,0 +1,84 @@
+/**
+ * A closed loop measured in turns (see TurnSchedule in types.ts): the loop runs only in this contender's
+ * turns, each turn's window opens once the loop is at full depth, and the turns' windows are added up.
+ */
+import type { TurnSchedule } from '../types.js';
+import { MeasureWindow, sleep } from './window.js';
+
+/** A closed loop that can be started and stopped again. */
+export interface TurnLoop {
+  /** starts N requests in flight (none are in flight when it is called) */
+  start(): void;
+  /** lets the requests in flight finish without issuing more */
+  stop(): void;
+  inFlight(): number;
+  completed(): number;
+  errors(): number;
+}
+
+/** A turn's first moments (the loop fills its depth, a paced reader finds its rate) are not counted. */
+function rampMs(turnMs: number): number {
+  return Math.min(100, Math.round(turnMs / 5));
+}
+
+/** Waits until the epoch-ms time `at`. */
+async function until(at: number): Promise<void> {
+  const wait = at - Date.now();
+  if (wait > 0) await sleep(wait);
+}
+
+/** Runs `loop` in its turns and returns the measured windows added up. */
+export async function runTurns(
+  loop: TurnLoop,
+  turns: TurnSchedule,
+): Promise<{
+  ops: number;
+  errors: number;
+  elapsedMs: number;
+  cpuUs: number;
+  drainMs: number;
+  turnRates: number[];
+}> {
+  const period = turns.turnMs + turns.gapMs;
+  const total = { ops: 0, errors: 0, elapsedMs: 0, cpuUs: 0, drainMs: 0, turnRates: [] as number[] };
+  for (let cycle = 0; cycle <= turns.cycles; cycle++) {
+    const start = turns.startAt + (cycle * turns.of + turns.index) * period;
+    await until(start);
+    loop.start();
+    await until(start + rampMs(turns.turnMs));
+    const window = new MeasureWindow();
+    window.open(loop.completed(), loop.errors());
+    await until(start + turns.turnMs);
+    const measured = window.close(loop.completed(), loop.errors());
+    loop.stop();
+    const stoppedAt = Date.now();
+    const deadline = stoppedAt + 10_000;
+    while (loop.inFlight() > 0 && Date.now() < deadline) await sleep(2);
+    if (cycle === 0) continue;
+    total.ops += measured.ops;
+    total.errors += measured.errors;
+    total.elapsedMs += measured.elapsedMs;
+    total.cpuUs += measured.cpuUs;
+    total.drainMs = Math.max(total.drainMs, Date.now() - stoppedAt);
+    total.turnRates.push(measured.elapsedMs > 0 ? (measured.ops * 1000) / measured.elapsedMs : 0);
+  }
+  return total;
+}
+
+/** One stretch: warm-up, then the measured window, then the requests in flight finish. */
+export async function runWarmThenMeasure(
+  loop: TurnLoop,
+  spec: { warmupMs: number; durationMs: number },
+): Promise<{ ops: number; errors: number; elapsedMs: number; cpuUs: number }> {
+  loop.start();
+  const window = new MeasureWindow();
+  await sleep(spec.warmupMs);
+  window.open(loop.completed(), loop.errors());
+  await sleep(spec.durationMs);
+  const measured = window.close(loop.completed(), loop.errors());
+  loop.stop();
+  // Let every request in flight finish before the session closes, so none ends as an error.
+  const drainDeadline = Date.now() + 10_000;
+  while (loop.inFlight() > 0 && Date.now() < drainDeadline) await sleep(5);
+  return measured;
+}
