@@ -3,7 +3,7 @@ import type { BenchOptions } from './cli-options.js';
 import type { TurnSchedule } from './types.js';
 
 /** How long the workers get to start (a JVM, tsx, connect) before the first turn. */
-export const TURNS_STARTUP_MS = 6_000;
+export const TURNS_STARTUP_MS = 4_000;
 
 /** The schedule of `of` contenders taking turns from `startAt`: enough cycles for --duration each. */
 export function turnScheduleFor(
