@@ -323,6 +323,8 @@ async function main(): Promise<number> {
         rate: options.rate,
         dataSize: options.dataSize,
         scenarios: options.scenarios,
+        turnMs: options.turnMs,
+        turnGapMs: options.turnGapMs,
       },
       contenders: statuses,
       cases: summaries,

@@ -37,7 +37,10 @@ describe('median', () => {
 
 describe('summarize', () => {
   it('pairs turns cycle by cycle when both took turns, and falls back to the round when not', () => {
-    const turns = (rates: number[]): CellResult => ({ ...ok(1000), turnRates: rates });
+    const turns = (rates: number[]): CellResult => ({
+      ...(ok(1000) as Extract<CellResult, { ok: true }>),
+      turnRates: rates,
+    });
     // The machine halves its speed in the middle cycle: each cycle's ratio stays 0.9.
     const observations = [
       obs(1, 'ours', turns([900, 450, 900])),

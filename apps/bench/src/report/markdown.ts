@@ -47,6 +47,13 @@ function summaryRows(report: RunReport): string[][] {
 /** The targets are judged on the median of this many rounds (a verdict from fewer is marked indicative). */
 export const TARGET_ROUNDS = 5;
 
+/** How throughput cells ran when they took turns (types.ts, TurnSchedule). */
+function turnsText(o: RunReport['options']): string {
+  if (!o.turnMs) return '';
+  const cycles = Math.max(1, Math.ceil(o.durationMs / o.turnMs));
+  return ` Throughput cases instead run a case's contenders at once, taking turns at the server: ${o.turnMs} ms turns with ${o.turnGapMs ?? '?'} ms between them, one warm-up cycle, then ${cycles} measured cycles (each turn's window opens once its loop is at full depth); their ratios pair the turns of each cycle, and the median is over every pair of every round.`;
+}
+
 /** Renders report.md. */
 export function renderMarkdown(report: RunReport): string {
   const o = report.options;
@@ -56,7 +63,7 @@ export function renderMarkdown(report: RunReport): string {
     `- Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.platform}, Node ${report.machine.node}${load(report)}`,
     `- Server: ${report.server.description}, ZooKeeper ${report.server.version}`,
     `- Pinning: ${report.server.pinning}`,
-    `- Method: ${o.rounds} interleaved round(s); in each round every case runs every contender in its own process (order rotated), ${o.warmupMs} ms warm-up then ${o.durationMs} ms measured. Figures are medians over rounds with min–max; ratios are taken within a round, then their median. CPU is the client process's user + system time in the measured window, per completed operation.`,
+    `- Method: ${o.rounds} interleaved round(s); in each round every case runs every contender in its own process (order rotated), ${o.warmupMs} ms warm-up then ${o.durationMs} ms measured. Figures are medians over rounds with min–max; ratios are taken within a round, then their median. CPU is the client process's user + system time in the measured window, per completed operation.${turnsText(o)}`,
     `- The ceiling of a case is the fastest of the raw limits (greedy and paced reads) and every peer, by median ops/s over the rounds; ours / ceiling is ours / that contender within each round, then the median. Values: ${o.dataSize} bytes.${o.quick ? ' **Quick run**: a smoke test, not a measurement.' : ''}`,
     '',
     '## Contenders',

@@ -21,7 +21,8 @@ export interface RunReport {
   options: Pick<
     BenchOptions,
     'quick' | 'rounds' | 'warmupMs' | 'durationMs' | 'rate' | 'dataSize' | 'scenarios'
-  >;
+  > &
+    Partial<Pick<BenchOptions, 'turnMs' | 'turnGapMs'>>;
   contenders: Partial<Record<ContenderId, ContenderStatus>>;
   cases: CaseSummary[];
   /** the memory scenario's cases, when it ran (their figures are bytes, not ops) */
