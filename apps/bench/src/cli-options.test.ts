@@ -86,4 +86,10 @@ describe('turns', () => {
     expect(turnScheduleFor({ ...options, durationMs: 100 }, 2, 0).cycles).toBe(1);
     expect(turnScheduleFor({ ...options, durationMs: 2_001 }, 2, 0).cycles).toBe(6);
   });
+
+  it('ends after the warm-up cycle and the measured ones, gaps included', async () => {
+    const { turnScheduleFor, turnsEndAt } = await import('./turn-schedule.js');
+    const turns = turnScheduleFor({ turnMs: 400, turnGapMs: 250, durationMs: 2_000 }, 4, 1_000);
+    expect(turnsEndAt(turns)).toBe(1_000 + 6 * 4 * 650);
+  });
 });

@@ -23,7 +23,7 @@ import { calibrationSpec, openLoopRate, type SaturationMeasurement, saturationFr
 import { type BenchCase, expandCases } from './scenarios.js';
 import { type Observation, summarize } from './stats.js';
 import { checkTargets, serverBoundNote } from './targets.js';
-import { TURNS_STARTUP_MS, turnScheduleFor } from './turn-schedule.js';
+import { TURNS_STARTUP_MS, turnScheduleFor, turnsEndAt } from './turn-schedule.js';
 import { type CellResult, type CellSpec, type ContenderId, type FixturePaths, supports } from './types.js';
 
 const resultsBase = fileURLToPath(new URL('../results', import.meta.url));
@@ -70,28 +70,9 @@ async function measure(
       // Rotating the order keeps any "who runs first after a pause" effect from favouring one contender.
       for (const contender of rotate(contenders, round + index)) {
         const rate = openLoop && 'rate' in openLoop ? openLoop.rate : benchCase.rate;
-        const spec: CellSpec = {
-          contender,
-          scenario: benchCase.scenario,
-          kind: benchCase.kind,
-          ...(benchCase.op ? { op: benchCase.op } : {}),
-          ...(benchCase.memoryCell ? { memoryCell: benchCase.memoryCell } : {}),
-          inFlight: benchCase.inFlight,
-          ...(rate ? { rate } : {}),
-          warmupMs: options.warmupMs,
-          durationMs: options.durationMs,
-          connectString: server.connectString,
-          paths,
-          dataSize: options.dataSize,
-          cellId: `r${round}c${index}${contender.slice(0, 4)}`,
-        };
+        const spec = cellSpec(options, server, paths, { round, index, benchCase, contender, rate });
         if (!supports(contender, benchCase.kind)) {
-          const result: CellResult = {
-            ok: false,
-            unsupported: true,
-            error: `not a ${benchCase.kind} contender`,
-          };
-          observations.push({ round, caseKey: benchCase.key, contender, result });
+          observations.push({ round, caseKey: benchCase.key, contender, result: unsupported(benchCase) });
           continue;
         }
         if (openLoop && 'error' in openLoop) {
@@ -129,34 +110,54 @@ async function runCaseInTurns(
   const { round, index, benchCase, observations } = cell;
   const taking = contenders.filter((c) => supports(c, benchCase.kind));
   for (const contender of contenders.filter((c) => !supports(c, benchCase.kind))) {
-    const result: CellResult = { ok: false, unsupported: true, error: `not a ${benchCase.kind} contender` };
-    observations.push({ round, caseKey: benchCase.key, contender, result });
+    observations.push({ round, caseKey: benchCase.key, contender, result: unsupported(benchCase) });
   }
-  const turns = turnScheduleFor(options, taking.length, Date.now() + TURNS_STARTUP_MS);
-  const totalMs = TURNS_STARTUP_MS + (turns.cycles + 1) * taking.length * (turns.turnMs + turns.gapMs);
+  const startAt = Date.now() + TURNS_STARTUP_MS;
+  const turns = turnScheduleFor(options, taking.length, startAt);
+  const timeoutMs = turnsEndAt(turns) - Date.now() + 60_000;
   const running = taking.map((contender, turn) => {
     const spec: CellSpec = {
-      contender,
-      scenario: benchCase.scenario,
-      kind: benchCase.kind,
-      ...(benchCase.op ? { op: benchCase.op } : {}),
-      inFlight: benchCase.inFlight,
-      warmupMs: options.warmupMs,
-      durationMs: options.durationMs,
-      connectString: server.connectString,
-      paths,
-      dataSize: options.dataSize,
-      cellId: `r${round}c${index}${contender.slice(0, 4)}`,
+      ...cellSpec(options, server, paths, { round, index, benchCase, contender }),
       turns: { ...turns, index: turn },
     };
     progress.start(round, options.rounds, benchCase.key, contender);
-    return runWorker(server.clientPrefix, commandFor(spec, java), totalMs + 60_000).then((measured) => {
+    return runWorker(server.clientPrefix, commandFor(spec, java), timeoutMs).then((measured) => {
       const result = noteOverrun(measured, turns.gapMs);
       observations.push({ round, caseKey: benchCase.key, contender, result });
       progress.finish(round, benchCase.key, contender, result);
     });
   });
   await Promise.all(running);
+}
+
+/** The spec of one cell: a contender in a case of a round. */
+function cellSpec(
+  options: BenchOptions,
+  server: BenchServer,
+  paths: FixturePaths,
+  cell: { round: number; index: number; benchCase: BenchCase; contender: ContenderId; rate?: number },
+): CellSpec {
+  const { round, index, benchCase, contender, rate } = cell;
+  return {
+    contender,
+    scenario: benchCase.scenario,
+    kind: benchCase.kind,
+    ...(benchCase.op ? { op: benchCase.op } : {}),
+    ...(benchCase.memoryCell ? { memoryCell: benchCase.memoryCell } : {}),
+    inFlight: benchCase.inFlight,
+    ...(rate ? { rate } : {}),
+    warmupMs: options.warmupMs,
+    durationMs: options.durationMs,
+    connectString: server.connectString,
+    paths,
+    dataSize: options.dataSize,
+    cellId: `r${round}c${index}${contender.slice(0, 4)}`,
+  };
+}
+
+/** The result of a contender that has no cell of this kind. */
+function unsupported(benchCase: BenchCase): CellResult {
+  return { ok: false, unsupported: true, error: `not a ${benchCase.kind} contender` };
 }
 
 /** Notes a turn whose requests in flight outlasted the gap: the next contender's turn began under load. */

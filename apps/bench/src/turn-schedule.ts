@@ -20,3 +20,8 @@ export function turnScheduleFor(
     cycles: Math.max(1, Math.ceil(options.durationMs / options.turnMs)),
   };
 }
+
+/** When the last turn of `turns` ends (epoch ms), its gap included: the warm-up cycle and the measured ones. */
+export function turnsEndAt(turns: TurnSchedule): number {
+  return turns.startAt + (turns.cycles + 1) * turns.of * (turns.turnMs + turns.gapMs);
+}

@@ -27,6 +27,12 @@ async function until(at: number): Promise<void> {
   if (wait > 0) await sleep(wait);
 }
 
+/** Waits (polling every `pollMs`, at most 10 s) until the stopped loop has no request in flight. */
+async function drain(loop: TurnLoop, pollMs: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (loop.inFlight() > 0 && Date.now() < deadline) await sleep(pollMs);
+}
+
 /** Runs `loop` in its turns and returns the measured windows added up. */
 export async function runTurns(
   loop: TurnLoop,
@@ -52,8 +58,7 @@ export async function runTurns(
     const measured = window.close(loop.completed(), loop.errors());
     loop.stop();
     const stoppedAt = Date.now();
-    const deadline = stoppedAt + 10_000;
-    while (loop.inFlight() > 0 && Date.now() < deadline) await sleep(2);
+    await drain(loop, 2);
     if (cycle === 0) continue;
     total.ops += measured.ops;
     total.errors += measured.errors;
@@ -78,7 +83,6 @@ export async function runWarmThenMeasure(
   const measured = window.close(loop.completed(), loop.errors());
   loop.stop();
   // Let every request in flight finish before the session closes, so none ends as an error.
-  const drainDeadline = Date.now() + 10_000;
-  while (loop.inFlight() > 0 && Date.now() < drainDeadline) await sleep(5);
+  await drain(loop, 5);
   return measured;
 }
