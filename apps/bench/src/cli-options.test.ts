@@ -75,21 +75,20 @@ describe('turns', () => {
   it('gives each contender --duration of turns, at least one', async () => {
     const { turnScheduleFor } = await import('./turn-schedule.js');
     const options = { turnMs: 400, turnGapMs: 250, durationMs: 2_000 };
-    expect(turnScheduleFor(options, 4, 1_000)).toEqual({
-      startAt: 1_000,
+    expect(turnScheduleFor(options, 4)).toEqual({
       index: 0,
       of: 4,
       turnMs: 400,
       gapMs: 250,
       cycles: 5,
     });
-    expect(turnScheduleFor({ ...options, durationMs: 100 }, 2, 0).cycles).toBe(1);
-    expect(turnScheduleFor({ ...options, durationMs: 2_001 }, 2, 0).cycles).toBe(6);
+    expect(turnScheduleFor({ ...options, durationMs: 100 }, 2).cycles).toBe(1);
+    expect(turnScheduleFor({ ...options, durationMs: 2_001 }, 2).cycles).toBe(6);
   });
 
   it('ends after the warm-up cycle and the measured ones, gaps included', async () => {
-    const { turnScheduleFor, turnsEndAt } = await import('./turn-schedule.js');
-    const turns = turnScheduleFor({ turnMs: 400, turnGapMs: 250, durationMs: 2_000 }, 4, 1_000);
-    expect(turnsEndAt(turns)).toBe(1_000 + 6 * 4 * 650);
+    const { turnScheduleFor, turnsSpanMs } = await import('./turn-schedule.js');
+    const turns = turnScheduleFor({ turnMs: 400, turnGapMs: 250, durationMs: 2_000 }, 4);
+    expect(turnsSpanMs(turns)).toBe(6 * 4 * 650);
   });
 });

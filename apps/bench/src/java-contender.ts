@@ -103,7 +103,6 @@ export function javaCommand(status: Extract<JavaStatus, { ok: true }>, spec: Cel
     tree: spec.paths.memoryTree ?? '',
     ...(spec.turns
       ? {
-          turnsStartAt: spec.turns.startAt,
           turnsIndex: spec.turns.index,
           turnsOf: spec.turns.of,
           turnMs: spec.turns.turnMs,

@@ -21,9 +21,15 @@ import { renderTable } from './report/table.js';
 import { runWorker } from './run-worker.js';
 import { calibrationSpec, openLoopRate, type SaturationMeasurement, saturationFrom } from './saturation.js';
 import { type BenchCase, expandCases } from './scenarios.js';
+import { StartBarrier } from './start-barrier.js';
 import { type Observation, summarize } from './stats.js';
 import { checkTargets, serverBoundNote } from './targets.js';
-import { TURNS_STARTUP_MS, turnScheduleFor, turnsEndAt } from './turn-schedule.js';
+import {
+  TURNS_READY_TIMEOUT_MS,
+  TURNS_START_MARGIN_MS,
+  turnScheduleFor,
+  turnsSpanMs,
+} from './turn-schedule.js';
 import { type CellResult, type CellSpec, type ContenderId, type FixturePaths, supports } from './types.js';
 
 const resultsBase = fileURLToPath(new URL('../results', import.meta.url));
@@ -112,16 +118,17 @@ async function runCaseInTurns(
   for (const contender of contenders.filter((c) => !supports(c, benchCase.kind))) {
     observations.push({ round, caseKey: benchCase.key, contender, result: unsupported(benchCase) });
   }
-  const startAt = Date.now() + TURNS_STARTUP_MS;
-  const turns = turnScheduleFor(options, taking.length, startAt);
-  const timeoutMs = turnsEndAt(turns) - Date.now() + 60_000;
+  const turns = turnScheduleFor(options, taking.length);
+  const barrier = new StartBarrier(taking.length, TURNS_START_MARGIN_MS);
+  const turnStart = { barrier, readyTimeoutMs: TURNS_READY_TIMEOUT_MS };
+  const timeoutMs = turnsSpanMs(turns) + 60_000;
   const running = taking.map((contender, turn) => {
     const spec: CellSpec = {
       ...cellSpec(options, server, paths, { round, index, benchCase, contender }),
       turns: { ...turns, index: turn },
     };
     progress.start(round, options.rounds, benchCase.key, contender);
-    return runWorker(server.clientPrefix, commandFor(spec, java), timeoutMs).then((measured) => {
+    return runWorker(server.clientPrefix, commandFor(spec, java), timeoutMs, turnStart).then((measured) => {
       const result = noteOverrun(measured, turns.gapMs);
       observations.push({ round, caseKey: benchCase.key, contender, result });
       progress.finish(round, benchCase.key, contender, result);

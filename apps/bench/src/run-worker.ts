@@ -1,7 +1,8 @@
 /** Starts one worker process for one cell and reads its result line. */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { type CellResult, type CellSpec, RESULT_MARKER } from './types.js';
+import type { StartBarrier } from './start-barrier.js';
+import { type CellResult, type CellSpec, READY_MARKER, RESULT_MARKER } from './types.js';
 
 const workerPath = fileURLToPath(new URL('./worker/worker-main.ts', import.meta.url));
 
@@ -14,27 +15,75 @@ export function nodeWorkerCommand(spec: CellSpec): string[] {
   return [process.execPath, ...process.execArgv, ...gc, workerPath, JSON.stringify(spec)];
 }
 
-/** Runs `command` (after `prefix`, e.g. taskset) and returns the CellResult it printed. Never throws. */
-export function runWorker(prefix: string[], command: string[], timeoutMs: number): Promise<CellResult> {
+/**
+ * A turn cell's start: the worker prints READY_MARKER when ready and gets its start time on stdin once the
+ * barrier lets every worker of the case go. One not ready after `readyTimeoutMs` is killed.
+ */
+export interface TurnStart {
+  barrier: StartBarrier;
+  readyTimeoutMs: number;
+}
+
+/**
+ * Runs `command` (after `prefix`, e.g. taskset) and returns the CellResult it printed. Never throws.
+ * `timeoutMs` counts from the start, or for a turn cell from its start time.
+ */
+export function runWorker(
+  prefix: string[],
+  command: string[],
+  timeoutMs: number,
+  turnStart?: TurnStart,
+): Promise<CellResult> {
   const [file, ...args] = [...prefix, ...command];
   return new Promise((resolve) => {
-    const child = spawn(file as string, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file as string, args, { stdio: 'pipe' });
+    // the worker may have died before it reads its start line
+    child.stdin.on('error', () => {});
+    if (!turnStart) child.stdin.end();
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => err.push(c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.once('error', (error) => {
+    let arrived = false;
+    let timedOut = false;
+    let timer = setTimeout(
+      () => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      },
+      turnStart ? turnStart.readyTimeoutMs : timeoutMs,
+    );
+    const restartTimer = (ms: number) => {
       clearTimeout(timer);
-      resolve({ ok: false, error: `cannot start ${file}: ${error.message}` });
+      timer = setTimeout(() => {
+        timedOut = true;
+        child.kill('SIGKILL');
+      }, ms);
+    };
+    child.stdout.on('data', (c: Buffer) => {
+      out.push(c);
+      if (!turnStart || arrived || !Buffer.concat(out).toString('utf8').includes(`${READY_MARKER}\n`)) return;
+      arrived = true;
+      clearTimeout(timer);
+      void turnStart.barrier.arrive().then((startAt) => {
+        restartTimer(startAt - Date.now() + timeoutMs);
+        child.stdin.end(`${startAt}\n`);
+      });
     });
-    child.once('close', (code, signal) => {
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    let settled = false;
+    const settle = (result: CellResult) => {
+      if (settled) return; // 'error' and 'close' can both come
+      settled = true;
       clearTimeout(timer);
+      if (turnStart && !arrived) turnStart.barrier.withdraw();
+      resolve(result);
+    };
+    child.once('error', (error) => settle({ ok: false, error: `cannot start ${file}: ${error.message}` }));
+    child.once('close', (code, signal) => {
       const stdout = Buffer.concat(out).toString('utf8');
       const line = stdout.split('\n').find((l) => l.startsWith(RESULT_MARKER));
       if (line) {
         try {
-          resolve(JSON.parse(line.slice(RESULT_MARKER.length)) as CellResult);
+          settle(JSON.parse(line.slice(RESULT_MARKER.length)) as CellResult);
           return;
         } catch {
           // fall through: report it as a broken worker
@@ -46,8 +95,9 @@ export function runWorker(prefix: string[], command: string[], timeoutMs: number
         .filter((l) => l.trim() && !l.includes('Unknown user config'))
         .slice(-3)
         .join(' / ');
-      const how = signal ? `killed by ${signal}${signal === 'SIGKILL' ? ' (timeout)' : ''}` : `exit ${code}`;
-      resolve({ ok: false, error: `worker gave no result (${how}): ${tail}` });
+      const late = turnStart && !arrived ? ', never ready for its turns' : '';
+      const how = signal ? `killed by ${signal}${timedOut ? ' (timeout)' : ''}` : `exit ${code}`;
+      settle({ ok: false, error: `worker gave no result (${how}${late}): ${tail}` });
     });
   });
 }

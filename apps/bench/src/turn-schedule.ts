@@ -2,17 +2,22 @@
 import type { BenchOptions } from './cli-options.js';
 import type { TurnSchedule } from './types.js';
 
-/** How long the workers get to start (a JVM, tsx, connect) before the first turn. */
-export const TURNS_STARTUP_MS = 4_000;
+/**
+ * How long every worker of a case gets to be ready (a JVM starting, tsx compiling, a session connecting):
+ * generous, because CI runs the bench next to other tests on two cores. A worker still not ready by then
+ * is left out (start-barrier.ts) and the others start.
+ */
+export const TURNS_READY_TIMEOUT_MS = 120_000;
 
-/** The schedule of `of` contenders taking turns from `startAt`: enough cycles for --duration each. */
+/** From "all are ready" to the first turn: time for the start line to reach every worker. */
+export const TURNS_START_MARGIN_MS = 300;
+
+/** The schedule of `of` contenders taking turns: enough cycles for --duration each. */
 export function turnScheduleFor(
   options: Pick<BenchOptions, 'turnMs' | 'turnGapMs' | 'durationMs'>,
   of: number,
-  startAt: number,
 ): TurnSchedule {
   return {
-    startAt,
     index: 0,
     of,
     turnMs: options.turnMs,
@@ -21,7 +26,7 @@ export function turnScheduleFor(
   };
 }
 
-/** When the last turn of `turns` ends (epoch ms), its gap included: the warm-up cycle and the measured ones. */
-export function turnsEndAt(turns: TurnSchedule): number {
-  return turns.startAt + (turns.cycles + 1) * turns.of * (turns.turnMs + turns.gapMs);
+/** How long the turns of `turns` last from the first turn's start, the last gap included. */
+export function turnsSpanMs(turns: TurnSchedule): number {
+  return (turns.cycles + 1) * turns.of * (turns.turnMs + turns.gapMs);
 }

@@ -86,9 +86,10 @@ export interface CellSpec {
  * at a time. Turn k of cycle c starts at startAt + (c * of + k) * (turnMs + gapMs) (epoch ms); cycle 0
  * warms up and is not counted. Contenders measured a few hundred ms apart see the same machine, so the
  * ratio between them moves far less from run to run than when each runs for seconds after the other.
+ * startAt is not in the spec: each worker prints READY_MARKER once connected and reads startAt from its
+ * stdin, which the orchestrator writes once every contender of the case is ready (start-barrier.ts).
  */
 export interface TurnSchedule {
-  startAt: number;
   /** this contender's turn in each cycle, and how many contenders take turns */
   index: number;
   of: number;
@@ -145,6 +146,9 @@ export type CellResult =
       note?: string;
     }
   | { ok: false; error: string; unsupported?: boolean };
+
+/** A turn cell's worker prints this line once connected, then waits for its start time on stdin. */
+export const READY_MARKER = '@@ready';
 
 /** The marker the orchestrator looks for in a worker's stdout, before the CellResult JSON. */
 export const RESULT_MARKER = '@@result ';

@@ -174,7 +174,12 @@ public final class BenchDriver {
 
   /** Taking turns with the other contenders (TurnSchedule in types.ts, runTurns in worker/turns.ts). */
   private static String turns(Issue issue, int inFlight) throws Exception {
-    long startAt = Long.parseLong(arg("turnsStartAt"));
+    // ready: the orchestrator answers with the first turn's start (epoch ms) once every contender is
+    System.out.println("@@ready");
+    System.out.flush();
+    String line = new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine();
+    if (line == null) throw new IllegalStateException("the orchestrator closed stdin before the start line");
+    long startAt = Long.parseLong(line.trim());
     int index = Integer.parseInt(arg("turnsIndex"));
     int of = Integer.parseInt(arg("turnsOf"));
     long turnMs = Long.parseLong(arg("turnMs"));

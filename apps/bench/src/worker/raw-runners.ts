@@ -21,7 +21,7 @@ import {
   setDataFrame,
 } from './raw-frames.js';
 import { CLOSING_AT_ONCE } from './run-session.js';
-import { runTurns, runWarmThenMeasure, type TurnLoop } from './turns.js';
+import { runInTurns, runWarmThenMeasure, type TurnLoop } from './turns.js';
 import { CellPhases, sleep } from './window.js';
 
 /** The pre-encoded frames one cell cycles through, and how many replies make one operation. */
@@ -133,7 +133,7 @@ export async function runRawThroughput(
     errors: () => errors,
   };
   const measured: Awaited<ReturnType<typeof runWarmThenMeasure>> & { turnRates?: number[] } = spec.turns
-    ? await runTurns(loop, spec.turns)
+    ? await runInTurns(loop, spec.turns)
     : await runWarmThenMeasure(loop, spec);
   socket.off('data', onChunk);
   await closeRawSession(socket);

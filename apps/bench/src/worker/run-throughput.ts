@@ -4,7 +4,7 @@
  */
 import type { CellResult, CellSpec, ThroughputOp } from '../types.js';
 import type { ClientDriver, Fail, Ok } from './driver.js';
-import { runTurns, runWarmThenMeasure, type TurnLoop } from './turns.js';
+import { runInTurns, runWarmThenMeasure, type TurnLoop } from './turns.js';
 
 type Issue = (slot: number, ok: Ok, fail: Fail) => void;
 
@@ -83,7 +83,7 @@ function closedLoop(issue: Issue, inFlight: number): TurnLoop & { firstError(): 
 /** Runs the closed loop for warmup + duration (or in turns) and reports the window. */
 export async function runThroughput(issue: Issue, spec: CellSpec): Promise<CellResult> {
   const loop = closedLoop(issue, spec.inFlight);
-  const measured = spec.turns ? await runTurns(loop, spec.turns) : await runWarmThenMeasure(loop, spec);
+  const measured = spec.turns ? await runInTurns(loop, spec.turns) : await runWarmThenMeasure(loop, spec);
   if (measured.ops === 0 && loop.errors() > 0) {
     return { ok: false, error: `every operation failed: ${String(loop.firstError())}` };
   }

@@ -29,14 +29,7 @@ describe('runTurns', () => {
   it('adds up the measured turns and leaves the warm-up turn out', async () => {
     // warm-up 0 -> 5 (not counted), then 10 -> 17 and 20 -> 31: 7 + 11 ops
     const { loop, calls, reads } = scriptedLoop([0, 5, 10, 17, 20, 31]);
-    const result = await runTurns(loop, {
-      startAt: Date.now(),
-      index: 1,
-      of: 2,
-      turnMs: 20,
-      gapMs: 10,
-      cycles: 2,
-    });
+    const result = await runTurns(loop, { index: 1, of: 2, turnMs: 20, gapMs: 10, cycles: 2 }, Date.now());
     expect(result.ops).toBe(18);
     expect(result.errors).toBe(0);
     expect(reads()).toBe(6);
@@ -53,7 +46,7 @@ describe('runTurns', () => {
       inFlightAtStart.push(loop.inFlight());
       start();
     };
-    await runTurns(loop, { startAt: Date.now(), index: 0, of: 1, turnMs: 10, gapMs: 0, cycles: 1 });
+    await runTurns(loop, { index: 0, of: 1, turnMs: 10, gapMs: 0, cycles: 1 }, Date.now());
     expect(inFlightAtStart).toEqual([0, 0]);
     expect(calls.filter((c) => c === 'start')).toHaveLength(2);
   });

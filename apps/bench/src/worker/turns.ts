@@ -2,7 +2,7 @@
  * A closed loop measured in turns (see TurnSchedule in types.ts): the loop runs only in this contender's
  * turns, each turn's window opens once the loop is at full depth, and the turns' windows are added up.
  */
-import type { TurnSchedule } from '../types.js';
+import { READY_MARKER, type TurnSchedule } from '../types.js';
 import { MeasureWindow, sleep } from './window.js';
 
 /** A closed loop that can be started and stopped again. */
@@ -33,10 +33,47 @@ async function drain(loop: TurnLoop, pollMs: number): Promise<void> {
   while (loop.inFlight() > 0 && Date.now() < deadline) await sleep(pollMs);
 }
 
-/** Runs `loop` in its turns and returns the measured windows added up. */
+/**
+ * Says the worker is ready (READY_MARKER on stdout) and waits for the orchestrator's start line on stdin:
+ * the epoch ms at which the first turn of the case begins (start-barrier.ts).
+ */
+export function readyForTurns(): Promise<number> {
+  process.stdout.write(`${READY_MARKER}\n`);
+  return new Promise((resolve, reject) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const end = text.indexOf('\n');
+      if (end < 0) return;
+      done();
+      const startAt = Number(text.slice(0, end));
+      if (Number.isFinite(startAt)) resolve(startAt);
+      else reject(new Error(`bad start line from the orchestrator: ${JSON.stringify(text.slice(0, end))}`));
+    };
+    const onEnd = () => {
+      done();
+      reject(new Error('the orchestrator closed stdin before the start line'));
+    };
+    const done = () => {
+      process.stdin.off('data', onData);
+      process.stdin.off('end', onEnd);
+      process.stdin.pause();
+    };
+    process.stdin.on('data', onData);
+    process.stdin.once('end', onEnd);
+  });
+}
+
+/** Waits for the start line, then runs `loop` in its turns (runTurns). */
+export async function runInTurns(loop: TurnLoop, turns: TurnSchedule): ReturnType<typeof runTurns> {
+  return runTurns(loop, turns, await readyForTurns());
+}
+
+/** Runs `loop` in its turns from `startAt` (epoch ms) and returns the measured windows added up. */
 export async function runTurns(
   loop: TurnLoop,
   turns: TurnSchedule,
+  startAt: number,
 ): Promise<{
   ops: number;
   errors: number;
@@ -48,7 +85,7 @@ export async function runTurns(
   const period = turns.turnMs + turns.gapMs;
   const total = { ops: 0, errors: 0, elapsedMs: 0, cpuUs: 0, drainMs: 0, turnRates: [] as number[] };
   for (let cycle = 0; cycle <= turns.cycles; cycle++) {
-    const start = turns.startAt + (cycle * turns.of + turns.index) * period;
+    const start = startAt + (cycle * turns.of + turns.index) * period;
     await until(start);
     loop.start();
     await until(start + rampMs(turns.turnMs));
