@@ -9,8 +9,7 @@
  */
 import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
 import type { ACL } from './acl.js';
-import { aclArg } from './args.js';
-import { type HostAddress, parseClientConnectString, shuffled } from './connect-string.js';
+import type { HostAddress } from './connect-string.js';
 import { Connection, type ConnectionHandler, type ConnectionOptions } from './connection.js';
 import { publishConnect, publishWatchEvent } from './diagnostics.js';
 import {
@@ -20,21 +19,14 @@ import {
   SessionExpiredError,
   type ZooKeeperError,
 } from './errors.js';
-import { closeSessionReply, encodeCloseSession } from './ops/close-session.js';
+import { HostRotation } from './host-rotation.js';
 import type { Chroot } from './paths.js';
 import { RequestPipeline } from './pipeline.js';
 import { ReadOnlyProbe } from './read-only-probe.js';
-import { readPacingSettings } from './read-pacing.js';
-import { concealCredentials, validateSaslOptions, validateTlsOption } from './security/index.js';
 import { SessionAuth } from './session-auth.js';
-import {
-  connectRequestFrame,
-  connectTimeoutMs,
-  DEFAULT_CONNECT_WAIT_MS,
-  reconnectDelayMs,
-  sessionStart,
-  timeoutOption,
-} from './session-handshake.js';
+import { closedByClient, closeSessionWithin } from './session-close.js';
+import { connectRequestFrame, connectTimeoutMs, reconnectDelayMs } from './session-handshake.js';
+import { sessionSettings } from './session-settings.js';
 import { SessionStates } from './session-states.js';
 import { expiryEvents, notificationEvent, notifiedWatchers, restoreWatches } from './session-watches.js';
 import type { ClientOptions, WatchEvent, Watcher } from './types.js';
@@ -42,27 +34,6 @@ import { ServerVersionGate } from './version-gate.js';
 import { WatchTables } from './watches.js';
 
 const CLOSED = { code: 'CLIENTCLOSED' } as const;
-/** The longest delay setTimeout takes (a longer one fires at once). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** Builds an error without capturing a stack trace (synchronous: the global limit is restored at once). */
-function withoutStack<T>(build: () => T): T {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return build();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
-
-/**
- * What a close ends the session with. It only marks the session closed and never reaches a caller (calls get
- * fresh errors from refusal(), waiters from terminate()), so one instance, built once without a stack, serves
- * every close: building one per close cost each short session several µs.
- */
-const CLOSED_BY_CLIENT = Object.freeze(withoutStack(() => new ClientClosedError()));
-
 /**
  * One ZooKeeper session over a sequence of connections. It is its connections' handler itself (methods,
  * not closures built per session).
@@ -82,10 +53,7 @@ export class Session extends SessionStates implements ConnectionHandler {
   /** The bound of a wait for the first connection when the call gives none (`connectWaitMs`; 0 = none). */
   readonly connectWaitMs: number;
 
-  private hosts: HostAddress[];
-  private hostIndex = -1;
-  /** Set by {@link replaceHosts} when it closes the connection to move: the reconnect is not a failed round. */
-  private moving = false;
+  private readonly hosts: HostRotation;
   private connection: Connection | undefined;
   private handshaken = false;
   private ready = false;
@@ -107,40 +75,30 @@ export class Session extends SessionStates implements ConnectionHandler {
   private readonly options: ClientOptions;
   private readonly connectionOptions: ConnectionOptions;
 
-  constructor(options: ClientOptions) {
+  constructor(clientOptions: ClientOptions) {
     super();
-    // Credentials stay out of inspect/log/JSON output of the client's objects.
-    this.options = concealCredentials(options);
-    const parsed = parseClientConnectString(options.connectString);
-    this.chroot = parsed.chroot;
-    this.hosts = shuffled(parsed.hosts);
-    const start = sessionStart(options);
-    this.requestedTimeoutMs = start.requestedTimeoutMs;
-    validateTlsOption(options.tls);
-    validateSaslOptions(options.sasl);
-    this.connectWaitMs =
-      timeoutOption('connectWaitMs', options.connectWaitMs, true) ?? DEFAULT_CONNECT_WAIT_MS;
-    this.closeTimeoutMs = timeoutOption('closeTimeoutMs', options.closeTimeoutMs, false);
-    this.defaultAcl =
-      options.defaultAcl === undefined
-        ? undefined
-        : aclArg(options.defaultAcl, 'createClient', undefined, 'defaultAcl');
-    const { tls, connectionFactory, maxFrameLength } = this.options;
-    const readPacing = readPacingSettings(options.readCoalescing);
-    this.connectionOptions = { tls, connectionFactory, maxFrameLength, readPacing };
-    if (start.session) {
-      this.sessionId = start.session.id;
-      this.password = start.session.password;
+    const settings = sessionSettings(clientOptions);
+    this.options = settings.options;
+    this.chroot = settings.chroot;
+    this.hosts = new HostRotation(settings.hosts);
+    this.requestedTimeoutMs = settings.requestedTimeoutMs;
+    this.connectWaitMs = settings.connectWaitMs;
+    this.closeTimeoutMs = settings.closeTimeoutMs;
+    this.defaultAcl = settings.defaultAcl;
+    this.connectionOptions = settings.connection;
+    if (settings.session) {
+      this.sessionId = settings.session.id;
+      this.password = settings.session.password;
     }
     // A handle built with an explicit session counts as having seen a r/w server (§2.1).
-    this.seenReadWriteServer = options.session !== undefined;
+    this.seenReadWriteServer = settings.session !== undefined;
     this.versionGate = new ServerVersionGate(
       () => this.currentHost,
       this.options,
       () => this.pipeline.flush(),
     );
-    this.pipeline = new RequestPipeline(this, options.requestTimeoutMs ?? 0, this.versionGate);
-    this.auth = new SessionAuth(options.auth, () => this.pipeline.nextXid());
+    this.pipeline = new RequestPipeline(this, clientOptions.requestTimeoutMs ?? 0, this.versionGate);
+    this.auth = new SessionAuth(clientOptions.auth, () => this.pipeline.nextXid());
   }
 
   /** Starts connecting. */
@@ -171,8 +129,7 @@ export class Session extends SessionStates implements ConnectionHandler {
   private connectNext(): void {
     this.reconnectTimer = undefined;
     if (this.terminalError !== undefined) return;
-    this.hostIndex = (this.hostIndex + 1) % this.hosts.length;
-    const address = this.hosts[this.hostIndex]!;
+    const address = this.hosts.next();
     publishConnect(() => ({
       host: address.host,
       port: address.port,
@@ -184,7 +141,7 @@ export class Session extends SessionStates implements ConnectionHandler {
     this.handshaken = false;
     this.connection = Connection.open(address, this.connectionOptions, this);
     const timeout = this.negotiatedTimeoutMs || this.requestedTimeoutMs;
-    this.connection.startTimer(connectTimeoutMs(timeout, this.hosts.length));
+    this.connection.startTimer(connectTimeoutMs(timeout, this.hosts.list.length));
   }
 
   // ---- ConnectionHandler: what each connection tells its session ------------------------------------
@@ -219,8 +176,7 @@ export class Session extends SessionStates implements ConnectionHandler {
   private scheduleReconnect(): void {
     if (this.terminalError !== undefined || this.reconnectTimer !== undefined) return;
     this.failCallsWaitingTooLong();
-    const fullRound = !this.moving && (this.hostIndex + 1) % this.hosts.length === 0;
-    this.moving = false;
+    const fullRound = this.hosts.takeFullRound();
     this.reconnectTimer = setTimeout(() => this.connectNext(), reconnectDelayMs(fullRound));
   }
 
@@ -343,13 +299,12 @@ export class Session extends SessionStates implements ConnectionHandler {
   private probeForReadWrite(connection: Connection): void {
     this.stopReadOnlyProbe();
     this.readOnlyProbe = new ReadOnlyProbe({
-      hosts: this.hosts,
-      current: this.hostIndex,
+      hosts: this.hosts.list,
+      current: this.hosts.currentIndex,
       connect: this.options,
       onReadWrite: (index) => {
         if (connection !== this.connection) return;
-        // connectNext takes the host after hostIndex.
-        this.hostIndex = index - 1;
+        this.hosts.tryNext(index);
         connection.close(new ConnectionLossError({ cause: new Error('a read-write server was found') }));
       },
     });
@@ -495,36 +450,17 @@ export class Session extends SessionStates implements ConnectionHandler {
    * ends everything. Idempotent.
    */
   close(): Promise<void> {
-    this.closing ??= this.doClose(CLOSED_BY_CLIENT);
+    this.closing ??= this.doClose(closedByClient);
     return this.closing;
   }
 
   private async doClose(closed: ClientClosedError): Promise<void> {
     const connection = this.connection;
     if (this.ready && connection !== undefined && this.terminalError === undefined) {
-      const xid = this.pipeline.nextXid();
-      // No request deadline (timeoutMs 0): that would poll every 25 ms for as long as the reply takes. One
-      // timer bounds the wait instead; when it fires, terminate() fails the closeSession call itself.
-      const reply = this.pipeline.submit(
-        closeSessionReply,
-        xid,
-        encodeCloseSession(xid),
-        undefined,
-        undefined,
-        { internal: true, timeoutMs: 0 },
-      );
       const boundMs =
         this.closeTimeoutMs ??
         Math.min(this.requestedTimeoutMs, this.negotiatedTimeoutMs || this.requestedTimeoutMs);
-      let timer: NodeJS.Timeout | undefined;
-      // The session ends here whichever comes first: the reply, a failure (the session will expire on the
-      // server), or the bound.
-      await new Promise<void>((settle) => {
-        // Unref'd like the request deadlines: the socket is what keeps the process up while it waits.
-        timer = setTimeout(settle, Math.min(boundMs, MAX_TIMER_MS)).unref();
-        reply.then(settle, settle);
-      });
-      clearTimeout(timer);
+      await closeSessionWithin(this.pipeline, boundMs);
     }
     this.terminate(closed);
   }
@@ -542,7 +478,7 @@ export class Session extends SessionStates implements ConnectionHandler {
 
   /** The host list, in the order connection attempts go through it. */
   get hostList(): readonly HostAddress[] {
-    return this.hosts;
+    return this.hosts.list;
   }
 
   /**
@@ -552,12 +488,7 @@ export class Session extends SessionStates implements ConnectionHandler {
    * it, attempts go on after the current host.
    */
   replaceHosts(hosts: readonly HostAddress[], move: boolean): void {
-    const current = this.currentHost;
-    this.hosts = [...hosts];
-    this.hostIndex =
-      move || current === undefined
-        ? -1
-        : this.hosts.findIndex((h) => h.host === current.host && h.port === current.port);
+    this.hosts.replace(hosts, move);
     if (!move) {
       // A read-only probe walks the list by index: start it again over the new list.
       if (this.readOnlyProbe !== undefined && this.connection !== undefined)
@@ -565,7 +496,7 @@ export class Session extends SessionStates implements ConnectionHandler {
       return;
     }
     if (this.connection === undefined) return;
-    this.moving = true;
+    this.hosts.markMove();
     this.connection.close(new ConnectionLossError({ cause: new Error('moving to rebalance the ensemble') }));
   }
 
@@ -576,7 +507,7 @@ export class Session extends SessionStates implements ConnectionHandler {
 
   /** The host of the current (or last) connection attempt, for the version gate. */
   get currentHost(): HostAddress | undefined {
-    return this.hosts[this.hostIndex];
+    return this.hosts.current;
   }
 
   /** Queues the watchers' calls for `event` as a microtask, behind the replies that settled before it. */
