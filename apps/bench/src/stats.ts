@@ -3,6 +3,7 @@
  * over rounds, CPU per operation, and ratios computed within each round before taking their median, since
  * a shared machine moves every contender of a round together.
  */
+import { type MedianInterval, medianInterval } from './median-interval.js';
 import type { BenchCase } from './scenarios.js';
 import type { CellResult, ContenderId, LatencySummary } from './types.js';
 
@@ -21,6 +22,8 @@ export interface Spread {
   median: number;
   min: number;
   max: number;
+  /** ratios of ours to another: where the median may lie (median-interval.ts), from 6 values up */
+  interval?: MedianInterval;
 }
 
 /** One contender in one case, over all rounds. */
@@ -166,7 +169,8 @@ export function summarize(
     }
     for (const [c, values] of Object.entries(vs)) {
       const s = spread(values);
-      if (s) summary.oursVs[c as ContenderId] = s;
+      const interval = medianInterval(values);
+      if (s) summary.oursVs[c as ContenderId] = interval ? { ...s, interval } : s;
     }
     const fastest = fastestOther(summary.contenders);
     const vsFastest = fastest && summary.oursVs[fastest];

@@ -50,6 +50,28 @@ describe('checkTargets', () => {
     expect(nzc?.measured).toBe('7.00 vs 20.00 µs');
   });
 
+  it('gives the median ratio with its 95% interval over the turn pairs, and says when the bar is inside it', () => {
+    // one round, 15 turn pairs: ours / raw from 0.88 to 1.02 (median 0.95)
+    const oursTurns = Array.from({ length: 15 }, (_, i) => 880 + 10 * i);
+    const turned = (rates: number[]): CellResult => ({
+      ok: true,
+      ops: rates.reduce((a, b) => a + b, 0),
+      elapsedMs: 1000 * rates.length,
+      cpuUs: 1000,
+      errors: 0,
+      turnRates: rates,
+    });
+    const observations: Observation[] = [
+      { round: 1, caseKey: 'getData@1000', contender: 'ours', result: turned(oursTurns) },
+      { round: 1, caseKey: 'getData@1000', contender: 'raw', result: turned(oursTurns.map(() => 1000)) },
+    ];
+    const ceiling = checkTargets(summarize(cases, contenders, observations))[0];
+    expect(ceiling?.measured).toBe(
+      '0.95 (95% interval of the median 0.91-0.99, 15 pairs; the bar is inside it)',
+    );
+    expect(ceiling?.status).toBe('met');
+  });
+
   it('misses the ceiling target when ours is slower than the best other in its round', () => {
     const summaries = summarize(cases, contenders, observe({ ours: [20_000, 4], raw: [29_000, 3] }));
     expect(checkTargets(summaries)[0]).toMatchObject({

@@ -15,8 +15,10 @@
  * The former "1.5 x node-zookeeper-client / native" throughput targets are retired: the server caps every
  * client near the same rate, so they measured the peer's luck in a round, not our client.
  */
+
+import type { MedianInterval } from './median-interval.js';
 import { checkMemoryTargets, type MemoryCaseSummary } from './memory-figures.js';
-import type { CaseSummary } from './stats.js';
+import type { CaseSummary, Spread } from './stats.js';
 import type { ContenderId } from './types.js';
 
 /** One target and how this run did. */
@@ -37,12 +39,24 @@ function cpuOf(summary: CaseSummary | undefined, contender: ContenderId): number
   return summary?.contenders.find((c) => c.contender === contender)?.cpuUsPerOp?.median;
 }
 
-function atLeast(target: string, value: number | undefined, min: number): TargetCheck {
+function atLeast(target: string, ratio: Spread | undefined, min: number): TargetCheck {
+  const value = ratio?.median;
   return {
     target: `${target} >= ${min}`,
-    measured: value === undefined ? '-' : value.toFixed(2),
+    measured: value === undefined ? '-' : `${value.toFixed(2)}${intervalText(ratio?.interval, min)}`,
     status: value === undefined ? 'not measured' : value >= min ? 'met' : 'missed',
   };
+}
+
+/**
+ * Where the median may lie, and whether the run can tell it from the bar: the verdict stays the median's,
+ * but a bar inside the interval means another run may well give the other verdict.
+ */
+function intervalText(interval: MedianInterval | undefined, bar: number): string {
+  if (!interval) return '';
+  const range = `${interval.low.toFixed(2)}-${interval.high.toFixed(2)}`;
+  const undecided = interval.low < bar && bar <= interval.high ? '; the bar is inside it' : '';
+  return ` (95% interval of the median ${range}, ${interval.count} pairs${undecided})`;
 }
 
 /** CPU per op of ours against another contender's, scaled: met when ours <= factor x theirs (or < when strict). */
@@ -76,8 +90,8 @@ export function checkTargets(
     if (kind !== 'throughput' || !THROUGHPUT.has(scenario)) continue;
     checks.push(
       inFlight === 1
-        ? atLeast(`${key}: ours / raw limit`, summary.oursVs.raw?.median, 0.95)
-        : atLeast(`${key}: ours / ceiling`, summary.oursVsCeiling?.median, 0.95),
+        ? atLeast(`${key}: ours / raw limit`, summary.oursVs.raw, 0.95)
+        : atLeast(`${key}: ours / ceiling`, summary.oursVsCeiling, 0.95),
     );
     if (CPU_BOUND.has(scenario) && inFlight > 1) {
       const target = `${key}: CPU/op ours <= 2 x raw limit`;
