@@ -43,33 +43,31 @@ export function runWorker(
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let arrived = false;
+    let settled = false;
     let timedOut = false;
-    let timer = setTimeout(
-      () => {
-        timedOut = true;
-        child.kill('SIGKILL');
-      },
-      turnStart ? turnStart.readyTimeoutMs : timeoutMs,
-    );
-    const restartTimer = (ms: number) => {
+    let timer: NodeJS.Timeout | undefined;
+    const killAfter = (ms: number) => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         timedOut = true;
         child.kill('SIGKILL');
       }, ms);
     };
+    killAfter(turnStart ? turnStart.readyTimeoutMs : timeoutMs);
     child.stdout.on('data', (c: Buffer) => {
       out.push(c);
       if (!turnStart || arrived || !Buffer.concat(out).toString('utf8').includes(`${READY_MARKER}\n`)) return;
       arrived = true;
+      // No timer while it waits for the others: the barrier lets go at the latest when the slowest worker
+      // is killed for not being ready.
       clearTimeout(timer);
       void turnStart.barrier.arrive().then((startAt) => {
-        restartTimer(startAt - Date.now() + timeoutMs);
+        if (settled) return;
+        killAfter(startAt - Date.now() + timeoutMs);
         child.stdin.end(`${startAt}\n`);
       });
     });
     child.stderr.on('data', (c: Buffer) => err.push(c));
-    let settled = false;
     const settle = (result: CellResult) => {
       if (settled) return; // 'error' and 'close' can both come
       settled = true;
