@@ -36,27 +36,29 @@ describe('runWorker with a start barrier', () => {
     expect(fast.elapsedMs).toBeGreaterThanOrEqual(before + 700);
   });
 
-  it('lets the others go when a worker dies before it is ready, and reports the one that died', async () => {
-    const barrier = new StartBarrier(2, 0);
-    const turnStart = { barrier, readyTimeoutMs: 20_000 };
-    const dies = [process.execPath, '-e', 'process.exit(3)'];
-    const [ready, dead] = await Promise.all([
+  /** A ready worker and `other` in one case: both results, once the barrier has let the ready one go. */
+  async function besideReadyWorker(other: string[], readyTimeoutMs: number) {
+    const turnStart = { barrier: new StartBarrier(2, 0), readyTimeoutMs };
+    const [ready, result] = await Promise.all([
       runWorker([], turnWorker(0), 20_000, turnStart),
-      runWorker([], dies, 20_000, turnStart),
+      runWorker([], other, 20_000, turnStart),
     ]);
+    return { ready, other: result };
+  }
+
+  it('lets the others go when a worker dies before it is ready, and reports the one that died', async () => {
+    const { ready, other: dead } = await besideReadyWorker(
+      [process.execPath, '-e', 'process.exit(3)'],
+      20_000,
+    );
     expect(ready.ok).toBe(true);
     expect(dead).toMatchObject({ ok: false });
     expect(dead.ok ? '' : dead.error).toMatch(/exit 3, never ready for its turns/);
   });
 
   it('kills a worker that is not ready in time, and the others start without it', async () => {
-    const barrier = new StartBarrier(2, 0);
-    const turnStart = { barrier, readyTimeoutMs: 500 };
     const hangs = [process.execPath, '-e', 'setTimeout(() => {}, 60_000)'];
-    const [ready, hung] = await Promise.all([
-      runWorker([], turnWorker(0), 20_000, turnStart),
-      runWorker([], hangs, 20_000, turnStart),
-    ]);
+    const { ready, other: hung } = await besideReadyWorker(hangs, 500);
     expect(ready.ok).toBe(true);
     expect(hung.ok ? '' : hung.error).toMatch(/SIGKILL \(timeout\), never ready/);
   });

@@ -54,9 +54,13 @@ export function runWorker(
       }, ms);
     };
     killAfter(turnStart ? turnStart.readyTimeoutMs : timeoutMs);
+    // what the worker printed before its ready line (searched as it comes, not re-read from the start)
+    let beforeReady = '';
     child.stdout.on('data', (c: Buffer) => {
       out.push(c);
-      if (!turnStart || arrived || !Buffer.concat(out).toString('utf8').includes(`${READY_MARKER}\n`)) return;
+      if (!turnStart || arrived) return;
+      beforeReady += c.toString('utf8');
+      if (!beforeReady.includes(`${READY_MARKER}\n`)) return;
       arrived = true;
       // No timer while it waits for the others: the barrier lets go at the latest when the slowest worker
       // is killed for not being ready.

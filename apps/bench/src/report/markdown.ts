@@ -1,4 +1,6 @@
 /** The Markdown report: method, machine, every case as a table, targets, and what did not run and why. */
+
+import { turnScheduleFor } from '../turn-schedule.js';
 import {
   contenderLabel,
   contenderShort,
@@ -50,7 +52,10 @@ export const TARGET_ROUNDS = 5;
 /** How throughput cells ran when they took turns (types.ts, TurnSchedule). */
 function turnsText(o: RunReport['options']): string {
   if (!o.turnMs) return '';
-  const cycles = Math.max(1, Math.ceil(o.durationMs / o.turnMs));
+  const { cycles } = turnScheduleFor(
+    { turnMs: o.turnMs, turnGapMs: o.turnGapMs ?? 0, durationMs: o.durationMs },
+    1,
+  );
   return ` Throughput cases instead run a case's contenders at once, taking turns at the server: ${o.turnMs} ms turns with ${o.turnGapMs ?? '?'} ms between them, one warm-up cycle, then ${cycles} measured cycles (each turn's window opens once its loop is at full depth); their ratios pair the turns of each cycle, and the median is over every pair of every round.`;
 }
 
