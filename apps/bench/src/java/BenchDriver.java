@@ -174,7 +174,8 @@ public final class BenchDriver {
 
   /** Taking turns with the other contenders (TurnSchedule in types.ts, runTurns in worker/turns.ts). */
   private static String turns(Issue issue, int inFlight) throws Exception {
-    // ready: the orchestrator answers with the first turn's start (epoch ms) once every contender is
+    // READY_MARKER in types.ts: the orchestrator answers with the first turn's start (epoch ms) once every
+    // contender of the case is ready (start-barrier.ts)
     System.out.println("@@ready");
     System.out.flush();
     String line = new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine();
