@@ -30,7 +30,14 @@ import {
   turnScheduleFor,
   turnsSpanMs,
 } from './turn-schedule.js';
-import { type CellResult, type CellSpec, type ContenderId, type FixturePaths, supports } from './types.js';
+import {
+  type CellResult,
+  type CellSpec,
+  type ContenderId,
+  type FixturePaths,
+  supports,
+  type TurnSchedule,
+} from './types.js';
 
 const resultsBase = fileURLToPath(new URL('../results', import.meta.url));
 
@@ -129,7 +136,7 @@ async function runCaseInTurns(
     };
     progress.start(round, options.rounds, benchCase.key, contender);
     return runWorker(server.clientPrefix, commandFor(spec, java), timeoutMs, turnStart).then((measured) => {
-      const result = noteOverrun(measured, turns.gapMs);
+      const result = noteTurnTrouble(measured, turns);
       observations.push({ round, caseKey: benchCase.key, contender, result });
       progress.finish(round, benchCase.key, contender, result);
     });
@@ -167,11 +174,24 @@ function unsupported(benchCase: BenchCase): CellResult {
   return { ok: false, unsupported: true, error: `not a ${benchCase.kind} contender` };
 }
 
-/** Notes a turn whose requests in flight outlasted the gap: the next contender's turn began under load. */
-function noteOverrun(result: CellResult, gapMs: number): CellResult {
-  if (!result.ok || result.drainMs === undefined || result.drainMs <= gapMs) return result;
-  const overrun = `its requests in flight took up to ${result.drainMs} ms to finish after a turn, more than the ${gapMs} ms gap, so the next turn began under load (raise --turn-gap)`;
-  return { ...result, note: result.note ? `${result.note}; ${overrun}` : overrun };
+/**
+ * Notes what went wrong in a turn cell: requests in flight that outlasted the gap (the next contender's turn
+ * began under load), and turns lost to a busy event loop (left out of the figures).
+ */
+function noteTurnTrouble(result: CellResult, turns: Pick<TurnSchedule, 'gapMs' | 'cycles'>): CellResult {
+  if (!result.ok) return result;
+  const notes = result.note ? [result.note] : [];
+  if (result.drainMs !== undefined && result.drainMs > turns.gapMs) {
+    notes.push(
+      `its requests in flight took up to ${result.drainMs} ms to finish after a turn, more than the ${turns.gapMs} ms gap, so the next turn began under load (raise --turn-gap)`,
+    );
+  }
+  if (result.lostTurns) {
+    notes.push(
+      `${result.lostTurns} of its ${turns.cycles} turns were lost (its event loop was busy through them) and left out`,
+    );
+  }
+  return notes.length > 0 ? { ...result, note: notes.join('; ') } : result;
 }
 
 /** The rate of an open-loop case at a share of saturation (undefined for every other case). */

@@ -138,8 +138,10 @@ export type CellResult =
       errors: number;
       /** turn cells: the longest wait, after a turn, for the requests in flight to finish (see TurnSchedule) */
       drainMs?: number;
-      /** turn cells: ops/s of each measured turn, cycle by cycle (stats.ts pairs them across contenders) */
+      /** turn cells: ops/s of each measured turn, cycle by cycle, 0 for a lost one (stats.ts pairs them) */
       turnRates?: number[];
+      /** turn cells: turns left out because the worker's event loop was busy through them (turn-trace.ts) */
+      lostTurns?: number;
       latency?: LatencySummary;
       /** memory cells: the figures of every try */
       memory?: MemoryTries;

@@ -32,6 +32,12 @@ beforeAll(async () => {
       '--quick',
       '--scenario',
       'getData,watch',
+      // Not the quick run's 1,000 in flight: there node-zookeeper-client, on two cores shared with the other
+      // tests, holds its event loop through whole turns (its reply parser copies the rest of a read for every
+      // reply) and loses every one; the bench reports that as the cell's failure (turn-trace.ts), and this
+      // test is about the harness, which must give each contender a measured row.
+      '--in-flight',
+      '256',
       '--out',
       outDir,
     ],
@@ -102,7 +108,7 @@ describe('npm run bench -- --quick', () => {
 
   it('records ops/s > 0 in results.json for every contender that ran, in every case it supports', () => {
     const r = report();
-    expect(r.cases.map((c) => c.case.key)).toEqual(['getData@1000', 'watch']);
+    expect(r.cases.map((c) => c.case.key)).toEqual(['getData@256', 'watch']);
     for (const id of ranContenders(r)) {
       for (const summary of r.cases) {
         const row = summary.contenders.find((c) => c.contender === id);
@@ -120,7 +126,7 @@ describe('npm run bench -- --quick', () => {
   it('writes a Markdown row with a positive ops/s for every contender that ran', () => {
     const md = readFileSync(join(dir, 'report.md'), 'utf8');
     const r = report();
-    const section = md.slice(md.indexOf('### getData@1000'));
+    const section = md.slice(md.indexOf('### getData@256'));
     for (const id of ranContenders(r).filter((c) => supports(c as ContenderId, 'throughput'))) {
       const label = contenderLabel[id as keyof typeof contenderLabel];
       const row = section.split('\n').find((line) => line.startsWith(`| ${label} |`));
@@ -149,7 +155,7 @@ describe('npm run bench -- --quick', () => {
   });
 
   it('prints the final table', () => {
-    expect(stdout).toContain('getData@1000');
+    expect(stdout).toContain('getData@256');
     expect(stdout).toContain('Targets');
   });
 });

@@ -21,6 +21,7 @@ import {
   setDataFrame,
 } from './raw-frames.js';
 import { CLOSING_AT_ONCE } from './run-session.js';
+import { turnCellFigures } from './turn-trace.js';
 import { runInTurns, runWarmThenMeasure, type TurnLoop } from './turns.js';
 import { CellPhases, sleep } from './window.js';
 
@@ -132,11 +133,13 @@ export async function runRawThroughput(
     completed: () => replies,
     errors: () => errors,
   };
-  const measured: Awaited<ReturnType<typeof runWarmThenMeasure>> & { turnRates?: number[] } = spec.turns
-    ? await runInTurns(loop, spec.turns)
-    : await runWarmThenMeasure(loop, spec);
+  const run = spec.turns
+    ? turnCellFigures(await runInTurns(loop, spec.turns))
+    : { ok: true as const, figures: await runWarmThenMeasure(loop, spec) };
   socket.off('data', onChunk);
   await closeRawSession(socket);
+  if (!run.ok) return run;
+  const measured: Awaited<ReturnType<typeof runWarmThenMeasure>> & { turnRates?: number[] } = run.figures;
   const turnRates = measured.turnRates ? { turnRates: measured.turnRates.map((r) => r / repliesPerOp) } : {};
   return {
     ok: true,

@@ -4,6 +4,7 @@
  */
 import type { CellResult, CellSpec, ThroughputOp } from '../types.js';
 import type { ClientDriver, Fail, Ok } from './driver.js';
+import { turnCellFigures } from './turn-trace.js';
 import { runInTurns, runWarmThenMeasure, type TurnLoop } from './turns.js';
 
 type Issue = (slot: number, ok: Ok, fail: Fail) => void;
@@ -83,9 +84,11 @@ function closedLoop(issue: Issue, inFlight: number): TurnLoop & { firstError(): 
 /** Runs the closed loop for warmup + duration (or in turns) and reports the window. */
 export async function runThroughput(issue: Issue, spec: CellSpec): Promise<CellResult> {
   const loop = closedLoop(issue, spec.inFlight);
-  const measured = spec.turns ? await runInTurns(loop, spec.turns) : await runWarmThenMeasure(loop, spec);
-  if (measured.ops === 0 && loop.errors() > 0) {
+  const run = spec.turns
+    ? turnCellFigures(await runInTurns(loop, spec.turns))
+    : { ok: true as const, figures: await runWarmThenMeasure(loop, spec) };
+  if (loop.errors() > 0 && (!run.ok || run.figures.ops === 0)) {
     return { ok: false, error: `every operation failed: ${String(loop.firstError())}` };
   }
-  return { ok: true, ...measured };
+  return run.ok ? { ok: true, ...run.figures } : run;
 }

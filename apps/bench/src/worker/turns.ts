@@ -3,6 +3,7 @@
  * turns, each turn's window opens once the loop is at full depth, and the turns' windows are added up.
  */
 import { READY_MARKER, type TurnSchedule } from '../types.js';
+import { isLostTurn, rampMs, type TurnsMeasured } from './turn-trace.js';
 import { MeasureWindow, sleep } from './window.js';
 
 /** A closed loop that can be started and stopped again. */
@@ -14,11 +15,6 @@ export interface TurnLoop {
   inFlight(): number;
   completed(): number;
   errors(): number;
-}
-
-/** A turn's first moments (the loop fills its depth, a paced reader finds its rate) are not counted. */
-function rampMs(turnMs: number): number {
-  return Math.min(100, Math.round(turnMs / 5));
 }
 
 /** Waits until the epoch-ms time `at`. */
@@ -65,43 +61,62 @@ export function readyForTurns(): Promise<number> {
 }
 
 /** Waits for the start line, then runs `loop` in its turns (runTurns). */
-export async function runInTurns(loop: TurnLoop, turns: TurnSchedule): ReturnType<typeof runTurns> {
+export async function runInTurns(loop: TurnLoop, turns: TurnSchedule): Promise<TurnsMeasured> {
   return runTurns(loop, turns, await readyForTurns());
 }
 
 /** Runs `loop` in its turns from `startAt` (epoch ms) and returns the measured windows added up. */
-export async function runTurns(
-  loop: TurnLoop,
-  turns: TurnSchedule,
-  startAt: number,
-): Promise<{
-  ops: number;
-  errors: number;
-  elapsedMs: number;
-  cpuUs: number;
-  drainMs: number;
-  turnRates: number[];
-}> {
+export async function runTurns(loop: TurnLoop, turns: TurnSchedule, startAt: number): Promise<TurnsMeasured> {
   const period = turns.turnMs + turns.gapMs;
-  const total = { ops: 0, errors: 0, elapsedMs: 0, cpuUs: 0, drainMs: 0, turnRates: [] as number[] };
+  const total: TurnsMeasured = {
+    ops: 0,
+    errors: 0,
+    elapsedMs: 0,
+    cpuUs: 0,
+    drainMs: 0,
+    turnRates: [],
+    lostTurns: 0,
+    trace: [],
+  };
   for (let cycle = 0; cycle <= turns.cycles; cycle++) {
     const start = startAt + (cycle * turns.of + turns.index) * period;
     await until(start);
+    const lateMs = Date.now() - start;
     loop.start();
     await until(start + rampMs(turns.turnMs));
     const window = new MeasureWindow();
+    const openedAt = Date.now();
     window.open(loop.completed(), loop.errors());
     await until(start + turns.turnMs);
     const measured = window.close(loop.completed(), loop.errors());
+    const closedAt = Date.now();
+    const inFlightAtEnd = loop.inFlight();
     loop.stop();
-    const stoppedAt = Date.now();
     await drain(loop, 2);
+    const trace = {
+      lateMs,
+      openedLateMs: openedAt - (start + rampMs(turns.turnMs)),
+      closedLateMs: closedAt - (start + turns.turnMs),
+      windowMs: Math.round(measured.elapsedMs),
+      ops: measured.ops,
+      inFlightAtEnd,
+      drainMs: Date.now() - closedAt,
+      inFlightAfterDrain: loop.inFlight(),
+    };
+    const lost = isLostTurn(trace, turns);
+    total.trace.push({ ...trace, lost });
     if (cycle === 0) continue;
+    if (lost) {
+      // left out of the sums; a 0 keeps the cycles of turnRates aligned (pairing skips it)
+      total.lostTurns++;
+      total.turnRates.push(0);
+      continue;
+    }
     total.ops += measured.ops;
     total.errors += measured.errors;
     total.elapsedMs += measured.elapsedMs;
     total.cpuUs += measured.cpuUs;
-    total.drainMs = Math.max(total.drainMs, Date.now() - stoppedAt);
+    total.drainMs = Math.max(total.drainMs, trace.drainMs);
     total.turnRates.push(measured.elapsedMs > 0 ? (measured.ops * 1000) / measured.elapsedMs : 0);
   }
   return total;

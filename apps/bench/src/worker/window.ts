@@ -61,7 +61,9 @@ export class CellPhases {
    * start + k / rate, and none after the end, so a late last tick sends only what was due.
    */
   due(now: number, rate: number): number {
-    return Math.floor(((Math.min(now, this.end) - this.start) * rate) / 1000);
+    // whole microseconds: (start + 1300) - start is 1299.9999… for some fractional starts, one request short
+    const elapsedUs = Math.round((Math.min(now, this.end) - this.start) * 1000);
+    return Math.floor((elapsedUs * rate) / 1_000_000);
   }
 
   /** Opens the window if the warm-up is over and it is not open yet; `ops` and `errors` are the counters now. */
