@@ -158,6 +158,27 @@ describe('barriers (real server)', () => {
       }
     });
 
+    it('rejects with CONNECTION_LOST, not the ConnectionLoss of a call, when the drop comes while a call is in flight', async () => {
+      const path = '/t/dbarrier/connection-in-flight';
+      const viaProxy = await openClient(env.proxy.connectString);
+      try {
+        env.proxy.pause(); // enter's first call (exists of ready) goes out and waits in the proxy
+        const entering = new DistributedDoubleBarrier(viaProxy, path, 2).enter({ timeoutMs: 30_000 });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        env.proxy.cut();
+        const error = await entering.then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error).toBeInstanceOf(RecipeConnectionLostError);
+        expect(error).toMatchObject({ code: 'CONNECTION_LOST', cause: { code: 'CONNECTIONLOSS' } });
+        expect(await childrenOf(env.client(0), path)).toEqual([]);
+      } finally {
+        env.proxy.resume();
+        await viaProxy.close();
+      }
+    });
+
     it('aborts an enter through its signal without leaving a node', async () => {
       const path = '/t/dbarrier/abort';
       const controller = new AbortController();

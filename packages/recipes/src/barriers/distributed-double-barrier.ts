@@ -23,7 +23,7 @@ import { IllegalRecipeStateError, RecipeConnectionLostError } from '../internal-
 import { validatePositiveInteger, validateRecipePath } from '../internal-common/validate.js';
 import { Wakeup } from '../internal-common/wakeup.js';
 import { onClientState, type RecipeClient } from '../internal-common/zk-client.js';
-import { isNodeExists } from '../internal-common/zk-errors.js';
+import { isConnectionLoss, isNodeExists } from '../internal-common/zk-errors.js';
 import { DisposeScope } from '../shared/dispose-scope.js';
 
 /** The literal name of the ready node, shared with Curator and kazoo. */
@@ -104,7 +104,7 @@ export class DistributedDoubleBarrier implements AsyncDisposable {
     } catch (error) {
       await this.#abandon(creation);
       if (error instanceof DeadlineExpired) return false;
-      throw error;
+      throw connection.lostOr(error);
     } finally {
       connection.stop();
     }
@@ -165,7 +165,7 @@ export class DistributedDoubleBarrier implements AsyncDisposable {
     } catch (error) {
       this.#entered = ourNodeShouldExist;
       if (error instanceof DeadlineExpired) return false;
-      throw error;
+      throw connection.lostOr(error);
     } finally {
       connection.stop();
     }
@@ -212,8 +212,17 @@ export class DistributedDoubleBarrier implements AsyncDisposable {
     if (creation && (await creation)) await deleteGuaranteed(this.#client, this.ourPath).catch(() => {});
   }
 
-  /** Notes whether the connection dropped during a call (Curator's watcher sees a non-SyncConnected state). */
-  #watchConnection(): { readonly dropped: boolean; check(): void; stop(): void } {
+  /**
+   * Notes whether the connection dropped during a call (Curator's watcher sees a non-SyncConnected state).
+   * `lostOr` gives a call that failed with ConnectionLoss (the drop came while it was in flight, before the
+   * state listener heard of it) the same CONNECTION_LOST as a drop seen between calls.
+   */
+  #watchConnection(): {
+    readonly dropped: boolean;
+    check(): void;
+    lostOr(error: unknown): unknown;
+    stop(): void;
+  } {
     let dropped = false;
     const stop = onClientState(this.#client, (state) => {
       if (state === 'suspended' || state === 'lost') dropped = true;
@@ -225,6 +234,12 @@ export class DistributedDoubleBarrier implements AsyncDisposable {
       },
       check() {
         if (dropped) throw new RecipeConnectionLostError(`the connection was lost while waiting at ${path}`);
+      },
+      lostOr(error) {
+        if (!isConnectionLoss(error)) return error;
+        return new RecipeConnectionLostError(`the connection was lost while waiting at ${path}`, {
+          cause: error,
+        });
       },
       stop,
     };

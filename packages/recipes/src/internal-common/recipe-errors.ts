@@ -124,8 +124,8 @@ export class BadRecipeDataError extends RecipeError {
  * `leave`); the recipe removed what it could, and the caller may try again.
  */
 export class RecipeConnectionLostError extends RecipeError {
-  constructor(message: string) {
-    super(RecipeErrorCode.CONNECTION_LOST, message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(RecipeErrorCode.CONNECTION_LOST, message, options);
     this.name = 'RecipeConnectionLostError';
   }
 }

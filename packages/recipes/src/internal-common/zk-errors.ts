@@ -5,6 +5,7 @@
  */
 export {
   isClientClosed,
+  isConnectionLoss,
   isNodeExists,
   isNoNode,
   isRetryable,
