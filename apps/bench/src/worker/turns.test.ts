@@ -26,6 +26,19 @@ function scriptedLoop(completedReads: number[]) {
   return { loop, calls, reads: () => reads };
 }
 
+/** Makes the loop's second start (turn 1) hold the event loop 160 ms: past a 60 ms turn, well into its gap. */
+function busyInTurnOne(loop: TurnLoop): void {
+  let starts = 0;
+  const start = loop.start;
+  loop.start = () => {
+    start();
+    if (++starts === 2) {
+      const until = Date.now() + 160;
+      while (Date.now() < until) {}
+    }
+  };
+}
+
 describe('runTurns', () => {
   it('adds up the measured turns and leaves the warm-up turn out', async () => {
     // warm-up 0 -> 5 (not counted), then 10 -> 17 and 20 -> 31: 7 + 11 ops
@@ -82,16 +95,7 @@ describe('runTurns', () => {
   it('leaves out a turn through which the event loop was busy, and keeps its cycle with a 0 rate', async () => {
     // warm-up 0 -> 5, turn 1 (busy) 10 -> 90, turn 2 20 -> 31
     const { loop } = scriptedLoop([0, 5, 10, 90, 20, 31]);
-    let starts = 0;
-    const start = loop.start;
-    loop.start = () => {
-      start();
-      // the second start (turn 1) holds the event loop past the turn's end and well into the gap
-      if (++starts === 2) {
-        const until = Date.now() + 160;
-        while (Date.now() < until) {}
-      }
-    };
+    busyInTurnOne(loop);
     const measured = await runTurns(loop, { index: 0, of: 1, turnMs: 60, gapMs: 120, cycles: 2 }, Date.now());
     expect(measured.trace.map((t) => t.lost)).toEqual([false, true, false]);
     expect(measured.lostTurns).toBe(1);
@@ -103,15 +107,7 @@ describe('runTurns', () => {
 
   it('says a cell whose every measured turn was lost lost them, turn by turn', async () => {
     const { loop } = scriptedLoop([0, 5, 10, 90]);
-    let starts = 0;
-    const start = loop.start;
-    loop.start = () => {
-      start();
-      if (++starts === 2) {
-        const until = Date.now() + 160;
-        while (Date.now() < until) {}
-      }
-    };
+    busyInTurnOne(loop);
     const figures = turnCellFigures(
       await runTurns(loop, { index: 0, of: 1, turnMs: 60, gapMs: 120, cycles: 1 }, Date.now()),
     );
