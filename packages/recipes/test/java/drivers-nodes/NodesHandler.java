@@ -47,6 +47,25 @@ public final class NodesHandler implements DriverHandler {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
+    /**
+     * How long a node's first create may take. Curator creates in the background; next to the other tests'
+     * JVMs on two cores, 10 s was once not enough (CI, 2026-11-26), so the wait is longer and its failure says
+     * what the server had.
+     */
+    private static final int CREATE_WAIT_SECONDS = 30;
+
+    private IllegalStateException notCreated(String path) {
+        String parent = path.substring(0, Math.max(1, path.lastIndexOf('/')));
+        String seen;
+        try {
+            seen = client.getChildren().forPath(parent).toString();
+        } catch (Exception e) {
+            seen = "unreadable (" + e + ")";
+        }
+        return new IllegalStateException("not created within " + CREATE_WAIT_SECONDS + " s; connected="
+            + client.getZookeeperClient().isConnected() + ", children of " + parent + ": " + seen);
+    }
+
     private Stat stat(String path) throws Exception {
         Stat stat = client.checkExists().forPath(path);
         if (stat == null) throw new IllegalStateException("no node " + path);
@@ -62,7 +81,7 @@ public final class NodesHandler implements DriverHandler {
                 node.getListenable().addListener(path -> driver.event("created " + name + " " + path));
                 recipes.put(name, node);
                 node.start();
-                if (!node.waitForInitialCreate(10, TimeUnit.SECONDS)) throw new IllegalStateException("not created");
+                if (!node.waitForInitialCreate(CREATE_WAIT_SECONDS, TimeUnit.SECONDS)) throw notCreated(a[3]);
                 return node.getActualPath();
             }
             case "pnode.path":
@@ -78,7 +97,7 @@ public final class NodesHandler implements DriverHandler {
                 PersistentTtlNode node = new PersistentTtlNode(client, a[1], Long.parseLong(a[2]), utf8(a[3]));
                 recipes.put(name, node);
                 node.start();
-                if (!node.waitForInitialCreate(10, TimeUnit.SECONDS)) throw new IllegalStateException("not created");
+                if (!node.waitForInitialCreate(CREATE_WAIT_SECONDS, TimeUnit.SECONDS)) throw notCreated(a[1]);
                 return "";
             }
             case "ttl.close":
