@@ -105,6 +105,23 @@ describe('summarize', () => {
     expect(summary?.oursVsCeiling).toBeUndefined();
     expect(summary?.contenders.find((c) => c.contender === 'zookeeper-native')?.unsupported).toBe(true);
   });
+
+  it('marks a contender whose every round lost all its turns, and not one that also failed otherwise', () => {
+    const lost = { ok: false as const, error: 'every measured turn was lost: ...', turnsLost: true };
+    const observations = [
+      obs(1, 'ours', ok(1000)),
+      obs(1, 'node-zookeeper-client', lost),
+      obs(2, 'node-zookeeper-client', lost),
+      obs(1, 'java', lost),
+      obs(2, 'java', { ok: false, error: 'boom' }),
+    ];
+    const [summary] = summarize([getData], ['ours', 'node-zookeeper-client', 'java'], observations);
+    const of = (id: ContenderId) => summary?.contenders.find((c) => c.contender === id);
+    expect(of('node-zookeeper-client')?.turnsLost).toBe(true);
+    expect(of('node-zookeeper-client')?.failure).toMatch(/^every measured turn was lost/);
+    expect(of('java')?.turnsLost).toBeUndefined();
+    expect(of('ours')?.turnsLost).toBeUndefined();
+  });
 });
 
 describe('latency cells that fell behind', () => {

@@ -40,6 +40,8 @@ export interface ContenderSummary {
   /** set when no round succeeded */
   failure?: string;
   unsupported?: boolean;
+  /** set when every round failed because the contender's busy event loop overran all its turns */
+  turnsLost?: boolean;
 }
 
 /** One case: every contender, and ours compared with the others. */
@@ -107,6 +109,7 @@ function summarizeContender(
   if (ok.length === 0) {
     summary.failure = failed[0]?.error ?? 'no operation completed';
     if (failed.length > 0 && failed.every((f) => f.unsupported)) summary.unsupported = true;
+    if (failed.length > 0 && failed.every((f) => f.turnsLost)) summary.turnsLost = true;
     return summary;
   }
   summary.opsPerSec = spread(ok.map((r) => (r.ops * 1000) / r.elapsedMs));

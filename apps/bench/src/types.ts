@@ -147,7 +147,13 @@ export type CellResult =
       memory?: MemoryTries;
       note?: string;
     }
-  | { ok: false; error: string; unsupported?: boolean };
+  | {
+      ok: false;
+      error: string;
+      unsupported?: boolean;
+      /** a turn cell whose every measured turn was lost to its own busy event loop (turn-trace.ts) */
+      turnsLost?: boolean;
+    };
 
 /** A turn cell's worker prints this line once connected, then waits for its start time on stdin. */
 export const READY_MARKER = '@@ready';

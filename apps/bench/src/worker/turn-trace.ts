@@ -78,13 +78,12 @@ export function describeTurns(trace: TurnsMeasured['trace']): string {
  */
 export function turnCellFigures(
   measured: TurnsMeasured,
-): { ok: true; figures: Omit<TurnsMeasured, 'trace'> } | { ok: false; error: string } {
+): { ok: true; figures: Omit<TurnsMeasured, 'trace'> } | { ok: false; error: string; turnsLost?: boolean } {
   const { trace, ...figures } = measured;
   if (figures.ops > 0) return { ok: true, figures };
-  const measuredTurns = trace.length - 1;
-  const why =
-    figures.lostTurns === measuredTurns
-      ? `every measured turn was lost: the worker's event loop was busy through it`
-      : 'no operation completed in any measured turn';
-  return { ok: false, error: `${why} (${describeTurns(trace)})` };
+  if (figures.lostTurns === trace.length - 1) {
+    const error = `every measured turn was lost: the worker's event loop was busy through it (${describeTurns(trace)})`;
+    return { ok: false, error, turnsLost: true };
+  }
+  return { ok: false, error: `no operation completed in any measured turn (${describeTurns(trace)})` };
 }

@@ -75,6 +75,7 @@ describe('runTurns', () => {
     expect(measured.lostTurns).toBe(0);
     const figures = turnCellFigures(measured);
     expect(figures.ok).toBe(false);
+    expect(figures.ok ? undefined : figures.turnsLost).toBeUndefined();
     const error = figures.ok ? '' : figures.error;
     expect(error).toMatch(
       /^no operation completed in any measured turn \(warm-up: began \d+ ms late, 0 ops in/,
@@ -112,6 +113,7 @@ describe('runTurns', () => {
       await runTurns(loop, { index: 0, of: 1, turnMs: 60, gapMs: 120, cycles: 1 }, Date.now()),
     );
     expect(figures.ok).toBe(false);
+    expect(figures.ok ? undefined : figures.turnsLost).toBe(true);
     expect(figures.ok ? '' : figures.error).toMatch(
       /^every measured turn was lost: the worker's event loop was busy through it \(warm-up: .*; turn 1 \(lost\): began/,
     );
