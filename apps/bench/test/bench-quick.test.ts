@@ -32,10 +32,10 @@ beforeAll(async () => {
       '--quick',
       '--scenario',
       'getData,watch',
-      // Not the quick run's 1,000 in flight: there node-zookeeper-client, on two cores shared with the other
-      // tests, holds its event loop through whole turns (its reply parser copies the rest of a read for every
-      // reply) and loses every one; the bench reports that as the cell's failure (turn-trace.ts), and this
-      // test is about the harness, which must give each contender a measured row.
+      // Not the quick run's 1,000 in flight: there node-zookeeper-client's replies outgrow one read and it
+      // holds its event loop for hundreds of ms at a time (bench README, "Windows kept by the completions"),
+      // which once left it no measured turn on two cores shared with the other tests. Its windows are now kept
+      // by its completions, but this test is about the harness: at 256 every contender's replies fit one read.
       '--in-flight',
       '256',
       '--out',

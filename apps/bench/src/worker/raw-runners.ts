@@ -21,6 +21,7 @@ import {
   setDataFrame,
 } from './raw-frames.js';
 import { CLOSING_AT_ONCE } from './run-session.js';
+import type { TurnGate } from './turn-gate.js';
 import { turnCellFigures } from './turn-trace.js';
 import { runInTurns, runWarmThenMeasure, type TurnLoop } from './turns.js';
 import { CellPhases, sleep } from './window.js';
@@ -102,9 +103,11 @@ export async function runRawThroughput(
     if (err !== 0) errors++;
   });
   // Each chunk of replies is answered at once by as many new frames: one write (two where the ring wraps).
+  let gate: TurnGate | undefined;
   const onChunk = (chunk: Buffer) => {
     const before = replies;
     counter.push(chunk);
+    if (!stopped && gate !== undefined && replies > before && !gate.note(replies, errors)) stopped = true;
     if (!stopped && replies > before) {
       send(replies - before);
       sent += replies - before;
@@ -118,8 +121,9 @@ export async function runRawThroughput(
   socket.on('data', onChunk);
   if (rest.length > 0) onChunk(rest);
   const loop: TurnLoop = {
-    start() {
+    start(turnGate) {
       stopped = false;
+      gate = turnGate;
       send(spec.inFlight);
       sent += spec.inFlight;
     },
@@ -134,7 +138,7 @@ export async function runRawThroughput(
     errors: () => errors,
   };
   const run = spec.turns
-    ? turnCellFigures(await runInTurns(loop, spec.turns))
+    ? turnCellFigures(await runInTurns(loop, spec.turns), spec.turns)
     : { ok: true as const, figures: await runWarmThenMeasure(loop, spec) };
   socket.off('data', onChunk);
   await closeRawSession(socket);

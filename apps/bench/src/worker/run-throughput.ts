@@ -4,6 +4,7 @@
  */
 import type { CellResult, CellSpec, ThroughputOp } from '../types.js';
 import type { ClientDriver, Fail, Ok } from './driver.js';
+import type { TurnGate } from './turn-gate.js';
 import { turnCellFigures } from './turn-trace.js';
 import { runInTurns, runWarmThenMeasure, type TurnLoop } from './turns.js';
 
@@ -47,18 +48,24 @@ function closedLoop(issue: Issue, inFlight: number): TurnLoop & { firstError(): 
   let outstanding = 0;
   let stopped = false;
   let firstError: unknown;
+  let gate: TurnGate | undefined;
+  /** Whether to issue the next request: not once stopped, nor once the turn's gate has closed. */
+  const goOn = () => {
+    if (!stopped && gate !== undefined && !gate.note(completed, errors)) stopped = true;
+    return !stopped;
+  };
 
   const startSlot = (slot: number) => {
     const ok: Ok = () => {
       completed++;
       outstanding--;
-      if (!stopped) next();
+      if (goOn()) next();
     };
     const fail: Fail = (error) => {
       errors++;
       firstError ??= error;
       outstanding--;
-      if (!stopped) next();
+      if (goOn()) next();
     };
     const next = () => {
       outstanding++;
@@ -67,8 +74,9 @@ function closedLoop(issue: Issue, inFlight: number): TurnLoop & { firstError(): 
     next();
   };
   return {
-    start() {
+    start(turnGate) {
       stopped = false;
+      gate = turnGate;
       for (let slot = 0; slot < inFlight; slot++) startSlot(slot);
     },
     stop() {
@@ -85,7 +93,7 @@ function closedLoop(issue: Issue, inFlight: number): TurnLoop & { firstError(): 
 export async function runThroughput(issue: Issue, spec: CellSpec): Promise<CellResult> {
   const loop = closedLoop(issue, spec.inFlight);
   const run = spec.turns
-    ? turnCellFigures(await runInTurns(loop, spec.turns))
+    ? turnCellFigures(await runInTurns(loop, spec.turns), spec.turns)
     : { ok: true as const, figures: await runWarmThenMeasure(loop, spec) };
   if (loop.errors() > 0 && (!run.ok || run.figures.ops === 0)) {
     return { ok: false, error: `every operation failed: ${String(loop.firstError())}` };

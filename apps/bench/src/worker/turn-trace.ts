@@ -1,10 +1,10 @@
 /**
  * What each turn of a turn cell did, which turns are lost, and how a cell that measured nothing says why.
  *
- * A turn is lost when the worker's event loop was busy through it: the timers that open and close its window
- * fire late, so the window either shrinks to nothing or runs on into the next contender's turn (seen with
- * node-zookeeper-client at 1,000 in flight on a loaded 2-core machine: a 400 ms turn measured over 2.2 s, the
- * next one over 0 ms). Such a window does not measure this contender alone, so it is left out, not counted.
+ * The loop keeps its turn's window by the clock at each completion (turn-gate.ts), so a late timer no longer
+ * stretches or empties it. A turn is still lost when fewer than half of its window's planned milliseconds lie
+ * between its first and last counted completions: a loop that handled no reply inside the window (its event
+ * loop held through it, or nothing came back) measured nothing that could stand for the turn.
  */
 import type { TurnSchedule } from '../types.js';
 
@@ -12,9 +12,7 @@ import type { TurnSchedule } from '../types.js';
 export interface TurnTrace {
   /** how long after its planned start the loop was started */
   lateMs: number;
-  /** how long after the end of its ramp the window opened */
-  openedLateMs: number;
-  /** how long after the turn's planned end the window closed */
+  /** how long after the turn's planned end its closing timer fired (a busy event loop fires it late) */
   closedLateMs: number;
   windowMs: number;
   /** operations completed inside the window */
@@ -44,19 +42,15 @@ export function rampMs(turnMs: number): number {
   return Math.min(100, Math.round(turnMs / 5));
 }
 
-/** How late a window may close: timers are a few ms late on any machine; more than this is a busy loop. */
-function closeToleranceMs(turns: Pick<TurnSchedule, 'gapMs'>): number {
-  return Math.max(turns.gapMs / 2, 25);
-}
-
-/**
- * True when the window did not measure this turn: it closed so late that it ran into the next contender's
- * turn, or opened so late that less than half of the planned window was left.
- */
-export function isLostTurn(trace: TurnTrace, turns: Pick<TurnSchedule, 'turnMs' | 'gapMs'>): boolean {
-  if (trace.closedLateMs > closeToleranceMs(turns)) return true;
+/** True when the window measured too little of the turn to stand for it (see the top of this file). */
+export function isLostTurn(trace: TurnTrace, turns: Pick<TurnSchedule, 'turnMs'>): boolean {
   const planned = turns.turnMs - rampMs(turns.turnMs);
   return trace.windowMs < planned / 2;
+}
+
+/** Timers fire a few ms late on any machine; a closing timer later than this found the event loop busy. */
+function busyAfterMs(turns: Pick<TurnSchedule, 'gapMs'>): number {
+  return Math.max(turns.gapMs / 2, 25);
 }
 
 /** The turns one by one (the first is the warm-up), for an error or a note. */
@@ -74,14 +68,17 @@ export function describeTurns(trace: TurnsMeasured['trace']): string {
 
 /**
  * A turn cell's figures for its CellResult (the trace stays in the worker), or, when no measured turn
- * completed an operation, an error that shows every turn.
+ * counted an operation, an error that shows every turn: "lost" when every turn's closing timer came late
+ * (the event loop was busy), else "no operation completed".
  */
 export function turnCellFigures(
   measured: TurnsMeasured,
+  turns: Pick<TurnSchedule, 'gapMs'>,
 ): { ok: true; figures: Omit<TurnsMeasured, 'trace'> } | { ok: false; error: string; turnsLost?: boolean } {
   const { trace, ...figures } = measured;
   if (figures.ops > 0) return { ok: true, figures };
-  if (figures.lostTurns === trace.length - 1) {
+  const busy = trace.slice(1).every((t) => t.closedLateMs > busyAfterMs(turns));
+  if (busy) {
     const error = `every measured turn was lost: the worker's event loop was busy through it (${describeTurns(trace)})`;
     return { ok: false, error, turnsLost: true };
   }

@@ -3,18 +3,27 @@
  * turns, each turn's window opens once the loop is at full depth, and the turns' windows are added up.
  */
 import { READY_MARKER, type TurnSchedule } from '../types.js';
+import { TurnGate } from './turn-gate.js';
 import { isLostTurn, rampMs, type TurnsMeasured } from './turn-trace.js';
 import { MeasureWindow, sleep } from './window.js';
 
 /** A closed loop that can be started and stopped again. */
 export interface TurnLoop {
-  /** starts N requests in flight (none are in flight when it is called) */
-  start(): void;
+  /**
+   * Starts N requests in flight (none are in flight when it is called). In turns, `gate` keeps the turn's
+   * window: the loop reports its counters to it after each completion and stops issuing once it says no.
+   */
+  start(gate?: TurnGate): void;
   /** lets the requests in flight finish without issuing more */
   stop(): void;
   inFlight(): number;
   completed(): number;
   errors(): number;
+}
+
+/** The performance.now() time of the epoch-ms time `at`. */
+function performanceAt(at: number): number {
+  return performance.now() + (at - Date.now());
 }
 
 /** Waits until the epoch-ms time `at`. */
@@ -82,20 +91,20 @@ export async function runTurns(loop: TurnLoop, turns: TurnSchedule, startAt: num
     const start = startAt + (cycle * turns.of + turns.index) * period;
     await until(start);
     const lateMs = Date.now() - start;
-    loop.start();
-    await until(start + rampMs(turns.turnMs));
-    const window = new MeasureWindow();
-    const openedAt = Date.now();
-    window.open(loop.completed(), loop.errors());
+    const gate = new TurnGate(
+      performanceAt(start + rampMs(turns.turnMs)),
+      performanceAt(start + turns.turnMs),
+    );
+    loop.start(gate);
     await until(start + turns.turnMs);
-    const measured = window.close(loop.completed(), loop.errors());
     const closedAt = Date.now();
+    gate.close();
+    const measured = gate.window();
     const inFlightAtEnd = loop.inFlight();
     loop.stop();
     await drain(loop, 2);
     const trace = {
       lateMs,
-      openedLateMs: openedAt - (start + rampMs(turns.turnMs)),
       closedLateMs: closedAt - (start + turns.turnMs),
       windowMs: Math.round(measured.elapsedMs),
       ops: measured.ops,
