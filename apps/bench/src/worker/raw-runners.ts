@@ -22,8 +22,7 @@ import {
 } from './raw-frames.js';
 import { CLOSING_AT_ONCE } from './run-session.js';
 import type { TurnGate } from './turn-gate.js';
-import { turnCellFigures } from './turn-trace.js';
-import { runInTurns, runWarmThenMeasure, type TurnLoop } from './turns.js';
+import { runLoopCell, type runWarmThenMeasure, type TurnLoop } from './turns.js';
 import { CellPhases, sleep } from './window.js';
 
 /** The pre-encoded frames one cell cycles through, and how many replies make one operation. */
@@ -137,9 +136,7 @@ export async function runRawThroughput(
     completed: () => replies,
     errors: () => errors,
   };
-  const run = spec.turns
-    ? turnCellFigures(await runInTurns(loop, spec.turns), spec.turns)
-    : { ok: true as const, figures: await runWarmThenMeasure(loop, spec) };
+  const run = await runLoopCell(loop, spec);
   socket.off('data', onChunk);
   await closeRawSession(socket);
   if (!run.ok) return run;

@@ -5,8 +5,7 @@
 import type { CellResult, CellSpec, ThroughputOp } from '../types.js';
 import type { ClientDriver, Fail, Ok } from './driver.js';
 import type { TurnGate } from './turn-gate.js';
-import { turnCellFigures } from './turn-trace.js';
-import { runInTurns, runWarmThenMeasure, type TurnLoop } from './turns.js';
+import { runLoopCell, type TurnLoop } from './turns.js';
 
 type Issue = (slot: number, ok: Ok, fail: Fail) => void;
 
@@ -92,9 +91,7 @@ function closedLoop(issue: Issue, inFlight: number): TurnLoop & { firstError(): 
 /** Runs the closed loop for warmup + duration (or in turns) and reports the window. */
 export async function runThroughput(issue: Issue, spec: CellSpec): Promise<CellResult> {
   const loop = closedLoop(issue, spec.inFlight);
-  const run = spec.turns
-    ? turnCellFigures(await runInTurns(loop, spec.turns), spec.turns)
-    : { ok: true as const, figures: await runWarmThenMeasure(loop, spec) };
+  const run = await runLoopCell(loop, spec);
   if (loop.errors() > 0 && (!run.ok || run.figures.ops === 0)) {
     return { ok: false, error: `every operation failed: ${String(loop.firstError())}` };
   }

@@ -4,7 +4,7 @@
  */
 import { READY_MARKER, type TurnSchedule } from '../types.js';
 import { TurnGate } from './turn-gate.js';
-import { isLostTurn, rampMs, type TurnsMeasured } from './turn-trace.js';
+import { isLostTurn, rampMs, type TurnsMeasured, turnCellFigures } from './turn-trace.js';
 import { MeasureWindow, sleep } from './window.js';
 
 /** A closed loop that can be started and stopped again. */
@@ -146,4 +146,18 @@ export async function runWarmThenMeasure(
   // Let every request in flight finish before the session closes, so none ends as an error.
   await drain(loop, 5);
   return measured;
+}
+
+/**
+ * Runs a throughput cell's loop the way its spec asks: in turns (figures, or the error that says why there
+ * are none), or as one warm-up and window when turns are off.
+ */
+export async function runLoopCell(
+  loop: TurnLoop,
+  spec: { warmupMs: number; durationMs: number; turns?: TurnSchedule | undefined },
+): Promise<
+  ReturnType<typeof turnCellFigures> | { ok: true; figures: Awaited<ReturnType<typeof runWarmThenMeasure>> }
+> {
+  if (spec.turns) return turnCellFigures(await runInTurns(loop, spec.turns), spec.turns);
+  return { ok: true, figures: await runWarmThenMeasure(loop, spec) };
 }
