@@ -158,6 +158,37 @@ describe('fast decoders', () => {
       expect(fast.decodeStat(bytes, 0, 68)).toEqual(value);
     }
   });
+
+  it('read the Stats of several nodes in turn right, their longs sharing cache slots or not', () => {
+    const stat = rec(records.Stat);
+    const node = (czxid: bigint, ctime: bigint, pzxid: bigint) => ({
+      czxid,
+      mzxid: 0x9_0000_0007n,
+      ctime,
+      mtime: 1_764_000_000_123n,
+      version: 0,
+      cversion: 0,
+      aversion: 0,
+      ephemeralOwner: 0n,
+      dataLength: 0,
+      numChildren: 0,
+      pzxid,
+    });
+    // Same low half with another high half, low halves 64 apart (the same slot), negative low halves, 0.
+    const nodes = [
+      node(0x5_0000_0001n, 1_764_000_000_000n, 0x5_0000_0001n),
+      node(0x6_0000_0001n, 1_764_000_000_064n, 0x5_0000_0041n),
+      node(0x5_0000_0041n, -1n, 0x5_ffff_ffffn),
+      node(0x5_ffff_ffc1n, 0n, 0n),
+      node(-(2n ** 63n), 2n ** 63n - 1n, 0x6_0000_0001n),
+    ];
+    const order = [0, 1, 2, 3, 4, 0, 2, 1, 4, 3, 0, 0, 1, 3, 2, 4];
+    for (const index of order) {
+      const bytes = Buffer.alloc(68);
+      stat.encode(nodes[index], bytes, 0);
+      expect(fast.decodeStat(bytes, 0, 68)).toEqual(nodes[index]);
+    }
+  });
 });
 
 const rec = (r: unknown) => r as { encode(v: unknown, b: Buffer, o: number): number };
