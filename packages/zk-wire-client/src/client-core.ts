@@ -83,7 +83,7 @@ export class ClientCore {
 
   /**
    * {@link submit} for a call the server may be too old for: the pipeline checks the connected server's
-   * version when the request reaches the head of its queue (see Session.decide).
+   * version when the request reaches the head of its queue (see ServerVersionGate.decide in version-gate.ts).
    */
   submitGated<R>(
     feature: GatedFeature,
