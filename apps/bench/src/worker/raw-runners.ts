@@ -22,8 +22,8 @@ import {
 } from './raw-frames.js';
 import { CLOSING_AT_ONCE } from './run-session.js';
 import type { TurnGate } from './turn-gate.js';
-import { runLoopCell, type runWarmThenMeasure, type TurnLoop } from './turns.js';
-import { CellPhases, sleep } from './window.js';
+import { runLoopCell, type TurnLoop } from './turns.js';
+import { CellPhases, sleep, type WindowFigures } from './window.js';
 
 /** The pre-encoded frames one cell cycles through, and how many replies make one operation. */
 function buildRing(spec: CellSpec): { frames: Buffer[]; repliesPerOp: number } {
@@ -140,7 +140,7 @@ export async function runRawThroughput(
   socket.off('data', onChunk);
   await closeRawSession(socket);
   if (!run.ok) return run;
-  const measured: Awaited<ReturnType<typeof runWarmThenMeasure>> & { turnRates?: number[] } = run.figures;
+  const measured: WindowFigures & { turnRates?: number[] } = run.figures;
   const turnRates = measured.turnRates ? { turnRates: measured.turnRates.map((r) => r / repliesPerOp) } : {};
   return {
     ok: true,

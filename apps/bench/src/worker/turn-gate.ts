@@ -8,12 +8,7 @@
  * of milliseconds without a break (bench README, "Windows kept by the completions"); a window opened and closed by timers then
  * measured 0 ms or ran on into the next contender's turn, and its requests kept going there too.
  */
-export interface GateWindow {
-  ops: number;
-  errors: number;
-  elapsedMs: number;
-  cpuUs: number;
-}
+import type { WindowFigures } from './window.js';
 
 export class TurnGate {
   private opened = false;
@@ -70,16 +65,11 @@ export class TurnGate {
     }
   }
 
-  /** True once closed: the loop should issue nothing more. */
-  get isClosed(): boolean {
-    return this.closed;
-  }
-
   /**
    * The window: the completions after the first one past its open, up to the last one before its close, over
    * the time between those two. Empty when none came inside it.
    */
-  window(): GateWindow {
+  window(): WindowFigures {
     return {
       ops: this.opsAtLast - this.opsAtOpen,
       errors: this.errorsAtLast - this.errorsAtOpen,

@@ -7,6 +7,7 @@
  * loop held through it, or nothing came back) measured nothing that could stand for the turn.
  */
 import type { TurnSchedule } from '../types.js';
+import type { WindowFigures } from './window.js';
 
 /** What happened in one turn (the warm-up turn too). */
 export interface TurnTrace {
@@ -25,11 +26,7 @@ export interface TurnTrace {
 }
 
 /** The measured windows of a turn cell added up (lost turns left out), with each turn's trace. */
-export interface TurnsMeasured {
-  ops: number;
-  errors: number;
-  elapsedMs: number;
-  cpuUs: number;
+export interface TurnsMeasured extends WindowFigures {
   drainMs: number;
   /** ops/s of each measured turn, cycle by cycle; 0 for a lost turn */
   turnRates: number[];

@@ -5,7 +5,7 @@
 import { READY_MARKER, type TurnSchedule } from '../types.js';
 import { TurnGate } from './turn-gate.js';
 import { isLostTurn, rampMs, type TurnsMeasured, turnCellFigures } from './turn-trace.js';
-import { MeasureWindow, sleep } from './window.js';
+import { MeasureWindow, sleep, type WindowFigures } from './window.js';
 
 /** A closed loop that can be started and stopped again. */
 export interface TurnLoop {
@@ -135,7 +135,7 @@ export async function runTurns(loop: TurnLoop, turns: TurnSchedule, startAt: num
 export async function runWarmThenMeasure(
   loop: TurnLoop,
   spec: { warmupMs: number; durationMs: number },
-): Promise<{ ops: number; errors: number; elapsedMs: number; cpuUs: number }> {
+): Promise<WindowFigures> {
   loop.start();
   const window = new MeasureWindow();
   await sleep(spec.warmupMs);
@@ -155,9 +155,7 @@ export async function runWarmThenMeasure(
 export async function runLoopCell(
   loop: TurnLoop,
   spec: { warmupMs: number; durationMs: number; turns?: TurnSchedule | undefined },
-): Promise<
-  ReturnType<typeof turnCellFigures> | { ok: true; figures: Awaited<ReturnType<typeof runWarmThenMeasure>> }
-> {
+): Promise<ReturnType<typeof turnCellFigures> | { ok: true; figures: WindowFigures }> {
   if (spec.turns) return turnCellFigures(await runInTurns(loop, spec.turns), spec.turns);
   return { ok: true, figures: await runWarmThenMeasure(loop, spec) };
 }

@@ -1,3 +1,11 @@
+/** What a measured window saw: operations and errors counted in it, its wall time and the CPU time spent. */
+export interface WindowFigures {
+  ops: number;
+  errors: number;
+  elapsedMs: number;
+  cpuUs: number;
+}
+
 /**
  * The measured window: wall time and this process's CPU time (user + system, every thread, so a native
  * client's I/O thread counts too) between `open()` and `close()`.
@@ -17,7 +25,7 @@ export class MeasureWindow {
   }
 
   /** Marks the end and returns what happened in between. */
-  close(ops: number, errors: number): { ops: number; errors: number; elapsedMs: number; cpuUs: number } {
+  close(ops: number, errors: number): WindowFigures {
     const elapsedMs = performance.now() - this.t0;
     const cpu = process.cpuUsage(this.cpu0);
     return { ops: ops - this.ops0, errors: errors - this.errors0, elapsedMs, cpuUs: cpu.user + cpu.system };
@@ -78,7 +86,7 @@ export class CellPhases {
    * Ends the window and stops the recorders. A cell whose one step outlasted the whole cell never saw its
    * warm-up end inside the loop: its window opens here, so it measures nothing rather than garbage.
    */
-  close(ops: number, errors: number): ReturnType<MeasureWindow['close']> {
+  close(ops: number, errors: number): WindowFigures {
     if (!this.opened) this.window.open(ops, errors);
     for (const recorder of this.recorders) recorder.recording = false;
     return this.window.close(ops, errors);
