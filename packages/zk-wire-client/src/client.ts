@@ -35,6 +35,9 @@ import { addWatch, checkWatches, removeWatches, watchPersistent } from './watch-
 
 export type { ClientEventMap, WatchOptions } from './client-base.js';
 
+/** How many times a create with `createParents` makes the parents again after a NoNode (see createNode). */
+const PARENT_ROUNDS = 3;
+
 /** A ZooKeeper client: one session over a sequence of connections. */
 export class ZooKeeperClient extends ClientReads {
   // ---- writes -----------------------------------------------------------------------------------------
@@ -65,7 +68,9 @@ export class ZooKeeperClient extends ClientReads {
   /**
    * The result is shaped by the decoder while the reply settles, so that create settles in server order
    * like every other call. With `createParents`, a NoNode answer turns (in that same step) into making the
-   * parents and creating again: that compound path is outside the order guarantee.
+   * parents and creating again: that compound path is outside the order guarantee. Parents can vanish
+   * between being made and the create (the server reaps an empty container; others delete), so that is done
+   * up to `PARENT_ROUNDS` times before the NoNode stands. (Curator gives up after one round.)
    */
   private createNode<R extends string | CreateResult>(
     decoder: ReplyDecoder<R>,
@@ -83,21 +88,24 @@ export class ZooKeeperClient extends ClientReads {
           ? undefined
           : aclArg(options.parentAcl, operation, path, 'parentAcl');
       const parents = options?.createParents;
-      const attempt = (retryAfterParents: boolean): Promise<R> => {
+      const attempt = (parentRoundsLeft: number): Promise<R> => {
         const xid = this.core.begin();
         const frame = encodeCreate(xid, args, withStat);
         return this.core.submit(decoder, xid, frame, path, undefined, options, (request) => {
-          if (!retryAfterParents) return;
+          if (parentRoundsLeft === 0) return;
           request.recover = (error) => {
             if (!isNoNode(error)) return undefined;
             // Parents get `parentAcl` (default open), never the node's own `acl`.
             const mode = parents === 'container' ? 'container' : 'persistent';
             const parentOptions = { signal: options?.signal, timeoutMs: options?.timeoutMs, acl: parentAcl };
-            return { value: this.ensurePath(parent(path), mode, parentOptions).then(() => attempt(false)) };
+            const created = this.ensurePath(parent(path), mode, parentOptions).then(() =>
+              attempt(parentRoundsLeft - 1),
+            );
+            return { value: created };
           };
         });
       };
-      return attempt(parents !== undefined && parents !== false);
+      return attempt(parents !== undefined && parents !== false ? PARENT_ROUNDS : 0);
     } catch (error) {
       return Promise.reject(error);
     }

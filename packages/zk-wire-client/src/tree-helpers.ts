@@ -18,6 +18,13 @@ export interface TreeClient {
 
 const EMPTY = new Uint8Array(0);
 
+/**
+ * How many times `ensurePath` walks the path. A node it saw can vanish before its child is made: the server
+ * reaps a container once its last child is gone, and other clients delete. Each such NoNode walks again from
+ * the top; a path that keeps vanishing fails with that NoNode rather than looping.
+ */
+export const ENSURE_PATH_WALKS = 4;
+
 /** Creates every missing node of `path` as persistent nodes or containers; nodes made meanwhile are fine. */
 export async function ensurePath(
   client: TreeClient,
@@ -27,6 +34,22 @@ export async function ensurePath(
 ): Promise<void> {
   validatePath(path, { operation: 'ensurePath' });
   optionsArg(options, 'ensurePath', path);
+  for (let walk = 1; ; walk++) {
+    try {
+      return await createMissingNodes(client, path, mode, options);
+    } catch (error) {
+      // NoNode: a node above the one being made vanished after it was seen.
+      if (!isNoNode(error) || walk === ENSURE_PATH_WALKS) throw error;
+    }
+  }
+}
+
+async function createMissingNodes(
+  client: TreeClient,
+  path: string,
+  mode: 'persistent' | 'container',
+  options: (CallOptions & { acl?: ACL[] | undefined }) | undefined,
+): Promise<void> {
   const callOptions = { signal: options?.signal, timeoutMs: options?.timeoutMs };
   let current = '';
   for (const segment of path.split('/').filter(Boolean)) {

@@ -16,6 +16,7 @@ import {
   type ZooKeeperClient,
   ZooKeeperError,
 } from '../src/index.js';
+import { ENSURE_PATH_WALKS, ensurePath, type TreeClient } from '../src/tree-helpers.js';
 
 let server: ZooKeeperServer;
 let zk: ZooKeeperClient;
@@ -135,6 +136,60 @@ describe('create modes', () => {
     await zk.sync('/');
     expect(await zk.exists('/deep/er')).not.toBeNull();
     await expect(zk.create('/nodeep/leaf')).rejects.toBeInstanceOf(NoNodeError);
+  });
+
+  it('ensurePath walks the path again when a node it saw is deleted before its child is made', async () => {
+    await zk.create('/walk/a', null, { createParents: true });
+    const creates: string[] = [];
+    let deletions = 1;
+    const deletingParent: TreeClient = {
+      exists: (path, options) => zk.exists(path, options),
+      getChildren: (path, options) => zk.getChildren(path, options),
+      delete: (path, options) => zk.delete(path, options),
+      create: async (path, data, options) => {
+        creates.push(path);
+        // As the server reaping a container: the parent, seen a moment ago, is gone when the child is made.
+        if (path === '/walk/a/b' && deletions-- > 0) await zk.delete('/walk/a');
+        return zk.create(path, data, options);
+      },
+    };
+    await ensurePath(deletingParent, '/walk/a/b/c', 'persistent', undefined);
+    expect(creates).toEqual(['/walk/a/b', '/walk/a', '/walk/a/b', '/walk/a/b/c']);
+    expect(await zk.exists('/walk/a/b/c')).not.toBeNull();
+
+    // A parent that vanishes on every walk: the NoNode stands after the last walk, nothing loops.
+    creates.length = 0;
+    await zk.delete('/walk/a/b/c');
+    await zk.delete('/walk/a/b');
+    deletions = Number.POSITIVE_INFINITY;
+    await expect(ensurePath(deletingParent, '/walk/a/b/c', 'persistent', undefined)).rejects.toBeInstanceOf(
+      NoNodeError,
+    );
+    expect(creates.filter((path) => path === '/walk/a/b')).toHaveLength(ENSURE_PATH_WALKS);
+  });
+
+  it('createParents makes the parents again when they vanish before the create, a bounded number of times', async () => {
+    await using client = await connect({ connectString: server.connectString });
+    const ensure = client.ensurePath.bind(client);
+    let rounds = 0;
+    let deleteAfterRounds = 1;
+    client.ensurePath = async (path, mode, options) => {
+      await ensure(path, mode, options);
+      rounds += 1;
+      // Another client (or the container reaper) removes the parent between its making and the create.
+      if (rounds <= deleteAfterRounds) await zk.delete(path);
+    };
+    expect(await client.create('/vanish/p', 'x', { createParents: true })).toBe('/vanish/p');
+    expect(rounds).toBe(2);
+    expect(new TextDecoder().decode((await zk.getData('/vanish/p')).data)).toBe('x');
+
+    rounds = 0;
+    deleteAfterRounds = Number.POSITIVE_INFINITY;
+    await expect(client.create('/gone/p', 'x', { createParents: 'container' })).rejects.toBeInstanceOf(
+      NoNodeError,
+    );
+    expect(rounds).toBe(3);
+    expect(await zk.exists('/gone')).toBeNull();
   });
 });
 
