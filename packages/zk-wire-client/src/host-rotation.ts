@@ -1,7 +1,7 @@
 /**
  * The order in which a session tries its hosts: the list shuffled once (connect-string.ts), walked round
  * and round, one host per connection attempt. A full round without a session earns a longer pause before
- * the next (session-handshake.ts reconnectDelayMs); a move to rebalance the ensemble does not count as one.
+ * the next (session-timers.ts reconnectDelayMs); a move to rebalance the ensemble does not count as one.
  */
 import type { HostAddress } from './connect-string.js';
 

@@ -1,10 +1,11 @@
 /**
- * The end of a session closed by its client: the closeSession request (wire-protocol.md §2.6) and its
- * bounded wait, and the error a close marks the session with.
+ * The end of a session: the closeSession request (wire-protocol.md §2.6) and its bounded wait, the error a
+ * close marks the session with, and what the calls still waiting fail with.
  */
-import { ClientClosedError } from './errors.js';
+import { ClientClosedError, type ZooKeeperError } from './errors.js';
 import { closeSessionReply, encodeCloseSession } from './ops/close-session.js';
 import type { RequestPipeline } from './pipeline.js';
+import type { SessionAuth } from './session-auth.js';
 
 /** The longest delay setTimeout takes (a longer one fires at once). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -46,4 +47,25 @@ export async function closeSessionWithin(pipeline: RequestPipeline, boundMs: num
     reply.then(settle, settle);
   });
   clearTimeout(timer);
+}
+
+/**
+ * Fails what still waits when the session ends for good with `terminal`, and retires the pipeline. After a
+ * close each call gets a ClientClosedError of its own (naming its operation and path); after anything else
+ * (a failed authentication, a TLS failure) they share `terminal`.
+ */
+export function failWaitersAtEnd(
+  pipeline: RequestPipeline,
+  auth: SessionAuth,
+  terminal: ZooKeeperError,
+): void {
+  const closed = terminal.code === 'CLIENTCLOSED';
+  auth.rejectAll((operation) => (closed ? new ClientClosedError({ operation }) : terminal));
+  // Usually nothing is left by now (a close waits for its closeSession reply).
+  if (pipeline.inFlight > 0) {
+    const errorFor = (r: { path: string | undefined; decoder: { operation: string } }) =>
+      closed ? new ClientClosedError({ path: r.path, operation: r.decoder.operation }) : terminal;
+    pipeline.failAll(errorFor, true);
+  }
+  pipeline.dispose();
 }

@@ -23,10 +23,10 @@ export interface SessionEventMap {
 }
 
 /** State bookkeeping and state events, the base of {@link Session}. */
-export class SessionStates extends EventEmitter<SessionEventMap> {
+export abstract class SessionStates extends EventEmitter<SessionEventMap> {
   state: SessionState = 'connecting';
   /** The session id (0n until the first ConnectResponse, and again after an expiry). */
-  sessionId = 0n;
+  abstract get sessionId(): bigint;
   /** True once a first connection was made: the next one is `reconnected`. */
   protected everConnected = false;
   private lastConnectionState: ConnectionState | undefined;

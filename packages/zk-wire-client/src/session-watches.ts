@@ -12,6 +12,7 @@ import {
   watchKeyToServer,
 } from './config-watch.js';
 import type { Connection } from './connection.js';
+import { publishWatchEvent } from './diagnostics.js';
 import { batchWatches, encodeSetWatches, setWatchesReply } from './ops/set-watches.js';
 import type { Chroot } from './paths.js';
 import type { RequestPipeline } from './pipeline.js';
@@ -58,6 +59,25 @@ export function notifiedWatchers(
   // Outside the chroot, the event's path is the server path passed through: a client path of another node.
   if (event.path !== CONFIG_NODE) deliveries.push([watches.collect(event), event]);
   return deliveries;
+}
+
+/**
+ * Hands a notification frame to the watchers it reaches. Each group is dispatched as a microtask
+ * (`dispatchInOrder`): after the replies read before the event have resolved their promises, before those
+ * read after it, and never inside the socket's data handler.
+ */
+export function deliverNotification(
+  payload: Buffer,
+  watches: WatchTables,
+  chroot: Chroot,
+  session: { dispatchInOrder(watchers: Iterable<Watcher>, event: WatchEvent): void },
+): void {
+  const event = notificationEvent(payload, chroot);
+  if (event === undefined) return;
+  for (const [watchers, told] of notifiedWatchers(watches, event, payload, chroot)) {
+    publishWatchEvent(told, watchers.size);
+    if (watchers.size > 0) session.dispatchInOrder(watchers, told);
+  }
 }
 
 /** Sends the watch tables on `connection`, with the last zxid seen so the server fires what was missed. */

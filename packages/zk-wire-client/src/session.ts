@@ -11,7 +11,7 @@ import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
 import type { ACL } from './acl.js';
 import type { HostAddress } from './connect-string.js';
 import { Connection, type ConnectionHandler, type ConnectionOptions } from './connection.js';
-import { publishConnect, publishWatchEvent } from './diagnostics.js';
+import { publishConnect } from './diagnostics.js';
 import {
   ClientClosedError,
   ConnectionLossError,
@@ -19,16 +19,16 @@ import {
   SessionExpiredError,
   type ZooKeeperError,
 } from './errors.js';
-import { HostRotation } from './host-rotation.js';
 import type { Chroot } from './paths.js';
 import { RequestPipeline } from './pipeline.js';
-import { ReadOnlyProbe } from './read-only-probe.js';
 import { SessionAuth } from './session-auth.js';
-import { closedByClient, closeSessionWithin } from './session-close.js';
-import { connectRequestFrame, connectTimeoutMs, reconnectDelayMs } from './session-handshake.js';
+import { closedByClient, closeSessionWithin, failWaitersAtEnd } from './session-close.js';
+import { SessionHosts } from './session-hosts.js';
+import { SessionIdentity } from './session-identity.js';
 import { sessionSettings } from './session-settings.js';
 import { SessionStates } from './session-states.js';
-import { expiryEvents, notificationEvent, notifiedWatchers, restoreWatches } from './session-watches.js';
+import { connectTimeoutMs, reconnectDelayMs, SessionTimer } from './session-timers.js';
+import { deliverNotification, expiryEvents, restoreWatches } from './session-watches.js';
 import type { ClientOptions, WatchEvent, Watcher } from './types.js';
 import { ServerVersionGate } from './version-gate.js';
 import { WatchTables } from './watches.js';
@@ -39,8 +39,8 @@ const CLOSED = { code: 'CLIENTCLOSED' } as const;
  * not closures built per session).
  */
 export class Session extends SessionStates implements ConnectionHandler {
-  password: Buffer = Buffer.alloc(16);
-  negotiatedTimeoutMs = 0;
+  /** The session's id, password and granted timeout. */
+  private readonly identity: SessionIdentity;
   /** Decides the requests that need a server version (version-gate.ts). */
   private readonly versionGate: ServerVersionGate;
   readonly chroot: Chroot;
@@ -53,19 +53,22 @@ export class Session extends SessionStates implements ConnectionHandler {
   /** The bound of a wait for the first connection when the call gives none (`connectWaitMs`; 0 = none). */
   readonly connectWaitMs: number;
 
-  private readonly hosts: HostRotation;
+  private readonly hosts: SessionHosts;
   private connection: Connection | undefined;
   private handshaken = false;
   private ready = false;
   private readonly requestedTimeoutMs: number;
-  private seenReadWriteServer: boolean;
   private readonly auth: SessionAuth;
-  private reconnectTimer: NodeJS.Timeout | undefined;
-  /** Client-side expiry: fires once the negotiated timeout has passed without a connection. */
-  private expiryTimer: NodeJS.Timeout | undefined;
+  /** The pause before the next connection attempt (reconnectDelayMs). */
+  private readonly reconnectTimer = new SessionTimer(true);
+  /**
+   * Client-side expiry, Curator's rule: suspended for longer than the negotiated timeout means the session is
+   * lost. On its own timer, so that `lost` comes on time whatever the connect attempts are doing (a
+   * black-holed host holds each attempt for a whole connect timeout). Counted from the suspension, as
+   * Curator's ConnectionStateManager does (startOfSuspendedEpoch).
+   */
+  private readonly expiryTimer = new SessionTimer(false);
   private readonly closeTimeoutMs: number | undefined;
-  private readOnlyProbe: ReadOnlyProbe | undefined;
-  private disconnectedAt = 0;
   /** ms timestamp since which calls have waited for a first session (set at start and after an expiry). */
   private waitingSince = Date.now();
   private closing: Promise<void> | undefined;
@@ -80,18 +83,13 @@ export class Session extends SessionStates implements ConnectionHandler {
     const settings = sessionSettings(clientOptions);
     this.options = settings.options;
     this.chroot = settings.chroot;
-    this.hosts = new HostRotation(settings.hosts);
+    this.hosts = new SessionHosts(settings.hosts, settings.options, () => this.connection);
     this.requestedTimeoutMs = settings.requestedTimeoutMs;
     this.connectWaitMs = settings.connectWaitMs;
     this.closeTimeoutMs = settings.closeTimeoutMs;
     this.defaultAcl = settings.defaultAcl;
     this.connectionOptions = settings.connection;
-    if (settings.session) {
-      this.sessionId = settings.session.id;
-      this.password = settings.session.password;
-    }
-    // A handle built with an explicit session counts as having seen a r/w server (§2.1).
-    this.seenReadWriteServer = settings.session !== undefined;
+    this.identity = new SessionIdentity(settings.session);
     this.versionGate = new ServerVersionGate(
       () => this.currentHost,
       this.options,
@@ -127,7 +125,6 @@ export class Session extends SessionStates implements ConnectionHandler {
   // ---- connecting -----------------------------------------------------------------------------------
 
   private connectNext(): void {
-    this.reconnectTimer = undefined;
     if (this.terminalError !== undefined) return;
     const address = this.hosts.next();
     publishConnect(() => ({
@@ -151,15 +148,9 @@ export class Session extends SessionStates implements ConnectionHandler {
     if (connection !== this.connection) return;
     // Until the ConnectResponse nothing else is written: an expired session gets its answer and an
     // immediate close, which a concurrent write could turn into a reset that loses the answer (§2.6).
+    const canBeReadOnly = this.options.canBeReadOnly === true;
     connection.write(
-      connectRequestFrame({
-        lastZxidSeen: this.pipeline.lastZxid,
-        timeoutMs: this.requestedTimeoutMs,
-        sessionId: this.sessionId,
-        password: this.password,
-        reattach: this.seenReadWriteServer,
-        canBeReadOnly: this.options.canBeReadOnly === true,
-      }),
+      this.identity.connectRequest(this.pipeline.lastZxid, this.requestedTimeoutMs, canBeReadOnly),
     );
   }
 
@@ -174,10 +165,10 @@ export class Session extends SessionStates implements ConnectionHandler {
   }
 
   private scheduleReconnect(): void {
-    if (this.terminalError !== undefined || this.reconnectTimer !== undefined) return;
+    if (this.terminalError !== undefined || this.reconnectTimer.pending) return;
     this.failCallsWaitingTooLong();
     const fullRound = this.hosts.takeFullRound();
-    this.reconnectTimer = setTimeout(() => this.connectNext(), reconnectDelayMs(fullRound));
+    this.reconnectTimer.start(reconnectDelayMs(fullRound), () => this.connectNext());
   }
 
   /**
@@ -192,30 +183,10 @@ export class Session extends SessionStates implements ConnectionHandler {
     this.pipeline.failAllWithConnectionLoss(cause, true);
   }
 
-  /**
-   * Curator's rule: suspended for longer than the negotiated timeout means the session is lost. On its own
-   * timer, so that `lost` comes on time whatever the connect attempts are doing (a black-holed host holds
-   * each attempt for a whole connect timeout).
-   */
-  private startExpiryTimer(): void {
-    this.stopExpiryTimer();
-    if (this.negotiatedTimeoutMs === 0) return;
-    const due = this.disconnectedAt + this.negotiatedTimeoutMs - Date.now();
-    this.expiryTimer = setTimeout(() => this.expireClientSide(), Math.max(0, due));
-    this.expiryTimer.unref();
-  }
-
-  private stopExpiryTimer(): void {
-    if (this.expiryTimer !== undefined) clearTimeout(this.expiryTimer);
-    this.expiryTimer = undefined;
-  }
-
   /** The session timeout passed without a connection: the attempt under way is dropped, the session lost. */
   private expireClientSide(): void {
-    this.expiryTimer = undefined;
     if (this.state !== 'suspended' || this.terminalError !== undefined) return;
-    if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = undefined;
+    this.reconnectTimer.stop();
     // The attempt would present the old session: let it go (its close handler ignores a connection let go).
     const attempt = this.connection;
     this.connection = undefined;
@@ -237,7 +208,7 @@ export class Session extends SessionStates implements ConnectionHandler {
     if (payload.length < 16)
       throw new ProtocolError(`reply of ${payload.length} bytes is shorter than its header`);
     const xid = payload.readInt32BE(0);
-    if (xid === Xid.NOTIFICATION) this.onNotification(payload);
+    if (xid === Xid.NOTIFICATION) deliverNotification(payload, this.watches, this.chroot, this);
     else if (xid === Xid.PING) return;
     else if (xid === Xid.AUTH) this.onAuthReply(payload.readInt32BE(12));
     else if (this.auth.saslInProgress) this.auth.onSaslReply(payload);
@@ -257,16 +228,9 @@ export class Session extends SessionStates implements ConnectionHandler {
     // No server hands out session 0: taking it would leave a session that can never be reattached or expire.
     if (response.sessionId === 0n) throw new ProtocolError('ConnectResponse with session id 0');
     this.handshaken = true;
-    this.stopExpiryTimer();
-    // A session handed out by a read-only server is not valid elsewhere (§2.1): moving on from it starts a
-    // new session, and the watches carry over to it, as in Java.
-    const sameSession =
-      (this.sessionId !== 0n && response.sessionId === this.sessionId) || !this.seenReadWriteServer;
+    this.expiryTimer.stop();
+    const sameSession = this.identity.accept(response);
     if (!sameSession) this.watches.clear();
-    this.sessionId = response.sessionId;
-    this.password = Buffer.from(response.passwd ?? Buffer.alloc(16));
-    this.negotiatedTimeoutMs = response.timeOut;
-    if (!response.readOnly) this.seenReadWriteServer = true;
     connection.setConnected(Math.floor((response.timeOut * 2) / 3));
     void this.afterHandshake(connection, response.readOnly, sameSession);
   }
@@ -292,28 +256,7 @@ export class Session extends SessionStates implements ConnectionHandler {
     this.ready = true;
     this.pipeline.attach(connection);
     this.enterConnected(readOnly);
-    if (readOnly) this.probeForReadWrite(connection);
-  }
-
-  /** On a read-only server: look for a read-write one, and move there once found (§2.7). */
-  private probeForReadWrite(connection: Connection): void {
-    this.stopReadOnlyProbe();
-    this.readOnlyProbe = new ReadOnlyProbe({
-      hosts: this.hosts.list,
-      current: this.hosts.currentIndex,
-      connect: this.options,
-      onReadWrite: (index) => {
-        if (connection !== this.connection) return;
-        this.hosts.tryNext(index);
-        connection.close(new ConnectionLossError({ cause: new Error('a read-write server was found') }));
-      },
-    });
-    this.readOnlyProbe.start();
-  }
-
-  private stopReadOnlyProbe(): void {
-    this.readOnlyProbe?.stop();
-    this.readOnlyProbe = undefined;
+    if (readOnly) this.hosts.searchReadWrite(connection);
   }
 
   private onAuthReply(err: number): void {
@@ -321,17 +264,6 @@ export class Session extends SessionStates implements ConnectionHandler {
     // The server closes the connection right after a refusal; closing it here first keeps later calls off
     // a connection that is already dead.
     if (refused) this.connection?.close(new ConnectionLossError({ cause: refused }));
-  }
-
-  private onNotification(payload: Buffer): void {
-    const event = notificationEvent(payload, this.chroot);
-    if (event === undefined) return;
-    for (const [watchers, told] of notifiedWatchers(this.watches, event, payload, this.chroot)) {
-      publishWatchEvent(told, watchers.size);
-      // Dispatched as a microtask: after the replies read before this event have resolved their promises,
-      // before those read after it, and never inside the socket's data handler.
-      if (watchers.size > 0) this.dispatchInOrder(watchers, told);
-    }
   }
 
   // ---- auth -----------------------------------------------------------------------------------------
@@ -349,7 +281,7 @@ export class Session extends SessionStates implements ConnectionHandler {
     const host = this.currentHost;
     if (host !== undefined)
       this.emit('connection', { phase: 'closed', ...host, reason: error.cause ?? error });
-    this.stopReadOnlyProbe();
+    this.hosts.stopSearch();
     this.lastConnectionError = error;
     this.connection = undefined;
     if (error.code === 'TLSERROR') {
@@ -366,17 +298,15 @@ export class Session extends SessionStates implements ConnectionHandler {
     this.auth.connectionLost(cause);
     if (this.closing !== undefined || this.terminalError !== undefined) return;
     if (this.state === 'connected' || this.state === 'read-only') {
-      // Curator's rule counts from the suspension (ConnectionStateManager's startOfSuspendedEpoch).
-      this.disconnectedAt = Date.now();
       this.enterSuspended();
-      this.startExpiryTimer();
+      this.expiryTimer.start(this.negotiatedTimeoutMs, () => this.expireClientSide());
     }
     this.scheduleReconnect();
   }
 
   /** The session is gone: every call fails SessionExpired, or a new session starts (autoRecreateSession). */
   private expire(): void {
-    this.stopExpiryTimer();
+    this.expiryTimer.stop();
     // Set only when a session was granted: a server that keeps refusing (timeout 0) does not keep the calls
     // queued for the next session waiting forever; they fail after a session timeout with no session.
     const hadSession = this.negotiatedTimeoutMs !== 0;
@@ -384,9 +314,7 @@ export class Session extends SessionStates implements ConnectionHandler {
     this.emitConnectionState('lost');
     const makeError = (r: { path: string | undefined; decoder: { operation: string } }) =>
       new SessionExpiredError({ path: r.path, operation: r.decoder.operation });
-    for (const [watchers, event] of expiryEvents(this.watches)) {
-      queueMicrotask(() => this.dispatch(watchers, event));
-    }
+    for (const [watchers, event] of expiryEvents(this.watches)) this.dispatchInOrder(watchers, event);
     this.watches.clear();
     // The credentials stay saved (a recreated session sends them again); calls waiting on them end here.
     this.auth.rejectAll(() => new SessionExpiredError({ operation: 'addAuth' }));
@@ -396,9 +324,7 @@ export class Session extends SessionStates implements ConnectionHandler {
       // A new session starts from zxid 0, as a new Java handle does: the old session's last zxid would be
       // refused by an ensemble restored from a backup (or one that only ever saw a corrupted zxid).
       this.pipeline.resetZxid();
-      this.sessionId = 0n;
-      this.password = Buffer.alloc(16);
-      this.negotiatedTimeoutMs = 0;
+      this.identity.forget();
       this.everConnected = true;
       this.setState('connecting');
       this.scheduleReconnect();
@@ -415,31 +341,16 @@ export class Session extends SessionStates implements ConnectionHandler {
     // A close after expiry reports the close: it is what the caller did last.
     if (error.code === 'CLIENTCLOSED') this.terminalError = error;
     else this.terminalError ??= error;
-    if (this.reconnectTimer !== undefined) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = undefined;
-    this.stopExpiryTimer();
-    this.stopReadOnlyProbe();
+    this.reconnectTimer.stop();
+    this.expiryTimer.stop();
+    this.hosts.stopSearch();
     const connection = this.connection;
     this.connection = undefined;
     this.ready = false;
     this.pipeline.detach();
     connection?.close(error);
-    const terminal = this.terminalError;
-    // The connection's close handler ignores a connection already let go: settle its waiters here.
-    this.auth.rejectAll((operation) =>
-      terminal.code === 'CLIENTCLOSED' ? new ClientClosedError({ operation }) : terminal,
-    );
-    // Usually nothing is left by now (a close waits for its closeSession reply).
-    if (this.pipeline.inFlight > 0) {
-      this.pipeline.failAll(
-        (r) =>
-          terminal.code === 'CLIENTCLOSED'
-            ? new ClientClosedError({ path: r.path, operation: r.decoder.operation })
-            : terminal,
-        true,
-      );
-    }
-    this.pipeline.dispose();
+    // The connection's close handler ignores a connection already let go: its waiters are settled here.
+    failWaitersAtEnd(this.pipeline, this.auth, this.terminalError);
     this.setState('closed');
     this.endStateQueues();
   }
@@ -481,23 +392,22 @@ export class Session extends SessionStates implements ConnectionHandler {
     return this.hosts.list;
   }
 
-  /**
-   * Replaces the host list (ensemble tracking, updateServerList; the order and the decision to move are
-   * host-list-update.ts's). With `move`, the connection in use is closed, as the Java client does (requests
-   * in flight fail with ConnectionLoss, the session stays), and the next attempt takes `hosts[0]`; without
-   * it, attempts go on after the current host.
-   */
+  /** Replaces the host list; with `move`, leaves the connection in use (session-hosts.ts). */
   replaceHosts(hosts: readonly HostAddress[], move: boolean): void {
-    this.hosts.replace(hosts, move);
-    if (!move) {
-      // A read-only probe walks the list by index: start it again over the new list.
-      if (this.readOnlyProbe !== undefined && this.connection !== undefined)
-        this.probeForReadWrite(this.connection);
-      return;
-    }
-    if (this.connection === undefined) return;
-    this.hosts.markMove();
-    this.connection.close(new ConnectionLossError({ cause: new Error('moving to rebalance the ensemble') }));
+    this.hosts.replaceHosts(hosts, move);
+  }
+
+  get sessionId(): bigint {
+    return this.identity.id;
+  }
+
+  get password(): Buffer {
+    return this.identity.password;
+  }
+
+  /** The timeout the server granted (0 while there is no session). */
+  get negotiatedTimeoutMs(): number {
+    return this.identity.negotiatedTimeoutMs;
   }
 
   /** The server's version (from `srvr`) once a gated request asked for it. */
