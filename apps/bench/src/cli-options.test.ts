@@ -20,6 +20,12 @@ describe('parseOptions', () => {
     expect(o.slowServer).toBe(false);
   });
 
+  it('runs our client as built unless told to run its sources', () => {
+    expect(parseOptions([]).oursFrom).toBe('built');
+    expect(parseOptions(['--ours-from', 'source']).oursFrom).toBe('source');
+    expect(() => parseOptions(['--ours-from', 'dist'])).toThrow(/--ours-from must be built or source/);
+  });
+
   it('slows only the embedded server', () => {
     expect(parseOptions(['--slow-server']).slowServer).toBe(true);
     expect(parseOptions(['--slow-server', '--no-pin']).slowServer).toBe(true);

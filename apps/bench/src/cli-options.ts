@@ -1,13 +1,15 @@
 /** Command-line flags of the bench (see README.md). */
 import { parseArgs } from 'node:util';
 import { defaultScenarios, quickScenarios, scenarios } from './scenarios.js';
-import { type ContenderId, contenderIds } from './types.js';
+import { type ContenderId, contenderIds, type OursFrom } from './types.js';
 
 /** Everything a run is told. */
 export interface BenchOptions {
   quick: boolean;
   scenarios: string[];
   contenders: ContenderId[];
+  /** `built` (default): our client bundled as published; `source`: its sources through tsx */
+  oursFrom: OursFrom;
   rounds: number;
   warmupMs: number;
   durationMs: number;
@@ -47,6 +49,8 @@ export const usage = `Usage: npm run bench -- [options]
   --scenario a,b          ${Object.keys(scenarios).join(', ')}, or all (default: all;
                           memory runs only when named: --scenario memory)
   --contenders a,b        ${contenderIds.join(', ')} (nzc, native for short; default: all)
+  --ours-from built|source  our client as published, bundled from its sources by esbuild as tsup builds
+                          it (default), or its sources through tsx (which wraps named closures)
   --rounds N              interleaved rounds; medians and min-max are over them (default 3, quick 1)
   --duration MS           measured window per cell (default 1000, quick 500)
   --warmup MS             unmeasured warm-up per cell (default 300, quick 250)
@@ -87,6 +91,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       quick: { type: 'boolean', default: false },
       scenario: { type: 'string' },
       contenders: { type: 'string' },
+      'ours-from': { type: 'string' },
       rounds: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
@@ -124,6 +129,10 @@ export function parseOptions(argv: string[]): BenchOptions {
     }
     return id as ContenderId;
   });
+  const oursFrom = values['ours-from'] ?? 'built';
+  if (oursFrom !== 'built' && oursFrom !== 'source') {
+    throw new Error(`--ours-from must be built or source, not "${oursFrom}"`);
+  }
   if (values['slow-server'] && values.connect) {
     throw new Error('--slow-server slows the embedded server: not with --connect');
   }
@@ -132,6 +141,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     quick,
     scenarios: names,
     contenders: [...new Set(contenders)],
+    oursFrom,
     rounds: positive('rounds', values.rounds, quick ? 1 : 3),
     durationMs: positive('duration', values.duration, quick ? 500 : 1_000),
     warmupMs: positive('warmup', values.warmup, quick ? 250 : 300),

@@ -3,7 +3,7 @@
  * package, compiling the Java and Curator drivers. A contender that cannot run is reported with the reason.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   curatorCommand,
   type JavaStatus,
@@ -12,10 +12,11 @@ import {
   prepareJava,
 } from './java-contender.js';
 import { ensureNativePeer } from './native-peer.js';
+import { buildOurs, OURS_MODULE_ENV } from './ours-build.js';
 import type { Progress } from './progress.js';
 import type { ContenderStatus } from './report/model.js';
 import { nodeWorkerCommand } from './run-worker.js';
-import type { CellSpec, ContenderId } from './types.js';
+import type { CellSpec, ContenderId, OursFrom } from './types.js';
 
 function packageVersion(specifier: string): string {
   try {
@@ -26,10 +27,39 @@ function packageVersion(specifier: string): string {
   }
 }
 
+/**
+ * Builds our client for the workers (ours-build.ts) unless `source`, and checks that what they will load
+ * exports connect(). The workers find the build through OURS_MODULE_ENV, set here for the processes spawned
+ * after it.
+ */
+async function prepareOurs(from: OursFrom): Promise<ContenderStatus> {
+  let module: string | undefined;
+  let how = 'from its sources, through tsx';
+  if (from === 'built') {
+    try {
+      const built = await buildOurs();
+      module = built.module;
+      how = built.detail;
+    } catch (error) {
+      return { available: false, reason: `@zkwire/zk-wire-client did not build: ${String(error)}` };
+    }
+  }
+  if (module === undefined) delete process.env[OURS_MODULE_ENV];
+  else process.env[OURS_MODULE_ENV] = module;
+  const loading =
+    module === undefined ? import('@zkwire/zk-wire-client') : import(pathToFileURL(module).href);
+  const mod = (await loading.catch((e: unknown) => ({ error: e }))) as Record<string, unknown>;
+  if (typeof mod.connect === 'function')
+    return { available: true, detail: `@zkwire/zk-wire-client (this repository, ${how})` };
+  const why = mod.error === undefined ? '' : `: ${String(mod.error)}`;
+  return { available: false, reason: `@zkwire/zk-wire-client does not export connect() yet${why}` };
+}
+
 /** Prepares the wanted contenders, one after another; never throws. */
 export async function prepareContenders(
   wanted: readonly ContenderId[],
   progress: Progress,
+  oursFrom: OursFrom = 'built',
 ): Promise<{ statuses: Partial<Record<ContenderId, ContenderStatus>>; java: Jvms }> {
   const statuses: Partial<Record<ContenderId, ContenderStatus>> = {};
   const java: Jvms = {};
@@ -54,20 +84,9 @@ export async function prepareContenders(
           detail: `node-zookeeper-client@${packageVersion('node-zookeeper-client')}`,
         };
         break;
-      case 'ours': {
-        const mod = (await import('@zkwire/zk-wire-client').catch((e: unknown) => ({ error: e }))) as Record<
-          string,
-          unknown
-        >;
-        statuses.ours =
-          typeof mod.connect === 'function'
-            ? { available: true, detail: '@zkwire/zk-wire-client (this repository, from source)' }
-            : {
-                available: false,
-                reason: `@zkwire/zk-wire-client does not export connect() yet${mod.error ? `: ${String(mod.error)}` : ''}`,
-              };
+      case 'ours':
+        statuses.ours = await prepareOurs(oursFrom);
         break;
-      }
       case 'zookeeper-native': {
         const native = await ensureNativePeer((line) => progress.log(line));
         statuses[id] = native.ok

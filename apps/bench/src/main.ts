@@ -263,6 +263,7 @@ async function main(): Promise<number> {
     // a contender that supports none of the chosen scenarios (Curator without recipes) is not even prepared
     options.contenders.filter((c) => cases.some((k) => supports(c, k.kind))),
     progress,
+    options.oursFrom,
   );
   const runnable = options.contenders.filter((c) => statuses[c]?.available);
   for (const [id, s] of Object.entries(statuses))

@@ -16,6 +16,9 @@ export const ContenderId = {
 export type ContenderId = (typeof ContenderId)[keyof typeof ContenderId];
 export const contenderIds: readonly ContenderId[] = Object.values(ContenderId);
 
+/** What the `ours` contender runs: its build, as users get it (default), or its sources through tsx. */
+export type OursFrom = 'built' | 'source';
+
 /** How a scenario measures: a closed loop with N in flight, a paced open loop, or a sequence of waits. */
 export type ScenarioKind = 'throughput' | 'latency' | 'session' | 'watch' | 'codec' | 'recipe' | 'memory';
 

@@ -1,7 +1,10 @@
 /**
- * Our client, `@zkwire/zk-wire-client`, driven through its public API (docs/contracts.md). The module is
- * imported lazily so that a client that does not load yet makes this contender fail, not the whole bench.
+ * Our client, `@zkwire/zk-wire-client`, driven through its public API (docs/contracts.md): as built for the
+ * run (ours-build.ts) unless `--ours-from source`. The module is imported lazily so that a client that does
+ * not load yet makes this contender fail, not the whole bench.
  */
+import { pathToFileURL } from 'node:url';
+import { OURS_MODULE_ENV } from '../ours-build.js';
 import type { ClientDriver, DriverFactory } from './driver.js';
 import { withTimeout } from './driver.js';
 
@@ -12,7 +15,13 @@ let loading: Promise<OursModule> | undefined;
  * Loads the client once per worker process. The session-setup scenario opens hundreds of sessions, and a
  * dynamic import per session went through tsx's loader each time (about half of the CPU it measured).
  */
-const loadOurs = (): Promise<OursModule> => (loading ??= import('@zkwire/zk-wire-client'));
+const loadOurs = (): Promise<OursModule> => (loading ??= importOurs(process.env[OURS_MODULE_ENV]));
+
+/** The client built for this run (ours-build.ts), or its sources when none was built. */
+function importOurs(builtModule: string | undefined): Promise<OursModule> {
+  if (builtModule === undefined || builtModule === '') return import('@zkwire/zk-wire-client');
+  return import(pathToFileURL(builtModule).href) as Promise<OursModule>;
+}
 
 /** Opens one session with our client. */
 export const connectOurs: DriverFactory = async (connectString) => {
