@@ -3,7 +3,7 @@
  * package, compiling the Java and Curator drivers. A contender that cannot run is reported with the reason.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import {
   curatorCommand,
   type JavaStatus,
@@ -12,7 +12,7 @@ import {
   prepareJava,
 } from './java-contender.js';
 import { ensureNativePeer } from './native-peer.js';
-import { buildOurs, OURS_MODULE_ENV } from './ours-build.js';
+import { buildOurs, importOurs, OURS_MODULE_ENV } from './ours-build.js';
 import type { Progress } from './progress.js';
 import type { ContenderStatus } from './report/model.js';
 import { nodeWorkerCommand } from './run-worker.js';
@@ -46,9 +46,7 @@ async function prepareOurs(from: OursFrom): Promise<ContenderStatus> {
   }
   if (module === undefined) delete process.env[OURS_MODULE_ENV];
   else process.env[OURS_MODULE_ENV] = module;
-  const loading =
-    module === undefined ? import('@zkwire/zk-wire-client') : import(pathToFileURL(module).href);
-  const mod = (await loading.catch((e: unknown) => ({ error: e }))) as Record<string, unknown>;
+  const mod = (await importOurs(module).catch((e: unknown) => ({ error: e }))) as Record<string, unknown>;
   if (typeof mod.connect === 'function')
     return { available: true, detail: `@zkwire/zk-wire-client (this repository, ${how})` };
   const why = mod.error === undefined ? '' : `: ${String(mod.error)}`;

@@ -1,8 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { buildOurs } from './ours-build.js';
+import { buildOurs, importOurs } from './ours-build.js';
 
 describe('buildOurs', () => {
   it('bundles the client from its sources into one module that connects, without tsx name wrappers', async () => {
@@ -14,7 +13,7 @@ describe('buildOurs', () => {
     // The codec is bundled in (nothing left to resolve by name), and no closure is wrapped to keep its name.
     expect(code).not.toMatch(/from ["']@zkwire\//);
     expect(code).not.toContain('__name(');
-    const mod = (await import(pathToFileURL(built.module as string).href)) as Record<string, unknown>;
+    const mod = (await importOurs(built.module)) as unknown as Record<string, unknown>;
     expect(typeof mod.connect).toBe('function');
     expect(typeof mod.createClient).toBe('function');
   });

@@ -10,7 +10,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The worker's environment variable naming the module to load as our client (driver-ours.ts). */
 export const OURS_MODULE_ENV = 'ZKWIRE_BENCH_OURS_MODULE';
@@ -18,8 +18,17 @@ export const OURS_MODULE_ENV = 'ZKWIRE_BENCH_OURS_MODULE';
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const clientEntry = join(repoRoot, 'packages/zk-wire-client/src/index.ts');
 
-/** Where the client was loaded from, for the report: what the workers run. */
-export type OursBuild = { module: string; detail: string } | { module: undefined; detail: string };
+/** The module the workers load (undefined: the package by name), and how it was made, for the report. */
+export interface OursBuild {
+  module: string | undefined;
+  detail: string;
+}
+
+/** Loads our client: the module built for this run, or the package by name when none was built. */
+export function importOurs(module: string | undefined): Promise<typeof import('@zkwire/zk-wire-client')> {
+  if (module === undefined || module === '') return import('@zkwire/zk-wire-client');
+  return import(pathToFileURL(module).href);
+}
 
 /**
  * Bundles the client's sources into a temporary ESM file (removed when this process exits) and returns its

@@ -3,8 +3,7 @@
  * run (ours-build.ts) unless `--ours-from source`. The module is imported lazily so that a client that does
  * not load yet makes this contender fail, not the whole bench.
  */
-import { pathToFileURL } from 'node:url';
-import { OURS_MODULE_ENV } from '../ours-build.js';
+import { importOurs, OURS_MODULE_ENV } from '../ours-build.js';
 import type { ClientDriver, DriverFactory } from './driver.js';
 import { withTimeout } from './driver.js';
 
@@ -16,12 +15,6 @@ let loading: Promise<OursModule> | undefined;
  * dynamic import per session went through tsx's loader each time (about half of the CPU it measured).
  */
 const loadOurs = (): Promise<OursModule> => (loading ??= importOurs(process.env[OURS_MODULE_ENV]));
-
-/** The client built for this run (ours-build.ts), or its sources when none was built. */
-function importOurs(builtModule: string | undefined): Promise<OursModule> {
-  if (builtModule === undefined || builtModule === '') return import('@zkwire/zk-wire-client');
-  return import(pathToFileURL(builtModule).href) as Promise<OursModule>;
-}
 
 /** Opens one session with our client. */
 export const connectOurs: DriverFactory = async (connectString) => {
