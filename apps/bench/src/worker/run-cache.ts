@@ -7,6 +7,7 @@
 
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { importOurs, importOursCompanion, OURS_MODULE_ENV } from '../ours-build.js';
 import type { CellResult, CellSpec } from '../types.js';
 import { LatencyRecorder } from './latency-recorder.js';
 import { CellPhases, MeasureWindow } from './window.js';
@@ -37,7 +38,12 @@ interface Modules {
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function load(): Promise<Modules> {
-  const [client, recipes] = await Promise.all([import('@zkwire/zk-wire-client'), import('@zkwire/recipes')]);
+  // As the throughput cells run ours: built for the run unless --ours-from source (ours-build.ts).
+  const module = process.env[OURS_MODULE_ENV];
+  const [client, recipes] = await Promise.all([
+    importOurs(module),
+    importOursCompanion('@zkwire/recipes', module),
+  ]);
   return { ...client, ...recipes } as unknown as Modules;
 }
 

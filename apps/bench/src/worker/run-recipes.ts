@@ -4,6 +4,7 @@
  * offer + take, and DistributedQueue (run-dqueue.ts). One op is one acquire + release, or one item through the
  * queue.
  */
+import { importOurs, importOursCompanion, OURS_MODULE_ENV } from '../ours-build.js';
 import type { CellResult, CellSpec } from '../types.js';
 import { type DistributedQueueClass, runDistributedQueue, runQueueLatency } from './run-dqueue.js';
 import { MeasureWindow, sleep } from './window.js';
@@ -35,10 +36,12 @@ interface Modules {
 }
 
 async function load(): Promise<Modules> {
+  // As the throughput cells run ours: built for the run unless --ours-from source (ours-build.ts).
+  const module = process.env[OURS_MODULE_ENV];
   const [client, recipes, queues] = await Promise.all([
-    import('@zkwire/zk-wire-client'),
-    import('@zkwire/recipes'),
-    import('@zkwire/queues'),
+    importOurs(module),
+    importOursCompanion('@zkwire/recipes', module),
+    importOursCompanion('@zkwire/queues', module),
   ]);
   return { ...client, ...recipes, ...queues } as unknown as Modules;
 }
