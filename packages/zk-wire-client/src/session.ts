@@ -1,64 +1,35 @@
 /**
- * The session: its state machine (connecting, connected, read-only, suspended, expired, closed), the host
- * list (shuffled once), the handshake on every connection, reconnects with the session id, password and last
- * zxid, and what follows each handshake in order: SASL, saved auth, watch restore, then queued requests
- * (wire-protocol.md §2.6, §7).
+ * The session over a sequence of connections: connecting (the host list, shuffled once, comes from
+ * session-base.ts with the session's other parts), the handshake on every connection, reconnects with the
+ * session id, password and last zxid, and what follows each handshake in order: SASL, saved auth, watch
+ * restore, then queued requests (wire-protocol.md §2.6, §7). Then loss, client-side expiry and close, each
+ * moving the state machine (session-states.ts).
  *
  * Frames are routed here: special xids (-1 notification, -2 ping, -4 auth, SASL in progress) before the
  * pending FIFO, which the pipeline checks against the head.
  */
 import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
-import type { ACL } from './acl.js';
 import type { HostAddress } from './connect-string.js';
-import { Connection, type ConnectionHandler, type ConnectionOptions } from './connection.js';
+import { Connection, type ConnectionHandler } from './connection.js';
 import { publishConnect } from './diagnostics.js';
 import {
-  ClientClosedError,
+  type ClientClosedError,
   ConnectionLossError,
   ProtocolError,
   SessionExpiredError,
   type ZooKeeperError,
 } from './errors.js';
-import type { Chroot } from './paths.js';
-import { RequestPipeline } from './pipeline.js';
-import { SessionAuth } from './session-auth.js';
+import { SessionBase } from './session-base.js';
 import { closedByClient, closeSessionWithin, failWaitersAtEnd } from './session-close.js';
-import { SessionHosts } from './session-hosts.js';
-import { SessionIdentity } from './session-identity.js';
-import { sessionSettings } from './session-settings.js';
-import { SessionStates } from './session-states.js';
 import { connectTimeoutMs, reconnectDelayMs, SessionTimer } from './session-timers.js';
 import { deliverNotification, expiryEvents, restoreWatches } from './session-watches.js';
-import type { ClientOptions, WatchEvent, Watcher } from './types.js';
-import { ServerVersionGate } from './version-gate.js';
-import { WatchTables } from './watches.js';
 
-const CLOSED = { code: 'CLIENTCLOSED' } as const;
 /**
  * One ZooKeeper session over a sequence of connections. It is its connections' handler itself (methods,
  * not closures built per session).
  */
-export class Session extends SessionStates implements ConnectionHandler {
-  /** The session's id, password and granted timeout. */
-  private readonly identity: SessionIdentity;
-  /** Decides the requests that need a server version (version-gate.ts). */
-  private readonly versionGate: ServerVersionGate;
-  readonly chroot: Chroot;
-  readonly watches = new WatchTables();
-  readonly pipeline: RequestPipeline;
-  /** Terminal error once expired (without autoRecreateSession) or closed. */
-  terminalError: ZooKeeperError | undefined;
-  /** The ACL of creates that name none (`defaultAcl`, checked); undefined means open. */
-  readonly defaultAcl: ACL[] | undefined;
-  /** The bound of a wait for the first connection when the call gives none (`connectWaitMs`; 0 = none). */
-  readonly connectWaitMs: number;
-
-  private readonly hosts: SessionHosts;
-  private connection: Connection | undefined;
+export class Session extends SessionBase implements ConnectionHandler {
   private handshaken = false;
-  private ready = false;
-  private readonly requestedTimeoutMs: number;
-  private readonly auth: SessionAuth;
   /** The pause before the next connection attempt (reconnectDelayMs). */
   private readonly reconnectTimer = new SessionTimer(true);
   /**
@@ -68,58 +39,12 @@ export class Session extends SessionStates implements ConnectionHandler {
    * Curator's ConnectionStateManager does (startOfSuspendedEpoch).
    */
   private readonly expiryTimer = new SessionTimer(false);
-  private readonly closeTimeoutMs: number | undefined;
   /** ms timestamp since which calls have waited for a first session (set at start and after an expiry). */
   private waitingSince = Date.now();
-  private closing: Promise<void> | undefined;
-  /** Why the last connection ended (or failed to open): the cause of a timed-out `connected()`. */
-  lastConnectionError: ZooKeeperError | undefined;
-
-  private readonly options: ClientOptions;
-  private readonly connectionOptions: ConnectionOptions;
-
-  constructor(clientOptions: ClientOptions) {
-    super();
-    const settings = sessionSettings(clientOptions);
-    this.options = settings.options;
-    this.chroot = settings.chroot;
-    this.hosts = new SessionHosts(settings.hosts, settings.options, () => this.connection);
-    this.requestedTimeoutMs = settings.requestedTimeoutMs;
-    this.connectWaitMs = settings.connectWaitMs;
-    this.closeTimeoutMs = settings.closeTimeoutMs;
-    this.defaultAcl = settings.defaultAcl;
-    this.connectionOptions = settings.connection;
-    this.identity = new SessionIdentity(settings.session);
-    this.versionGate = new ServerVersionGate(
-      () => this.currentHost,
-      this.options,
-      () => this.pipeline.flush(),
-    );
-    this.pipeline = new RequestPipeline(this, clientOptions.requestTimeoutMs ?? 0, this.versionGate);
-    this.auth = new SessionAuth(clientOptions.auth, () => this.pipeline.nextXid());
-  }
 
   /** Starts connecting. */
   start(): void {
     this.connectNext();
-  }
-
-  /** True once the client will never connect again (closed, or expired without autoRecreateSession). */
-  get isTerminal(): boolean {
-    return this.terminalError !== undefined;
-  }
-
-  /** True while a connection is ready for requests. */
-  get isReady(): boolean {
-    return this.ready;
-  }
-
-  /** The error calls should fail with right now, or undefined when they may be queued. */
-  refusal(): ZooKeeperError | undefined {
-    // A closed client refuses each call with an error of its own, whose stack shows the refused call.
-    if (this.closing !== undefined && (this.terminalError ?? CLOSED).code === 'CLIENTCLOSED')
-      return new ClientClosedError();
-    return this.terminalError;
   }
 
   // ---- connecting -----------------------------------------------------------------------------------
@@ -376,52 +301,8 @@ export class Session extends SessionStates implements ConnectionHandler {
     this.terminate(closed);
   }
 
-  /**
-   * Why no connection is ready: the last connection error, or else the attempt under way (a host that
-   * accepts and never answers has not failed yet). The cause of a timed-out wait for a connection.
-   */
-  connectionProblem(): Error | undefined {
-    if (this.lastConnectionError !== undefined) return this.lastConnectionError;
-    const host = this.currentHost;
-    if (host === undefined) return undefined;
-    return new ConnectionLossError({ cause: new Error(`no answer yet from ${host.host}:${host.port}`) });
-  }
-
-  /** The host list, in the order connection attempts go through it. */
-  get hostList(): readonly HostAddress[] {
-    return this.hosts.list;
-  }
-
   /** Replaces the host list; with `move`, leaves the connection in use (session-hosts.ts). */
   replaceHosts(hosts: readonly HostAddress[], move: boolean): void {
     this.hosts.replaceHosts(hosts, move);
-  }
-
-  get sessionId(): bigint {
-    return this.identity.id;
-  }
-
-  get password(): Buffer {
-    return this.identity.password;
-  }
-
-  /** The timeout the server granted (0 while there is no session). */
-  get negotiatedTimeoutMs(): number {
-    return this.identity.negotiatedTimeoutMs;
-  }
-
-  /** The server's version (from `srvr`) once a gated request asked for it. */
-  get serverVersion(): string | undefined {
-    return this.versionGate.serverVersion;
-  }
-
-  /** The host of the current (or last) connection attempt, for the version gate. */
-  get currentHost(): HostAddress | undefined {
-    return this.hosts.current;
-  }
-
-  /** Queues the watchers' calls for `event` as a microtask, behind the replies that settled before it. */
-  dispatchInOrder(watchers: Iterable<Watcher>, event: WatchEvent): void {
-    queueMicrotask(() => this.dispatch(watchers, event));
   }
 }
