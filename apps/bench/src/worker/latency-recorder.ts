@@ -24,6 +24,11 @@ export class LatencyRecorder {
     this.histogram.recordValue(Math.max(1, us));
   }
 
+  /** Adds the samples `other` recorded (a measured turn's, to the cell's). */
+  add(other: LatencyRecorder): void {
+    this.histogram.add(other.histogram);
+  }
+
   summary(): LatencySummary {
     const h = this.histogram;
     return {
@@ -50,4 +55,39 @@ export function openLoopNote(rate: number, sendLag: LatencyRecorder, fromSend: L
     `${rate} req/s; send lag behind the intended time p50 ${lag.p50} µs, p99 ${lag.p99} µs; ` +
     `latency from the actual send p50 ${sent.p50} µs, p99 ${sent.p99} µs`
   );
+}
+
+/**
+ * An open loop's recorders: latency from the intended send time (the cell's percentiles), the pacer's send lag
+ * behind that time, and latency from the actual send (both for the note).
+ */
+export class OpenLoopRecorders {
+  readonly latency = new LatencyRecorder();
+  readonly sendLag = new LatencyRecorder();
+  readonly fromSend = new LatencyRecorder();
+
+  /** `recording`: whether they count from the start (a turn's recorders, which record by request) */
+  constructor(recording = false) {
+    for (const r of this.all()) r.recording = recording;
+  }
+
+  all(): LatencyRecorder[] {
+    return [this.latency, this.sendLag, this.fromSend];
+  }
+
+  /** Records one request: due at `dueNs`, sent at `sentNs`, its reply in at `doneNs` (hrtime readings). */
+  recordReply(dueNs: bigint, sentNs: bigint, doneNs: bigint): void {
+    this.latency.recordBetween(dueNs, doneNs);
+    this.fromSend.recordBetween(sentNs, doneNs);
+  }
+
+  add(other: OpenLoopRecorders): void {
+    this.latency.add(other.latency);
+    this.sendLag.add(other.sendLag);
+    this.fromSend.add(other.fromSend);
+  }
+
+  note(rate: number): string {
+    return openLoopNote(rate, this.sendLag, this.fromSend);
+  }
 }

@@ -4,7 +4,9 @@
  * when it does (almost) no work: the ceiling the other contenders are compared with.
  */
 import type { CellResult, CellSpec } from '../types.js';
-import { LatencyRecorder, openLoopNote } from './latency-recorder.js';
+import { LatencyRecorder } from './latency-recorder.js';
+import { runOpenLoopCell } from './open-loop.js';
+import type { Reply } from './open-loop-requests.js';
 import {
   closeRawSession,
   firstHost,
@@ -23,7 +25,7 @@ import {
 import { CLOSING_AT_ONCE } from './run-session.js';
 import type { TurnGate } from './turn-gate.js';
 import { runLoopCell, type TurnLoop } from './turns.js';
-import { CellPhases, sleep, type WindowFigures } from './window.js';
+import { CellPhases, type WindowFigures } from './window.js';
 
 /** The pre-encoded frames one cell cycles through, and how many replies make one operation. */
 function buildRing(spec: CellSpec): { frames: Buffer[]; repliesPerOp: number } {
@@ -150,70 +152,42 @@ export async function runRawThroughput(
   };
 }
 
-/** Fixed-rate getData on a raw session; replies come back in order, so send times wait in a FIFO. */
+/**
+ * Fixed-rate getData on a raw session (open-loop.ts paces, times and counts it, in turns or not). Replies
+ * come back in order, so each request's completion waits in a FIFO until its reply is counted.
+ */
 export async function runRawLatency(spec: CellSpec): Promise<CellResult> {
-  const rate = spec.rate ?? 2_000;
   const frame = pathWatchFrame(1, RawOpCode.getData, spec.paths.data);
   const { host, port } = firstHost(spec.connectString);
   const { socket } = await openRawSession(host, port);
-  const recorder = new LatencyRecorder();
-  const sendTimes: bigint[] = [];
-  /** when each request actually went out (the tick's time: a tick's requests leave in one write) */
-  const sentAt: bigint[] = [];
-  const fromSend = new LatencyRecorder();
+  const waiting: (Reply | undefined)[] = [];
   let head = 0;
-  let completed = 0;
-  let errors = 0;
-  const sendLag = new LatencyRecorder();
-  const startNs = process.hrtime.bigint();
-  const nsPerRequest = 1e9 / rate;
   const counter = new ReplyCounter((_xid, err) => {
-    const t0 = sendTimes[head] as bigint;
-    const sentNs = sentAt[head++] as bigint;
-    if (err !== 0) errors++;
-    else {
-      completed++;
-      const doneNs = process.hrtime.bigint();
-      recorder.recordBetween(t0, doneNs);
-      fromSend.recordBetween(sentNs, doneNs);
-    }
+    const done = waiting[head];
+    waiting[head++] = undefined;
+    // every reply in (between turns, or a quiet moment): the FIFO starts afresh instead of growing all cell
+    if (head === waiting.length) waiting.length = head = 0;
+    done?.(err === 0);
   });
   socket.on('data', (chunk: Buffer) => counter.push(chunk));
-
-  const phases = new CellPhases(spec, [recorder, sendLag, fromSend]);
-  await new Promise<void>((resolve) => {
-    const tick = () => {
-      const now = performance.now();
-      phases.openWhenWarm(completed, errors, now);
-      const due = phases.due(now, rate);
+  const result = await runOpenLoopCell(
+    {
+      send(done) {
+        waiting.push(done);
+        socket.write(frame);
+      },
       // The requests due in one tick leave in one write (corked), as a client that batches its writes does:
       // dozens of write calls per tick would delay the last of them and cost the raw limit CPU it need not.
-      if (sendTimes.length < due) socket.cork();
-      const sentNs = process.hrtime.bigint();
-      while (sendTimes.length < due) {
-        // latency runs from the intended send time of request k (no coordinated omission), as in run-latency.ts
-        const intended = startNs + BigInt(Math.round((sendTimes.length + 1) * nsPerRequest));
-        sendTimes.push(intended);
-        sentAt.push(sentNs);
-        sendLag.recordBetween(intended, sentNs);
-        socket.write(frame);
-      }
-      if (socket.writableCorked > 0) socket.uncork();
-      if (now >= phases.end) resolve();
-      else setTimeout(tick, 1);
-    };
-    tick();
-  });
-  const measured = phases.close(completed, errors);
-  const drainDeadline = Date.now() + 10_000;
-  while (head < sendTimes.length && Date.now() < drainDeadline) await sleep(5);
+      batch(sendAll) {
+        socket.cork();
+        sendAll();
+        socket.uncork();
+      },
+    },
+    spec,
+  );
   await closeRawSession(socket);
-  return {
-    ok: true,
-    ...measured,
-    latency: recorder.summary(),
-    note: openLoopNote(rate, sendLag, fromSend),
-  };
+  return result;
 }
 
 /** Handshakes back to back, each timed; closeSession runs in the background, as in run-session.ts. */

@@ -1,21 +1,35 @@
 /**
- * A closed loop measured in turns (see TurnSchedule in types.ts): the loop runs only in this contender's
- * turns, each turn's window opens once the loop is at full depth, and the turns' windows are added up.
+ * A loop measured in turns (see TurnSchedule in types.ts): the loop (closed, or an open loop at a rate) runs
+ * only in this contender's turns, each turn's window opens once the loop has settled, and the turns' windows
+ * are added up.
  */
 import { READY_MARKER, type TurnSchedule } from '../types.js';
 import { TurnGate } from './turn-gate.js';
 import { isLostTurn, rampMs, type TurnsMeasured, turnCellFigures } from './turn-trace.js';
 import { MeasureWindow, sleep, type WindowFigures } from './window.js';
 
-/** A closed loop that can be started and stopped again. */
+/** What a loop is told of the turn it starts (an open loop paces from the turn's planned start). */
+export interface PlannedTurn {
+  /** the turn's planned start, performance.now() */
+  startAt: number;
+  /** the first cycle's turn, whose figures are never counted */
+  warmUp: boolean;
+}
+
+/** A loop that can be started and stopped again: a closed loop of N in flight, or an open loop at a rate. */
 export interface TurnLoop {
   /**
    * Starts N requests in flight (none are in flight when it is called). In turns, `gate` keeps the turn's
    * window: the loop reports its counters to it after each completion and stops issuing once it says no.
    */
-  start(gate?: TurnGate): void;
+  start(gate?: TurnGate, turn?: PlannedTurn): void;
   /** lets the requests in flight finish without issuing more */
   stop(): void;
+  /**
+   * In turns, once the turn's requests have finished: whether the turn counts (not the warm-up, not lost),
+   * so that a loop keeping figures of its own (an open loop's latencies) adds up the same turns.
+   */
+  endTurn?(counted: boolean): void;
   inFlight(): number;
   completed(): number;
   errors(): number;
@@ -91,11 +105,10 @@ export async function runTurns(loop: TurnLoop, turns: TurnSchedule, startAt: num
     const start = startAt + (cycle * turns.of + turns.index) * period;
     await until(start);
     const lateMs = Date.now() - start;
-    const gate = new TurnGate(
-      performanceAt(start + rampMs(turns.turnMs)),
-      performanceAt(start + turns.turnMs),
-    );
-    loop.start(gate);
+    // one reading of the clocks for the whole turn, so that its start, window and end agree to the µs
+    const turnAt = performanceAt(start);
+    const gate = new TurnGate(turnAt + rampMs(turns.turnMs), turnAt + turns.turnMs);
+    loop.start(gate, { startAt: turnAt, warmUp: cycle === 0 });
     await until(start + turns.turnMs);
     const closedAt = Date.now();
     gate.close();
@@ -114,6 +127,7 @@ export async function runTurns(loop: TurnLoop, turns: TurnSchedule, startAt: num
     };
     const lost = isLostTurn(trace, turns);
     total.trace.push({ ...trace, lost });
+    loop.endTurn?.(cycle > 0 && !lost);
     if (cycle === 0) continue;
     if (lost) {
       // left out of the sums; a 0 keeps the cycles of turnRates aligned (pairing skips it)

@@ -32,6 +32,16 @@ export class MeasureWindow {
   }
 }
 
+/**
+ * How many requests of an open loop at `rate` per second are due `elapsedMs` after it started: request k
+ * (from 1) is due at k / rate.
+ */
+export function requestsDue(elapsedMs: number, rate: number): number {
+  // whole microseconds: (start + 1300) - start is 1299.9999… for some fractional starts, one request short
+  const elapsedUs = Math.round(elapsedMs * 1000);
+  return Math.max(0, Math.floor((elapsedUs * rate) / 1_000_000));
+}
+
 /** Resolves after `ms`. */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -69,9 +79,7 @@ export class CellPhases {
    * start + k / rate, and none after the end, so a late last tick sends only what was due.
    */
   due(now: number, rate: number): number {
-    // whole microseconds: (start + 1300) - start is 1299.9999… for some fractional starts, one request short
-    const elapsedUs = Math.round((Math.min(now, this.end) - this.start) * 1000);
-    return Math.floor((elapsedUs * rate) / 1_000_000);
+    return requestsDue(Math.min(now, this.end) - this.start, rate);
   }
 
   /** Opens the window if the warm-up is over and it is not open yet; `ops` and `errors` are the counters now. */
