@@ -11,8 +11,10 @@ export type JavaStatus =
   | { ok: true; java: string; classpath: string[]; detail: string }
   | { ok: false; reason: string };
 
-/** Java files compiled with a driver: BenchDriver's memory cells live in a file of their own. */
-const companions: Record<string, string[]> = { 'BenchDriver.java': ['BenchMemory.java'] };
+/** Java files compiled with a driver: BenchDriver's memory and latency cells and its turns have files of their own. */
+const companions: Record<string, string[]> = {
+  'BenchDriver.java': ['BenchMemory.java', 'BenchLatency.java', 'BenchTurns.java'],
+};
 
 /**
  * Compiles one Java driver against the given jars (slf4j-nop instead of slf4j-simple: the libraries' INFO

@@ -1,7 +1,8 @@
 // The official Java client (Debian's ZooKeeper 3.8 jars) as a bench contender. Compiled at bench time with
 // javac; run once per cell in its own JVM so that its CPU time is its own. It mirrors the Node runners:
-// N operations in flight through the asynchronous API, each callback issuing the next; a paced open loop for
-// latency; back-to-back sessions; watch round trips. Prints one line "@@result {json}" like the Node workers.
+// N operations in flight through the asynchronous API, each callback issuing the next (in turns with the other
+// contenders: BenchTurns); a paced open loop for latency (BenchLatency); back-to-back sessions; watch round
+// trips. Prints one line "@@result {json}" like the Node workers.
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -13,7 +14,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import org.apache.zookeeper.AsyncCallback;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Op;
@@ -35,7 +35,7 @@ public final class BenchDriver {
     return v;
   }
 
-  private static long cpuNanos() {
+  static long cpuNanos() {
     return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
         .getProcessCpuTime();
   }
@@ -70,7 +70,7 @@ public final class BenchDriver {
         completed.get() - ops0, errors.get() - errors0, elapsed / 1e6, cpu / 1000, extra);
   }
 
-  private static String latencyJson(long[] samplesUs, int n) {
+  static String latencyJson(long[] samplesUs, int n) {
     if (n == 0) return ",\"latency\":{\"count\":0,\"p50\":0,\"p90\":0,\"p99\":0,\"p999\":0,\"max\":0}";
     long[] s = Arrays.copyOf(samplesUs, n);
     Arrays.sort(s);
@@ -78,7 +78,7 @@ public final class BenchDriver {
         n, pct(s, 50), pct(s, 90), pct(s, 99), pct(s, 99.9), s[n - 1]);
   }
 
-  private static long pct(long[] sorted, double p) {
+  static long pct(long[] sorted, double p) {
     int i = (int) Math.ceil(p / 100.0 * sorted.length) - 1;
     return sorted[Math.max(0, Math.min(sorted.length - 1, i))];
   }
@@ -152,7 +152,7 @@ public final class BenchDriver {
         throw new IllegalArgumentException("unknown op " + op);
     }
     String result;
-    if (Integer.parseInt(args.getOrDefault("turnCycles", "0")) > 0) {
+    if (BenchTurns.named(args)) {
       result = turns(issue, inFlight);
     } else {
       for (int slot = 0; slot < inFlight; slot++) next(issue, slot);
@@ -167,36 +167,19 @@ public final class BenchDriver {
     return result;
   }
 
-  private static void sleepUntil(long epochMs) throws InterruptedException {
-    long wait = epochMs - System.currentTimeMillis();
-    if (wait > 0) Thread.sleep(wait);
-  }
-
   /** Taking turns with the other contenders (TurnSchedule in types.ts, runTurns in worker/turns.ts). */
   private static String turns(Issue issue, int inFlight) throws Exception {
-    // READY_MARKER in types.ts: the orchestrator answers with the first turn's start (epoch ms) once every
-    // contender of the case is ready (start-barrier.ts)
-    System.out.println("@@ready");
-    System.out.flush();
-    String line = new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine();
-    if (line == null) throw new IllegalStateException("the orchestrator closed stdin before the start line");
-    long startAt = Long.parseLong(line.trim());
-    int index = Integer.parseInt(arg("turnsIndex"));
-    int of = Integer.parseInt(arg("turnsOf"));
-    long turnMs = Long.parseLong(arg("turnMs"));
-    long period = turnMs + Long.parseLong(arg("gapMs"));
-    int cycles = Integer.parseInt(arg("turnCycles"));
-    long ramp = Math.min(100, Math.round(turnMs / 5.0));
+    BenchTurns turns = BenchTurns.awaitStart(args);
     long ops = 0, errs = 0, cpu = 0, elapsed = 0, drainMs = 0;
     StringBuilder rates = new StringBuilder();
-    for (int cycle = 0; cycle <= cycles; cycle++) {
-      long start = startAt + (cycle * (long) of + index) * period;
-      sleepUntil(start);
+    for (int cycle = 0; cycle <= turns.cycles; cycle++) {
+      long start = turns.startOf(cycle);
+      BenchTurns.sleepUntil(start);
       stopped = false;
       for (int slot = 0; slot < inFlight; slot++) next(issue, slot);
-      sleepUntil(start + ramp);
+      BenchTurns.sleepUntil(start + turns.rampMs);
       long o0 = completed.get(), e0 = errors.get(), c0 = cpuNanos(), t0 = System.nanoTime();
-      sleepUntil(start + turnMs);
+      BenchTurns.sleepUntil(start + turns.turnMs);
       long o1 = completed.get(), e1 = errors.get(), c1 = cpuNanos(), t1 = System.nanoTime();
       stopped = true;
       long stoppedAt = System.currentTimeMillis();
@@ -213,60 +196,6 @@ public final class BenchDriver {
     return String.format(java.util.Locale.ROOT,
         "{\"ok\":true,\"ops\":%d,\"errors\":%d,\"elapsedMs\":%.3f,\"cpuUs\":%d,\"drainMs\":%d,\"turnRates\":[%s]}",
         ops, errs, elapsed / 1e6, cpu / 1000, drainMs, rates);
-  }
-
-  private static String latency() throws Exception {
-    ZooKeeper zk = connect();
-    int rate = Integer.parseInt(arg("rate"));
-    long warmupNs = Long.parseLong(arg("warmupMs")) * 1000000L;
-    long endNs = warmupNs + Long.parseLong(arg("durationMs")) * 1000000L;
-    String path = arg("data");
-    long[] samples = new long[(int) Math.min(50_000_000L, (long) rate * (endNs / 1000000000L + 2))];
-    AtomicLong recorded = new AtomicLong();
-    long start = System.nanoTime();
-    long sent = 0;
-    boolean opened = false;
-    final boolean[] recording = {false};
-    while (true) {
-      long now = System.nanoTime() - start;
-      if (!opened && now >= warmupNs) {
-        opened = true;
-        synchronized (recording) {
-          recording[0] = true;
-        }
-        open();
-      }
-      long due = Math.min(now, endNs) * rate / 1000000000L;
-      while (sent < due) {
-        sent++;
-        // latency from the intended send time of request k (start + k / rate): no coordinated omission
-        long t = start + sent * 1000000000L / rate;
-        outstanding.incrementAndGet();
-        zk.getData(path, false, (rc, p, c, d, s) -> {
-          long us = (System.nanoTime() - t) / 1000;
-          if (rc == 0) completed.incrementAndGet();
-          else errors.incrementAndGet();
-          synchronized (recording) {
-            if (recording[0] && rc == 0) {
-              int i = (int) recorded.getAndIncrement();
-              if (i < samples.length) samples[i] = Math.max(1, us);
-            }
-          }
-          outstanding.decrementAndGet();
-        }, null);
-      }
-      if (now >= endNs) break;
-      LockSupport.parkNanos(1000000L);
-    }
-    String result;
-    synchronized (recording) {
-      recording[0] = false;
-      int n = (int) Math.min(recorded.get(), samples.length);
-      result = close(latencyJson(samples, n) + ",\"note\":\"" + rate + " req/s\"");
-    }
-    drain();
-    zk.close();
-    return result;
   }
 
   // One op = one session established (connect until SyncConnected). ZooKeeper 3.8's close() cannot keep up:
@@ -353,7 +282,7 @@ public final class BenchDriver {
     try {
       switch (arg("kind")) {
         case "throughput": result = throughput(); break;
-        case "latency": result = latency(); break;
+        case "latency": result = BenchLatency.run(args, connect()); break;
         case "session": result = session(); break;
         case "watch": result = watch(); break;
         case "memory": result = BenchMemory.run(args, BenchDriver::connect); break;
