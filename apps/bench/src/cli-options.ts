@@ -23,8 +23,8 @@ export interface BenchOptions {
   /** the embedded server held to half of one core (a cgroup CPU quota): a server about half as fast */
   slowServer: boolean;
   /**
-   * throughput cases in turns of this many ms (0: one contender after the other, each for warm-up +
-   * duration); see TurnSchedule in types.ts
+   * throughput and open-loop latency cases in turns of this many ms (0: one contender after the other, each
+   * for warm-up + duration); see TurnSchedule in types.ts
    */
   turnMs: number;
   /** between turns, for the requests in flight to finish */
@@ -54,9 +54,9 @@ export const usage = `Usage: npm run bench -- [options]
   --rounds N              interleaved rounds; medians and min-max are over them (default 3, quick 1)
   --duration MS           measured window per cell (default 1000, quick 500)
   --warmup MS             unmeasured warm-up per cell (default 300, quick 250)
-  --turns MS|off          throughput cases: every contender of a case runs at once and they take turns of
-                          MS each at the server, --duration in total per contender (a warm-up turn first;
-                          default 400); off: one after the other, each for --warmup + --duration
+  --turns MS|off          throughput and latency cases: every contender of a case runs at once and they take
+                          turns of MS each at the server, --duration in total per contender (a warm-up turn
+                          first; default 400); off: one after the other, each for --warmup + --duration
   --turn-gap MS           pause between turns, for the requests in flight to finish (default 250)
   --in-flight 1,16,...    depths for the throughput scenarios (default per scenario)
   --rate N                requests per second of the latency scenario (default 2000); latency50 and

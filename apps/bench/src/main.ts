@@ -8,6 +8,8 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BenchServer, openServer } from './bench-server.js';
+import { runCaseInTurns, takesTurns } from './case-in-turns.js';
+import { cellSpec, unsupported } from './cell-spec.js';
 import { type BenchOptions, parseOptions, usage } from './cli-options.js';
 import type { CodecCase } from './codec-bench.js';
 import { commandFor, type Jvms, prepareContenders } from './contenders.js';
@@ -21,23 +23,9 @@ import { renderTable } from './report/table.js';
 import { runWorker } from './run-worker.js';
 import { calibrationSpec, openLoopRate, type SaturationMeasurement, saturationFrom } from './saturation.js';
 import { type BenchCase, expandCases } from './scenarios.js';
-import { StartBarrier } from './start-barrier.js';
 import { type Observation, summarize } from './stats.js';
 import { checkTargets, serverBoundNote } from './targets.js';
-import {
-  TURNS_READY_TIMEOUT_MS,
-  TURNS_START_MARGIN_MS,
-  turnScheduleFor,
-  turnsSpanMs,
-} from './turn-schedule.js';
-import {
-  type CellResult,
-  type CellSpec,
-  type ContenderId,
-  type FixturePaths,
-  supports,
-  type TurnSchedule,
-} from './types.js';
+import { type CellResult, type ContenderId, type FixturePaths, supports } from './types.js';
 
 const resultsBase = fileURLToPath(new URL('../results', import.meta.url));
 
@@ -70,26 +58,29 @@ async function measure(
         roundSaturation = await calibrate(options, server, paths, java, progress, round);
         saturation.push(roundSaturation);
       }
-      if (options.turnMs > 0 && benchCase.kind === 'throughput') {
+      const openLoop = openLoopCellRate(benchCase, roundSaturation);
+      const rate = openLoop && 'rate' in openLoop ? openLoop.rate : benchCase.rate;
+      const rateError = openLoop && 'error' in openLoop ? openLoop.error : undefined;
+      // (a round without a usable saturation rate runs no open-loop cell: each fails with the reason below)
+      if (options.turnMs > 0 && takesTurns(benchCase.kind) && rateError === undefined) {
         await runCaseInTurns(options, server, paths, rotate(contenders, round + index), java, progress, {
           round,
           index,
           benchCase,
           observations,
+          ...(rate ? { rate } : {}),
         });
         continue;
       }
-      const openLoop = openLoopCellRate(benchCase, roundSaturation);
       // Rotating the order keeps any "who runs first after a pause" effect from favouring one contender.
       for (const contender of rotate(contenders, round + index)) {
-        const rate = openLoop && 'rate' in openLoop ? openLoop.rate : benchCase.rate;
         const spec = cellSpec(options, server, paths, { round, index, benchCase, contender, rate });
         if (!supports(contender, benchCase.kind)) {
           observations.push({ round, caseKey: benchCase.key, contender, result: unsupported(benchCase) });
           continue;
         }
-        if (openLoop && 'error' in openLoop) {
-          const result: CellResult = { ok: false, error: openLoop.error };
+        if (rateError !== undefined) {
+          const result: CellResult = { ok: false, error: rateError };
           observations.push({ round, caseKey: benchCase.key, contender, result });
           continue;
         }
@@ -105,93 +96,6 @@ async function measure(
     }
   }
   return observations;
-}
-
-/**
- * Runs a throughput case's contenders at once, taking turns at the server (TurnSchedule in types.ts):
- * `--duration` of measured turns each, in turns of `--turns` ms, after one warm-up turn each.
- */
-async function runCaseInTurns(
-  options: BenchOptions,
-  server: BenchServer,
-  paths: FixturePaths,
-  contenders: ContenderId[],
-  java: Jvms,
-  progress: Progress,
-  cell: { round: number; index: number; benchCase: BenchCase; observations: Observation[] },
-): Promise<void> {
-  const { round, index, benchCase, observations } = cell;
-  const taking = contenders.filter((c) => supports(c, benchCase.kind));
-  for (const contender of contenders.filter((c) => !supports(c, benchCase.kind))) {
-    observations.push({ round, caseKey: benchCase.key, contender, result: unsupported(benchCase) });
-  }
-  const turns = turnScheduleFor(options, taking.length);
-  const barrier = new StartBarrier(taking.length, TURNS_START_MARGIN_MS);
-  const turnStart = { barrier, readyTimeoutMs: TURNS_READY_TIMEOUT_MS };
-  const timeoutMs = turnsSpanMs(turns) + 60_000;
-  const running = taking.map((contender, turn) => {
-    const spec: CellSpec = {
-      ...cellSpec(options, server, paths, { round, index, benchCase, contender }),
-      turns: { ...turns, index: turn },
-    };
-    progress.start(round, options.rounds, benchCase.key, contender);
-    return runWorker(server.clientPrefix, commandFor(spec, java), timeoutMs, turnStart).then((measured) => {
-      const result = noteTurnTrouble(measured, turns);
-      observations.push({ round, caseKey: benchCase.key, contender, result });
-      progress.finish(round, benchCase.key, contender, result);
-    });
-  });
-  await Promise.all(running);
-}
-
-/** The spec of one cell: a contender in a case of a round. */
-function cellSpec(
-  options: BenchOptions,
-  server: BenchServer,
-  paths: FixturePaths,
-  cell: { round: number; index: number; benchCase: BenchCase; contender: ContenderId; rate?: number },
-): CellSpec {
-  const { round, index, benchCase, contender, rate } = cell;
-  return {
-    contender,
-    scenario: benchCase.scenario,
-    kind: benchCase.kind,
-    ...(benchCase.op ? { op: benchCase.op } : {}),
-    ...(benchCase.memoryCell ? { memoryCell: benchCase.memoryCell } : {}),
-    inFlight: benchCase.inFlight,
-    ...(rate ? { rate } : {}),
-    warmupMs: options.warmupMs,
-    durationMs: options.durationMs,
-    connectString: server.connectString,
-    paths,
-    dataSize: options.dataSize,
-    cellId: `r${round}c${index}${contender.slice(0, 4)}`,
-  };
-}
-
-/** The result of a contender that has no cell of this kind. */
-function unsupported(benchCase: BenchCase): CellResult {
-  return { ok: false, unsupported: true, error: `not a ${benchCase.kind} contender` };
-}
-
-/**
- * Notes what went wrong in a turn cell: requests in flight that outlasted the gap (the next contender's turn
- * began under load), and turns lost to a busy event loop (left out of the figures).
- */
-function noteTurnTrouble(result: CellResult, turns: Pick<TurnSchedule, 'gapMs' | 'cycles'>): CellResult {
-  if (!result.ok) return result;
-  const notes = result.note ? [result.note] : [];
-  if (result.drainMs !== undefined && result.drainMs > turns.gapMs) {
-    notes.push(
-      `its requests in flight took up to ${result.drainMs} ms to finish after a turn, more than the ${turns.gapMs} ms gap, so the next turn began under load (raise --turn-gap)`,
-    );
-  }
-  if (result.lostTurns) {
-    notes.push(
-      `${result.lostTurns} of its ${turns.cycles} turns were lost (its event loop was busy through them) and left out`,
-    );
-  }
-  return notes.length > 0 ? { ...result, note: notes.join('; ') } : result;
 }
 
 /** The rate of an open-loop case at a share of saturation (undefined for every other case). */

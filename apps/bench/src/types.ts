@@ -80,7 +80,10 @@ export interface CellSpec {
   dataSize: number;
   /** a unique suffix so that concurrent or repeated cells never collide on scratch nodes */
   cellId: string;
-  /** throughput cells run in turns with the other contenders of their case and round (turns.ts) */
+  /**
+   * throughput and open-loop latency cells run in turns with the other contenders of their case and round
+   * (turns.ts, open-loop-turns.ts)
+   */
   turns?: TurnSchedule;
 }
 

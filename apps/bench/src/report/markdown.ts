@@ -49,14 +49,14 @@ function summaryRows(report: RunReport): string[][] {
 /** The targets are judged on the median of this many rounds (a verdict from fewer is marked indicative). */
 export const TARGET_ROUNDS = 5;
 
-/** How throughput cells ran when they took turns (types.ts, TurnSchedule). */
+/** How throughput and open-loop cells ran when they took turns (types.ts, TurnSchedule). */
 function turnsText(o: RunReport['options']): string {
   if (!o.turnMs) return '';
   const { cycles } = turnScheduleFor(
     { turnMs: o.turnMs, turnGapMs: o.turnGapMs ?? 0, durationMs: o.durationMs },
     1,
   );
-  return ` Throughput cases instead run a case's contenders at once, taking turns at the server: ${o.turnMs} ms turns with ${o.turnGapMs ?? '?'} ms between them, one warm-up cycle, then ${cycles} measured cycles (each turn's window opens once its loop is at full depth); their ratios pair the turns of each cycle, and the median is over every pair of every round.`;
+  return ` Throughput and open-loop latency cases instead run a case's contenders at once, taking turns at the server: ${o.turnMs} ms turns with ${o.turnGapMs ?? '?'} ms between them, one warm-up cycle, then ${cycles} measured cycles (each turn's window opens once its loop is at full depth or its pacer has settled; an open loop records the requests due in the window, and stops sending at the turn's end); throughput ratios pair the turns of each cycle, and the median is over every pair of every round.`;
 }
 
 /** Renders report.md. */

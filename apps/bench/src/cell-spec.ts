@@ -1,0 +1,41 @@
+/** The spec of one cell (a contender in a case of a round), and the result of one that has no such cell. */
+import type { BenchServer } from './bench-server.js';
+import type { BenchOptions } from './cli-options.js';
+import type { BenchCase } from './scenarios.js';
+import type { CellResult, CellSpec, ContenderId, FixturePaths } from './types.js';
+
+/** The spec of one cell: a contender in a case of a round (`rate` for an open-loop cell). */
+export function cellSpec(
+  options: BenchOptions,
+  server: Pick<BenchServer, 'connectString'>,
+  paths: FixturePaths,
+  cell: {
+    round: number;
+    index: number;
+    benchCase: BenchCase;
+    contender: ContenderId;
+    rate?: number | undefined;
+  },
+): CellSpec {
+  const { round, index, benchCase, contender, rate } = cell;
+  return {
+    contender,
+    scenario: benchCase.scenario,
+    kind: benchCase.kind,
+    ...(benchCase.op ? { op: benchCase.op } : {}),
+    ...(benchCase.memoryCell ? { memoryCell: benchCase.memoryCell } : {}),
+    inFlight: benchCase.inFlight,
+    ...(rate ? { rate } : {}),
+    warmupMs: options.warmupMs,
+    durationMs: options.durationMs,
+    connectString: server.connectString,
+    paths,
+    dataSize: options.dataSize,
+    cellId: `r${round}c${index}${contender.slice(0, 4)}`,
+  };
+}
+
+/** The result of a contender that has no cell of this kind. */
+export function unsupported(benchCase: BenchCase): CellResult {
+  return { ok: false, unsupported: true, error: `not a ${benchCase.kind} contender` };
+}
