@@ -35,9 +35,10 @@ describe('runOpenLoopCell with turns off', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.turnRates).toBeUndefined();
-    // the window opens at the first tick after the 50 ms warm-up: at most the 150 due after it are recorded
+    // The window opens at the first tick after the 50 ms warm-up, then that tick sends what fell due since the
+    // tick before (a few ms on a loaded machine): the 150 due after the warm-up, and those few, at most.
     expect(result.latency?.count).toBeGreaterThan(0);
-    expect(result.latency?.count).toBeLessThanOrEqual(150);
+    expect(result.latency?.count).toBeLessThanOrEqual(160);
     expect(result.ops).toBe(result.latency?.count);
     expect(result.note).toMatch(
       /^1000 req\/s; send lag behind the intended time p50 \d+ µs, p99 \d+ µs; latency from the actual send p50 \d+ µs/,
