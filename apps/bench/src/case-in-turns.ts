@@ -2,11 +2,8 @@
  * Runs one case's contenders at once, taking turns at the server (TurnSchedule in types.ts): throughput cases,
  * and the open-loop latency cases, so that every contender meets the server in the same state over the cell.
  */
-import type { BenchServer } from './bench-server.js';
-import { cellSpec, unsupported } from './cell-spec.js';
-import type { BenchOptions } from './cli-options.js';
-import { commandFor, type Jvms } from './contenders.js';
-import type { Progress } from './progress.js';
+import { type BenchRun, cellSpec, unsupported } from './cell-spec.js';
+import { commandFor } from './contenders.js';
 import { runWorker } from './run-worker.js';
 import type { BenchCase } from './scenarios.js';
 import { StartBarrier } from './start-barrier.js';
@@ -21,7 +18,6 @@ import {
   type CellResult,
   type CellSpec,
   type ContenderId,
-  type FixturePaths,
   type ScenarioKind,
   supports,
   type TurnSchedule,
@@ -38,14 +34,11 @@ export function takesTurns(kind: ScenarioKind): boolean {
  * observation, for "fell behind the rate").
  */
 export async function runCaseInTurns(
-  options: BenchOptions,
-  server: BenchServer,
-  paths: FixturePaths,
+  run: BenchRun,
   contenders: ContenderId[],
-  java: Jvms,
-  progress: Progress,
   cell: { round: number; index: number; benchCase: BenchCase; observations: Observation[]; rate?: number },
 ): Promise<void> {
+  const { options, server, paths, java, progress } = run;
   const { round, index, benchCase, observations, rate } = cell;
   const taking = contenders.filter((c) => supports(c, benchCase.kind));
   for (const contender of contenders.filter((c) => !supports(c, benchCase.kind))) {

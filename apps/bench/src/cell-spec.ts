@@ -1,8 +1,19 @@
 /** The spec of one cell (a contender in a case of a round), and the result of one that has no such cell. */
 import type { BenchServer } from './bench-server.js';
 import type { BenchOptions } from './cli-options.js';
+import type { Jvms } from './contenders.js';
+import type { Progress } from './progress.js';
 import type { BenchCase } from './scenarios.js';
 import type { CellResult, CellSpec, ContenderId, FixturePaths } from './types.js';
+
+/** What every cell of a run shares: the options, the server and its fixtures, the JVMs, the progress line. */
+export interface BenchRun {
+  options: BenchOptions;
+  server: BenchServer;
+  paths: FixturePaths;
+  java: Jvms;
+  progress: Progress;
+}
 
 /** The spec of one cell: a contender in a case of a round (`rate` for an open-loop cell). */
 export function cellSpec(

@@ -7,12 +7,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BenchServer, openServer } from './bench-server.js';
+import { openServer } from './bench-server.js';
 import { runCaseInTurns, takesTurns } from './case-in-turns.js';
-import { cellSpec, unsupported } from './cell-spec.js';
+import { type BenchRun, cellSpec, unsupported } from './cell-spec.js';
 import { type BenchOptions, parseOptions, usage } from './cli-options.js';
 import type { CodecCase } from './codec-bench.js';
-import { commandFor, type Jvms, prepareContenders } from './contenders.js';
+import { commandFor, prepareContenders } from './contenders.js';
 import { createFixtures, removeFixtures } from './fixtures.js';
 import { summarizeMemory } from './memory-figures.js';
 import { Progress } from './progress.js';
@@ -25,7 +25,7 @@ import { calibrationSpec, openLoopRate, type SaturationMeasurement, saturationFr
 import { type BenchCase, expandCases } from './scenarios.js';
 import { type Observation, summarize } from './stats.js';
 import { checkTargets, serverBoundNote } from './targets.js';
-import { type CellResult, type ContenderId, type FixturePaths, supports } from './types.js';
+import { type CellResult, type ContenderId, supports } from './types.js';
 
 const resultsBase = fileURLToPath(new URL('../results', import.meta.url));
 
@@ -35,15 +35,12 @@ function rotate<T>(items: readonly T[], by: number): T[] {
 }
 
 async function measure(
-  options: BenchOptions,
-  server: BenchServer,
-  paths: FixturePaths,
+  run: BenchRun,
   contenders: ContenderId[],
-  java: Jvms,
-  progress: Progress,
   codec: CodecCase[],
   saturation: SaturationMeasurement[],
 ): Promise<Observation[]> {
+  const { options, server, paths, java, progress } = run;
   const cases = expandCases(options.scenarios, options);
   const observations: Observation[] = [];
   for (let round = 1; round <= options.rounds; round++) {
@@ -55,7 +52,7 @@ async function measure(
       }
       // Open-loop cells at a share of saturation: measure it once per round, right before the first of them.
       if (benchCase.saturationShare !== undefined && !roundSaturation) {
-        roundSaturation = await calibrate(options, server, paths, java, progress, round);
+        roundSaturation = await calibrate(run, round);
         saturation.push(roundSaturation);
       }
       const openLoop = openLoopCellRate(benchCase, roundSaturation);
@@ -63,7 +60,7 @@ async function measure(
       const rateError = openLoop && 'error' in openLoop ? openLoop.error : undefined;
       // (a round without a usable saturation rate runs no open-loop cell: each fails with the reason below)
       if (options.turnMs > 0 && takesTurns(benchCase.kind) && rateError === undefined) {
-        await runCaseInTurns(options, server, paths, rotate(contenders, round + index), java, progress, {
+        await runCaseInTurns(run, rotate(contenders, round + index), {
           round,
           index,
           benchCase,
@@ -105,14 +102,8 @@ function openLoopCellRate(benchCase: BenchCase, saturation: SaturationMeasuremen
 }
 
 /** Runs a round's calibration cell: greedy raw getData at 256 in flight (saturation.ts). Never throws. */
-async function calibrate(
-  options: BenchOptions,
-  server: BenchServer,
-  paths: FixturePaths,
-  java: Jvms,
-  progress: Progress,
-  round: number,
-): Promise<SaturationMeasurement> {
+async function calibrate(run: BenchRun, round: number): Promise<SaturationMeasurement> {
+  const { options, server, paths, java, progress } = run;
   const { warmupMs, durationMs, dataSize } = options;
   const spec = calibrationSpec(
     { warmupMs, durationMs, dataSize, connectString: server.connectString, paths },
@@ -202,7 +193,12 @@ async function main(): Promise<number> {
     const saturation: SaturationMeasurement[] = [];
     let observations: Observation[];
     try {
-      observations = await measure(options, server, paths, runnable, java, cellProgress, codec, saturation);
+      observations = await measure(
+        { options, server, paths, java, progress: cellProgress },
+        runnable,
+        codec,
+        saturation,
+      );
     } finally {
       const problem = await removeFixtures(server.connectString, paths);
       if (problem) notes.push(problem);
