@@ -3,7 +3,7 @@
  * the raw limit's socket, so that both pace, time and count them the same way, in turns or not.
  */
 import type { OpenLoopRecorders } from './latency-recorder.js';
-import { sleep } from './window.js';
+import { untilIdle } from './window.js';
 
 /** Called once a request's reply is in: `ok` false when it carried an error. */
 export type Reply = (ok: boolean) => void;
@@ -61,8 +61,7 @@ export class OpenLoopRequests {
   }
 
   /** Waits (at most `timeoutMs`) until no request is in flight, so that none ends as an error at close. */
-  async drain(timeoutMs: number): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (this.outstanding > 0 && Date.now() < deadline) await sleep(5);
+  drain(timeoutMs: number): Promise<void> {
+    return untilIdle(() => this.outstanding, 5, timeoutMs);
   }
 }

@@ -6,7 +6,7 @@
 import { READY_MARKER, type TurnSchedule } from '../types.js';
 import { TurnGate } from './turn-gate.js';
 import { isLostTurn, rampMs, type TurnsMeasured, turnCellFigures } from './turn-trace.js';
-import { MeasureWindow, sleep, type WindowFigures } from './window.js';
+import { MeasureWindow, sleep, untilIdle, type WindowFigures } from './window.js';
 
 /** What a loop is told of the turn it starts (an open loop paces from the turn's planned start). */
 export interface PlannedTurn {
@@ -44,12 +44,6 @@ function performanceAt(at: number): number {
 async function until(at: number): Promise<void> {
   const wait = at - Date.now();
   if (wait > 0) await sleep(wait);
-}
-
-/** Waits (polling every `pollMs`, at most 10 s) until the stopped loop has no request in flight. */
-async function drain(loop: TurnLoop, pollMs: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (loop.inFlight() > 0 && Date.now() < deadline) await sleep(pollMs);
 }
 
 /**
@@ -115,7 +109,7 @@ export async function runTurns(loop: TurnLoop, turns: TurnSchedule, startAt: num
     const measured = gate.window();
     const inFlightAtEnd = loop.inFlight();
     loop.stop();
-    await drain(loop, 2);
+    await untilIdle(() => loop.inFlight(), 2);
     const trace = {
       lateMs,
       closedLateMs: closedAt - (start + turns.turnMs),
@@ -158,7 +152,7 @@ export async function runWarmThenMeasure(
   const measured = window.close(loop.completed(), loop.errors());
   loop.stop();
   // Let every request in flight finish before the session closes, so none ends as an error.
-  await drain(loop, 5);
+  await untilIdle(() => loop.inFlight(), 5);
   return measured;
 }
 

@@ -45,6 +45,15 @@ export function requestsDue(elapsedMs: number, rate: number): number {
 /** Resolves after `ms`. */
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Waits, polling every `pollMs`, until `inFlight()` is 0 or `timeoutMs` have passed: a stopped loop's
+ * requests finish before the next turn, or before the session closes (so that none ends as an error).
+ */
+export async function untilIdle(inFlight: () => number, pollMs: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (inFlight() > 0 && Date.now() < deadline) await sleep(pollMs);
+}
+
 /** A recorder that counts only while a cell's measured window is open. */
 export interface Recording {
   recording: boolean;
