@@ -43,7 +43,11 @@ function fixtures() {
   ]);
   const children = Array.from({ length: 1000 }, (_, i) => `child-${String(i).padStart(4, '0')}`);
   const getChildren = Buffer.concat([header, encode(records.GetChildrenResponse, { children })]);
-  return { getData, getChildren };
+  const create2 = Buffer.concat([
+    header,
+    encode(records.Create2Response, { path: '/zkwire-bench/queue/item-0000000042', stat }),
+  ]);
+  return { getData, getChildren, create2 };
 }
 
 type Pair = { name: string; generic: () => unknown; fast: () => unknown };
@@ -67,6 +71,11 @@ function pairs(): Pair[] {
       name: 'decode getChildren reply (1,000 names)',
       generic: () => records.GetChildrenResponse.decode(f.getChildren, 16, f.getChildren.length),
       fast: () => fast.decodeGetChildrenResponse(f.getChildren, 16, f.getChildren.length),
+    },
+    {
+      name: 'decode create2 reply (path + Stat)',
+      generic: () => records.Create2Response.decode(f.create2, 16, f.create2.length),
+      fast: () => fast.decodeCreate2Response(f.create2, 16, f.create2.length),
     },
     {
       name: 'encode getData request frame',

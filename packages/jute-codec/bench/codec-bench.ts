@@ -42,6 +42,8 @@ const replyHeader = bodyOf(records.ReplyHeader, { xid: 12345, zxid: 0x100000005n
 const statBytes = bodyOf(records.Stat, stat);
 const getData = bodyOf(records.GetDataResponse, { data, stat });
 const getChildren = bodyOf(records.GetChildrenResponse, { children });
+const create = bodyOf(records.CreateResponse, { path: `${path}/item-0000000042` });
+const create2 = bodyOf(records.Create2Response, { path: `${path}/item-0000000042`, stat });
 
 let sink = 0;
 function measure(run: () => unknown): number {
@@ -71,6 +73,16 @@ const cases: [string, () => unknown, () => unknown][] = [
     'decode GetDataResponse (64 B)',
     () => records.GetDataResponse.decode(getData, 0, getData.length),
     () => fast.decodeGetDataResponse(getData, 0, getData.length),
+  ],
+  [
+    'decode CreateResponse',
+    () => records.CreateResponse.decode(create, 0, create.length),
+    () => fast.decodeCreateResponse(create, 0, create.length),
+  ],
+  [
+    'decode Create2Response',
+    () => records.Create2Response.decode(create2, 0, create2.length),
+    () => fast.decodeCreate2Response(create2, 0, create2.length),
   ],
   [
     'decode ExistsResponse',

@@ -16,6 +16,8 @@ const pairs: [string, JuteRecord<unknown>, FastDecoder][] = [
   ['ExistsResponse', records.ExistsResponse as JuteRecord<unknown>, fast.decodeExistsResponse],
   ['SetDataResponse', records.SetDataResponse as JuteRecord<unknown>, fast.decodeSetDataResponse],
   ['GetChildrenResponse', records.GetChildrenResponse as JuteRecord<unknown>, fast.decodeGetChildrenResponse],
+  ['CreateResponse', records.CreateResponse as JuteRecord<unknown>, fast.decodeCreateResponse],
+  ['Create2Response', records.Create2Response as JuteRecord<unknown>, fast.decodeCreate2Response],
 ];
 
 // The generic decoder's view of the same input.

@@ -67,6 +67,36 @@ function readLong(view: DataView, offset: number, field: number): bigint {
   return value;
 }
 
+/**
+ * Reads a CreateResponse {path}. Bytes after the path are left alone: containers and TTL nodes are answered
+ * with a Stat after it, which a caller of create does not ask for.
+ */
+export function decodeCreateResponse(
+  buf: Buffer,
+  offset: number,
+  end: number = buf.length,
+): { path: string | null } {
+  checkArgs(buf, offset, end);
+  const n = readLength(buf, offset, end, 'CreateResponse.path', 1);
+  return { path: n < 0 ? null : buf.toString('utf8', offset + 4, offset + 4 + n) };
+}
+
+/** Reads a Create2Response {path, stat} (create2, createContainer and createTTL replies). */
+export function decodeCreate2Response(
+  buf: Buffer,
+  offset: number,
+  end: number = buf.length,
+): { path: string | null; stat: Stat } {
+  checkArgs(buf, offset, end);
+  const n = readLength(buf, offset, end, 'Create2Response.path', 1);
+  const statAt = offset + 4 + Math.max(n, 0);
+  need(statAt, STAT_SIZE, end, 'Create2Response.stat');
+  return {
+    path: n < 0 ? null : buf.toString('utf8', offset + 4, statAt),
+    stat: readStat(viewOf(buf), statAt),
+  };
+}
+
 /** Reads a ReplyHeader {xid, zxid, err} at `offset`. */
 export function decodeReplyHeader(buf: Buffer, offset: number, end: number = buf.length): ReplyHeader {
   checkArgs(buf, offset, end);

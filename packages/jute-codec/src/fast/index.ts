@@ -1,4 +1,6 @@
 import {
+  decodeCreate2Response,
+  decodeCreateResponse,
   decodeGetChildrenResponse,
   decodeGetDataResponse,
   decodeReplyHeader,
@@ -27,6 +29,9 @@ export const fast = {
   decodeExistsResponse: decodeStatResponse,
   decodeSetDataResponse: decodeStatResponse,
   decodeGetChildrenResponse,
+  /** create replies: the path (create), or the path and the Stat (create2, containers, TTL nodes). */
+  decodeCreateResponse,
+  decodeCreate2Response,
   encodeGetDataRequestFrame,
   encodeExistsRequestFrame,
   encodeGetChildrenRequestFrame,

@@ -13,7 +13,6 @@ import { CreateFlag, encodeRequestFrame, fast, OpCode, records } from '@zkwire/j
 import type { ACL } from '../acl.js';
 import type { ReplyDecoder } from '../pending.js';
 import type { CreateMode, Stat } from '../types.js';
-import { readStat } from './reply.js';
 
 /** The jute flags of each create mode. */
 export const createFlags: Record<CreateMode, number> = {
@@ -71,19 +70,19 @@ export interface CreateResult {
 export const createPathReply: ReplyDecoder<string> = {
   operation: 'create',
   decode(context, _request, _err, payload, offset) {
-    const { value } = records.CreateResponse.decode(payload, offset, payload.length);
-    return context.chroot.toClient(value.path ?? '');
+    const { path } = fast.decodeCreateResponse(payload, offset, payload.length);
+    return context.chroot.toClient(path ?? '');
   },
 };
 
-/** Reads path (+ Stat when the reply has one); the path loses the chroot. */
+/**
+ * Reads path and Stat: create2, createContainer and createTTL replies all carry both (create2() never goes as
+ * create, whose reply has no Stat). The path loses the chroot.
+ */
 export const createReply: ReplyDecoder<CreateResult> = {
   operation: 'create',
   decode(context, _request, _err, payload, offset) {
-    const { value, offset: next } = records.CreateResponse.decode(payload, offset, payload.length);
-    const path = context.chroot.toClient(value.path ?? '');
-    // create (1) has no Stat; the caller of create() never sees this placeholder.
-    const stat = next < payload.length ? readStat(payload, next) : (null as unknown as Stat);
-    return { path, stat };
+    const { path, stat } = fast.decodeCreate2Response(payload, offset, payload.length);
+    return { path: context.chroot.toClient(path ?? ''), stat };
   },
 };
