@@ -207,4 +207,61 @@ describe('multi encoding', () => {
       { numRuns: 100 },
     );
   });
+
+  it('reads create and create2 results (any path, chroot stripped) and finds the result after each', () => {
+    const stat = {
+      czxid: 0x5_0000_0001n,
+      mzxid: 0x5_0000_0002n,
+      ctime: 1_764_000_000_000n,
+      mtime: 1_764_000_000_001n,
+      version: 0,
+      cversion: 0,
+      aversion: 0,
+      ephemeralOwner: 0n,
+      dataLength: 3,
+      numChildren: 0,
+      pzxid: 0x5_0000_0001n,
+    };
+    const header = rec(records.MultiHeader);
+    const part = (type: number, record: unknown, value: unknown) => {
+      const body = rec(record);
+      const bytes = Buffer.alloc(9 + body.size(value));
+      header.encode({ type, done: false, err: 0 }, bytes, 0);
+      body.encode(value, bytes, 9);
+      return bytes;
+    };
+    const context = { chroot: { toClient: (p: string) => p.slice('/app'.length) || '/' } };
+    const name = fc.string({ unit: 'binary', maxLength: 30 });
+    fc.assert(
+      fc.property(name, name, (a, b) => {
+        const end = Buffer.alloc(9);
+        header.encode({ type: -1, done: true, err: -1 }, end, 0);
+        const payload = Buffer.concat([
+          Buffer.alloc(16),
+          part(OpCode.create2, records.Create2Response, { path: `/app/${a}`, stat }),
+          part(OpCode.create, records.CreateResponse, { path: `/app/${b}` }),
+          part(OpCode.setData, records.Stat, stat),
+          end,
+        ]);
+        const ops: MultiOpArgs[] = [
+          { type: 'create', path: `/${a}`, create: {} as never },
+          { type: 'create', path: `/${b}`, create: {} as never },
+          { type: 'setData', path: '/c', serverPath: '/app/c', data: null, version: -1 },
+        ];
+        const results = multiReply.decode(
+          context as never,
+          { context: multiContext(ops) } as never,
+          0,
+          payload,
+          16,
+        );
+        expect(results).toEqual([
+          { type: 'create', path: `/${a}`, stat },
+          { type: 'create', path: `/${b}`, stat: null },
+          { type: 'setData', stat },
+        ]);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });

@@ -13,7 +13,7 @@
  * after it) and the reply header's err is 0 (wire-protocol.md §4.5). multiRead is not atomic: each op has its
  * own result. Create results lose the chroot (the Java client forgets this).
  */
-import { JuteCodecError, OpCode, records } from '@zkwire/jute-codec';
+import { fast, JuteCodecError, OpCode, records } from '@zkwire/jute-codec';
 import { readStat, STAT_SIZE, viewOf } from '@zkwire/jute-codec/internal';
 import { errorFromCode, MultiError, ProtocolError, type ZooKeeperError } from '../errors.js';
 import type { ReplyDecoder } from '../pending.js';
@@ -213,16 +213,17 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
           results.push({ type: 'setData', stat: readStat(view, at) });
           offset = at + STAT_SIZE;
           break;
+        // The path's length was checked by the decoder, so the next result's offset is read from it as is.
         case OpCode.create: {
-          const { value, offset: next } = records.CreateResponse.decode(payload, at, payload.length);
-          results.push({ type: 'create', path: context.chroot.toClient(value.path ?? ''), stat: null });
-          offset = next;
+          const { path } = fast.decodeCreateResponse(payload, at, payload.length);
+          results.push({ type: 'create', path: context.chroot.toClient(path ?? ''), stat: null });
+          offset = at + 4 + Math.max(payload.readInt32BE(at), 0);
           break;
         }
         case OpCode.create2: {
-          const { value, offset: next } = records.Create2Response.decode(payload, at, payload.length);
-          results.push({ type: 'create', path: context.chroot.toClient(value.path ?? ''), stat: value.stat });
-          offset = next;
+          const { path, stat } = fast.decodeCreate2Response(payload, at, payload.length);
+          results.push({ type: 'create', path: context.chroot.toClient(path ?? ''), stat });
+          offset = at + 4 + Math.max(payload.readInt32BE(at), 0) + STAT_SIZE;
           break;
         }
         case OpCode.delete:
