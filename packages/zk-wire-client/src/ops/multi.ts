@@ -213,17 +213,16 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
           results.push({ type: 'setData', stat: readStat(view, at) });
           offset = at + STAT_SIZE;
           break;
-        // The path's length was checked by the decoder, so the next result's offset is read from it as is.
         case OpCode.create: {
           const { path } = fast.decodeCreateResponse(payload, at, payload.length);
           results.push({ type: 'create', path: context.chroot.toClient(path ?? ''), stat: null });
-          offset = at + 4 + Math.max(payload.readInt32BE(at), 0);
+          offset = afterPath(payload, at);
           break;
         }
         case OpCode.create2: {
           const { path, stat } = fast.decodeCreate2Response(payload, at, payload.length);
           results.push({ type: 'create', path: context.chroot.toClient(path ?? ''), stat });
-          offset = at + 4 + Math.max(payload.readInt32BE(at), 0) + STAT_SIZE;
+          offset = afterPath(payload, at) + STAT_SIZE;
           break;
         }
         case OpCode.delete:
@@ -257,6 +256,11 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
     return results;
   },
 };
+
+/** Where the path of a create result at `at` ends; its length was read and checked by the result's decoder. */
+function afterPath(payload: Buffer, at: number): number {
+  return at + 4 + Math.max(payload.readInt32BE(at), 0);
+}
 
 /** Throws TRUNCATED unless `size` bytes at `offset` lie within the payload. */
 function checkFits(payload: Buffer, offset: number, size: number, what: string): void {
