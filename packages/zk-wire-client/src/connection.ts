@@ -4,9 +4,12 @@
  * frames, not requests: the session decides what to write and what a frame means.
  *
  * A socket of our own (plain TCP or TLS) is read with `onread` into one reusable buffer, since only such a
- * socket really stops reading while paused (a stream socket goes on filling its buffer); each read is copied
- * out at its exact length, so frames handed on stay valid. A `connectionFactory` socket (and TLS over one) is
- * read as a stream, unpaced.
+ * socket really stops reading while paused (a stream socket goes on filling its buffer). A read is handed on
+ * as a view of that buffer, not a copy: its frames are decoded before the read's callback returns, and what
+ * outlives the read is copied by whoever keeps it (getData's and getConfig's data, multiRead's, the session
+ * password, the SASL token; the frame reader copies a frame split across reads). A copy of every read made
+ * the garbage collector run several times as often under load (apps/bench README, the Intel run). A
+ * `connectionFactory` socket (and TLS over one) is read as a stream, unpaced.
  */
 import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
@@ -39,7 +42,7 @@ const MAX_SEND_PING_INTERVAL_MS = 10_000;
 /** The reusable read buffer of a socket we open ourselves (Node's own read size). */
 const READ_BUFFER_BYTES = 64 * 1024;
 /**
- * The read buffer of every socket we open, shared: each read is copied out before its callback returns and
+ * The read buffer of every socket we open, shared: each read is handled before its callback returns and
  * reads never overlap (one thread), so one buffer serves every connection. One per connection cost each
  * session a 64 KiB allocation outside the heap, which drove V8 into full collections when many short sessions
  * come and go. Allocated on the first connection.
@@ -134,10 +137,9 @@ export class Connection {
       readsByCallback = true;
       return {
         buffer: (sharedReadBuffer ??= Buffer.allocUnsafe(READ_BUFFER_BYTES)),
+        // The buffer is ours (sharedReadBuffer); the view is valid until this callback returns.
         callback: (bytes: number, buffer: Uint8Array) => {
-          const chunk = Buffer.allocUnsafe(bytes);
-          chunk.set(buffer.subarray(0, bytes));
-          connection.receive(chunk);
+          connection.receive((buffer as Buffer).subarray(0, bytes));
           return true; // pausing, when paced, goes through socket.pause()
         },
       };

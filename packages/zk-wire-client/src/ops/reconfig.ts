@@ -41,6 +41,7 @@ export const reconfigReply: ReplyDecoder<ConfigResult> = {
   operation: 'reconfig',
   decode(_context, _request, _err, payload, offset) {
     const { value } = records.GetDataResponse.decode(payload, offset, payload.length);
-    return { data: value.data ?? Buffer.alloc(0), stat: value.stat };
+    // A copy, as getData's: the decoded data is a view of the socket's read buffer.
+    return { data: value.data === null ? Buffer.alloc(0) : Buffer.from(value.data), stat: value.stat };
   },
 };
