@@ -12,10 +12,11 @@ export interface FrameReaderOptions {
 /**
  * Splits a byte stream into frames: a 4-byte signed big-endian length, then that many payload bytes.
  *
- * Frames that lie whole inside a chunk are returned as views of the chunk, without copying. A frame split
- * across chunks goes into one accumulation buffer, allocated at the frame's exact length once its length
- * is known (and checked against the cap), so each byte is copied at most once. Memory handed out is never
- * written again, so payloads (and values decoded from them) stay valid for as long as they are held.
+ * Frames that lie whole inside a chunk are returned as views of the chunk, without copying: they hold what
+ * the chunk holds, so a caller that reads into one reusable buffer must be done with them (or copy what it
+ * keeps) before the next read. A frame split across chunks goes into one accumulation buffer, allocated at
+ * the frame's exact length once its length is known (and checked against the cap), so each byte is copied
+ * at most once; the reader never writes to memory it has handed out.
  *
  * A negative or oversize length is fatal for the stream, and nothing is allocated for it. The frames the
  * same push completed before it are still returned (the server did answer them), with {@link failure} set:
