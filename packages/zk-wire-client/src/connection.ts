@@ -6,9 +6,9 @@
  * A socket of our own (plain TCP or TLS) is read with `onread` into one reusable buffer, since only such a
  * socket really stops reading while paused (a stream socket goes on filling its buffer). A read is handed on
  * as a view of that buffer, not a copy: its frames are decoded before the read's callback returns, and what
- * outlives the read is copied by whoever keeps it (getData's and getConfig's data, multiRead's, the session
+ * outlives the read is copied by whoever keeps it (data through `ownedData` in ops/get-data.ts, the session
  * password, the SASL token; the frame reader copies a frame split across reads). A copy of every read made
- * the garbage collector run several times as often under load (apps/bench README, the Intel run). A
+ * the garbage collector run more often under load (apps/bench README, the Intel run). A
  * `connectionFactory` socket (and TLS over one) is read as a stream, unpaced.
  */
 import net, { type Socket } from 'node:net';

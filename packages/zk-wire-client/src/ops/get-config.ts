@@ -11,7 +11,7 @@ import { fast } from '@zkwire/jute-codec';
 import { configWatchKey } from '../config-watch.js';
 import type { ReplyDecoder } from '../pending.js';
 import type { Watcher } from '../types.js';
-import type { GetDataResult } from './get-data.js';
+import { type GetDataResult, ownedData } from './get-data.js';
 
 /** Decodes data + Stat and registers the config watcher. */
 export const getConfigReply: ReplyDecoder<GetDataResult> = {
@@ -20,8 +20,7 @@ export const getConfigReply: ReplyDecoder<GetDataResult> = {
     const value = fast.decodeGetDataResponse(payload, offset, payload.length);
     const watcher = request.context as Watcher | undefined;
     if (watcher) context.watches.add('data', configWatchKey(context.chroot), watcher);
-    // A copy, as getData's: the decoded data is a view of the socket's read buffer.
-    value.data = value.data === null ? Buffer.alloc(0) : Buffer.from(value.data);
+    value.data = ownedData(value.data);
     return value as GetDataResult;
   },
 };

@@ -13,6 +13,14 @@ import type { Stat, Watcher } from '../types.js';
 
 const EMPTY = Buffer.alloc(0);
 
+/**
+ * The caller's own copy of a reply's data (null reads as empty). Decoded data is a view of the socket's read
+ * buffer, which the next read overwrites (connection.ts); every result that hands data out goes through this.
+ */
+export function ownedData(data: Uint8Array | null): Buffer {
+  return data === null ? EMPTY : Buffer.from(data);
+}
+
 /** Builds the getData frame. */
 export function encodeGetData(xid: number, serverPath: string, watch: boolean): Buffer {
   return fast.encodeGetDataRequestFrame(xid, serverPath, watch);
@@ -32,9 +40,7 @@ export const getDataReply: ReplyDecoder<GetDataResult> = {
     const value = fast.decodeGetDataResponse(payload, offset, payload.length);
     const watcher = request.context as Watcher | undefined;
     if (watcher) context.watches.add('data', request.path!, watcher);
-    // A copy: the decoded data is a view of the socket's read buffer (up to 64 KiB), which a long-lived
-    // value (a cache of many nodes) would otherwise keep alive.
-    value.data = value.data === null ? EMPTY : Buffer.from(value.data);
+    value.data = ownedData(value.data);
     return value as GetDataResult;
   },
 };

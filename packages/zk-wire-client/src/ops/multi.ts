@@ -19,6 +19,7 @@ import { errorFromCode, MultiError, ProtocolError, type ZooKeeperError } from '.
 import type { ReplyDecoder } from '../pending.js';
 import type { OpResult, ReadOutcome } from '../types.js';
 import { type CreateArgs, createFlags, createOpCode } from './create.js';
+import { ownedData } from './get-data.js';
 import {
   aclSize,
   bufferSize,
@@ -279,7 +280,7 @@ export const multiReadReply: ReplyDecoder<ReadOutcome[]> = {
       const path = ops[index]?.path;
       if (type === OpCode.getData) {
         const { value, offset: next } = records.GetDataResponse.decode(payload, at, payload.length);
-        out.push({ type: 'getData', data: Buffer.from(value.data ?? []), stat: value.stat });
+        out.push({ type: 'getData', data: ownedData(value.data), stat: value.stat });
         return next;
       }
       if (type === OpCode.getChildren) {

@@ -11,6 +11,7 @@
 import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
 import type { ReplyDecoder } from '../pending.js';
 import type { Stat } from '../types.js';
+import { ownedData } from './get-data.js';
 
 /** An incremental (joining/leaving) or bulk (members) reconfiguration. */
 export interface ReconfigArgs {
@@ -41,7 +42,6 @@ export const reconfigReply: ReplyDecoder<ConfigResult> = {
   operation: 'reconfig',
   decode(_context, _request, _err, payload, offset) {
     const { value } = records.GetDataResponse.decode(payload, offset, payload.length);
-    // A copy, as getData's: the decoded data is a view of the socket's read buffer.
-    return { data: value.data === null ? Buffer.alloc(0) : Buffer.from(value.data), stat: value.stat };
+    return { data: ownedData(value.data), stat: value.stat };
   },
 };
