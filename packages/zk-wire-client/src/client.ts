@@ -212,7 +212,7 @@ export class ZooKeeperClient extends ClientReads {
       const frame = encodeMulti(xid, checked);
       // Nothing to send: answered locally, in its place.
       const setup =
-        checked.length === 0
+        checked.types.length === 0
           ? (request: { local: unknown }) => void (request.local = { value: [] })
           : undefined;
       return this.core.submit(multiReply, xid, frame, undefined, multiContext(checked), options, setup);

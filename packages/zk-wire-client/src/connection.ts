@@ -20,6 +20,7 @@ import { ConnectionLossError, ProtocolError, type ZooKeeperError } from './error
 import { ReadPacer, type ReadPacingSettings } from './read-pacing.js';
 import { tlsConnectOptions, tlsErrorFrom } from './security/index.js';
 import type { ClientOptions } from './types.js';
+import { releaseStaged, stageFrames } from './write-staging.js';
 
 /** What the owner of a connection is told. */
 export interface ConnectionHandler {
@@ -83,6 +84,8 @@ export class Connection {
     this.inReadTurn = false;
     this.readTurnEnding = false;
   };
+  /** Coalesced writes go through the shared staging buffer: a socket of our own (plain TCP; see writeFrames). */
+  private readonly stagesWrites: boolean;
   /** ms timestamp since which a frame has been partly received without completing (0 = none pending). */
   private partialSince = 0;
 
@@ -94,6 +97,7 @@ export class Connection {
     /** Reads arrive through `onread` (a socket we opened, plain or TLS), not 'data' events. */
     readsByCallback: boolean,
   ) {
+    this.stagesWrites = readsByCallback;
     const { maxFrameLength, readPacing } = options;
     this.reader = new FrameReader(maxFrameLength === undefined ? undefined : { maxFrameLength });
     // Only a socket read by callback is paced: a paused stream socket goes on reading into its buffer, so
@@ -188,6 +192,19 @@ export class Connection {
   /** True once closed. */
   get isClosed(): boolean {
     return this.closed;
+  }
+
+  /**
+   * Writes frames as one chunk (joined in the shared staging buffer on a plain socket of our own, see
+   * write-staging.ts); returns false when the socket buffer is full (wait for onDrain before writing more).
+   */
+  writeFrames(frames: readonly Buffer[], size: number): boolean {
+    if (frames.length === 1) return this.write(frames[0]!);
+    if (!this.stagesWrites || this.isTls) return this.write(Buffer.concat(frames, size));
+    const chunk = stageFrames(frames, size);
+    const ok = this.write(chunk);
+    releaseStaged(chunk, this.socket.writableLength === 0);
+    return ok;
   }
 
   /** Writes bytes; returns false when the socket buffer is full (wait for onDrain before writing more). */

@@ -4,41 +4,58 @@
 import { dataBytes, versionArg } from './args.js';
 import type { ClientCore } from './client-core.js';
 import { InvalidArgumentError } from './errors.js';
-import type { MultiOpArgs, ReadOpArgs } from './ops/multi.js';
+import {
+  type CheckedMulti,
+  emptyCheckedMulti,
+  type ReadOpArgs,
+  setCheckedCreate,
+  setCheckedOp,
+} from './ops/multi.js';
 import type { Op, ReadOp } from './types.js';
 
-/** The checked ops of a multi. */
-export function multiArgs(core: ClientCore, ops: Op[]): MultiOpArgs[] {
+/** The checked ops of a multi (one array per field: see CheckedMulti). */
+export function multiArgs(core: ClientCore, ops: Op[]): CheckedMulti {
   if (!Array.isArray(ops)) throw new InvalidArgumentError('ops', 'must be an array', { operation: 'multi' });
-  return ops.map((op, index) => {
+  const checked = emptyCheckedMulti(ops.length);
+  for (let index = 0; index < ops.length; index++) {
+    const op = ops[index];
     const operation = opLabel(index, op?.type);
     switch (op?.type) {
       case 'create':
-        return { type: 'create', path: op.path, create: core.createArgs(op.path, op.data, op, operation) };
+        setCheckedCreate(checked, index, op.path, core.createArgs(op.path, op.data, op, operation));
+        break;
       case 'delete':
       case 'check':
-        return {
-          type: op.type,
-          path: op.path,
-          serverPath: core.serverPath(op.path, operation),
-          version: versionArg(op.version, operation, op.path),
-        };
+        setCheckedOp(
+          checked,
+          index,
+          op.type,
+          op.path,
+          core.serverPath(op.path, operation),
+          null,
+          versionArg(op.version, operation, op.path),
+        );
+        break;
       case 'setData':
-        return {
-          type: 'setData',
-          path: op.path,
-          serverPath: core.serverPath(op.path, operation),
-          data: dataBytes(op.data, core.maxDataLength, operation, op.path),
-          version: versionArg(op.version, operation, op.path),
-        };
+        setCheckedOp(
+          checked,
+          index,
+          'setData',
+          op.path,
+          core.serverPath(op.path, operation),
+          dataBytes(op.data, core.maxDataLength, operation, op.path),
+          versionArg(op.version, operation, op.path),
+        );
+        break;
       default:
         throw new InvalidArgumentError(
           'ops',
-          `op ${index} has unknown type ${JSON.stringify((op as { type?: unknown })?.type)}`,
+          `op ${index} has unknown type ${JSON.stringify((op as { type?: unknown } | undefined)?.type)}`,
           { operation: 'multi' },
         );
     }
-  });
+  }
+  return checked;
 }
 
 // "multi[3].setData", made once per index and op type rather than for every op of every call.

@@ -186,8 +186,7 @@ export class RequestPipeline {
       if (request.gate !== undefined) {
         const verdict = this.gate.decide(request.gate);
         if (verdict === GateVerdict.wait) {
-          if (frames.length > 0)
-            connection.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames, size));
+          if (frames.length > 0) connection.writeFrames(frames, size);
           this.outbound = queue.slice(i).concat(this.outbound);
           return;
         }
@@ -204,7 +203,7 @@ export class RequestPipeline {
       frames.push(frame);
       size += frame.length;
       if (size >= WRITE_CHUNK) {
-        connection.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames, size));
+        connection.writeFrames(frames, size);
         frames = [];
         size = 0;
         if (connection.waitingDrain) {
@@ -213,7 +212,7 @@ export class RequestPipeline {
         }
       }
     }
-    if (frames.length > 0) connection.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames, size));
+    if (frames.length > 0) connection.writeFrames(frames, size);
   }
 
   /** Settles the locally answered requests at the head of the FIFO (nothing before them is pending). */

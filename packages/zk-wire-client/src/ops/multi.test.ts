@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { CreateMode } from '../types.js';
 import { createFlags, createOpCode } from './create.js';
 import {
+  checkedMulti,
   encodeMulti,
   encodeMultiRead,
   type MultiOpArgs,
@@ -104,7 +105,7 @@ describe('multi encoding', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 2 }), fc.array(op, { maxLength: 8 }), (xid, ops) => {
         const expected = referenceFrame(xid, OpCode.multi, ops.map(referencePart));
-        expect(encodeMulti(xid, ops).equals(expected)).toBe(true);
+        expect(encodeMulti(xid, checkedMulti(ops)).equals(expected)).toBe(true);
       }),
     );
   });
@@ -114,7 +115,7 @@ describe('multi encoding', () => {
       for (let i = 0; i < 1500; i++) {
         const o: MultiOpArgs = { type: 'check', path: `/p${i}é`, serverPath: `/p${i}é`, version: i };
         const expected = referenceFrame(i + 1, OpCode.multi, [referencePart(o)]);
-        expect(encodeMulti(i + 1, [o]).equals(expected)).toBe(true);
+        expect(encodeMulti(i + 1, checkedMulti([o])).equals(expected)).toBe(true);
       }
     }
   });
@@ -143,7 +144,7 @@ describe('multi encoding', () => {
     header.writeInt32BE(OpCode.delete, 0);
     const payload = Buffer.concat([Buffer.alloc(16), header, Buffer.alloc(4)]); // a second header cut short
     const request = {
-      context: multiContext([{ type: 'delete', path: '/a', serverPath: '/a', version: -1 }]),
+      context: multiContext(checkedMulti([{ type: 'delete', path: '/a', serverPath: '/a', version: -1 }])),
     };
     const context = { chroot: { toClient: (p: string) => p } };
     expect(() => multiReply.decode(context as never, request as never, 0, payload, 16)).toThrow(
@@ -193,7 +194,7 @@ describe('multi encoding', () => {
         );
         const results = multiReply.decode(
           context as never,
-          { context: multiContext(ops) } as never,
+          { context: multiContext(checkedMulti(ops)) } as never,
           0,
           payload,
           16,
@@ -201,7 +202,13 @@ describe('multi encoding', () => {
         expect(results).toEqual(stats.map((s) => ({ type: 'setData', stat: s })));
         const cut = payload.subarray(0, 16 + 9 + 67);
         expect(() =>
-          multiReply.decode(context as never, { context: multiContext(ops) } as never, 0, cut, 16),
+          multiReply.decode(
+            context as never,
+            { context: multiContext(checkedMulti(ops)) } as never,
+            0,
+            cut,
+            16,
+          ),
         ).toThrow(JuteCodecError);
       }),
       { numRuns: 100 },
@@ -250,7 +257,7 @@ describe('multi encoding', () => {
         ];
         const results = multiReply.decode(
           context as never,
-          { context: multiContext(ops) } as never,
+          { context: multiContext(checkedMulti(ops)) } as never,
           0,
           payload,
           16,
