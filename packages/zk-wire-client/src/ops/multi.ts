@@ -14,7 +14,7 @@
  * own result. Create results lose the chroot (the Java client forgets this).
  */
 import { fast, JuteCodecError, OpCode, records } from '@zkwire/jute-codec';
-import { readStat, STAT_SIZE, viewOf } from '@zkwire/jute-codec/internal';
+import { bufferView, readStat, STAT_SIZE } from '@zkwire/jute-codec/internal';
 import { errorFromCode, MultiError, ProtocolError, type ZooKeeperError } from '../errors.js';
 import type { ReplyDecoder } from '../pending.js';
 import type { OpResult, ReadOutcome } from '../types.js';
@@ -273,7 +273,7 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
     const results: OpResult[] = [];
     let errors: (ZooKeeperError | null)[] | undefined;
     let failedIndex = -1;
-    // One view for every Stat of the reply (a Stat read through it makes one BigInt per field).
+    // The view every Stat of the reply is read through (a Stat read through it makes one BigInt per field).
     let view: DataView | undefined;
     // Headers are read in place, with no object per result: a multi of 10 setData is a hot path.
     for (let index = 0; ; index++) {
@@ -284,8 +284,8 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
       switch (type) {
         case OpCode.setData:
           checkFits(payload, at, STAT_SIZE, 'multi setData result');
-          view ??= viewOf(payload);
-          results.push({ type: 'setData', stat: readStat(view, at) });
+          view ??= bufferView(payload);
+          results.push({ type: 'setData', stat: readStat(view, payload.byteOffset + at) });
           offset = at + STAT_SIZE;
           break;
         case OpCode.create: {
