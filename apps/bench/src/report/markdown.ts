@@ -70,9 +70,6 @@ export function renderMarkdown(report: RunReport): string {
     `- Pinning: ${report.server.pinning}`,
     `- Method: ${o.rounds} interleaved round(s); in each round every case runs every contender in its own process (order rotated), ${o.warmupMs} ms warm-up then ${o.durationMs} ms measured. Figures are medians over rounds with min–max; ratios are taken within a round, then their median. CPU is the client process's user + system time in the measured window, per completed operation.${turnsText(o)}`,
     `- The ceiling of a case is the fastest of the raw limits (greedy and paced reads) and every peer, by median ops/s over the rounds; ours / ceiling is ours / that contender within each round, then the median. Values: ${o.dataSize} bytes.${o.quick ? ' **Quick run**: a smoke test, not a measurement.' : ''}`,
-    '',
-    '## Contenders',
-    '',
   ];
   if (report.saturation && report.saturation.length > 0) {
     lines.push(

@@ -133,6 +133,9 @@ describe('reports', () => {
     };
     const md = renderMarkdown(withOpenLoop);
     expect(md).toContain('ops/s: r1 30,000, r2 failed (worker gave no result).');
+    // The saturation line belongs to the run's header, above the one Contenders section.
+    expect(md.split('\n').filter((line) => line === '## Contenders')).toHaveLength(1);
+    expect(md.indexOf('- Saturation')).toBeLessThan(md.indexOf('## Contenders'));
     expect(md).toContain("- rate: 26,100 (25,200–27,000) req/s (90% of each round's saturation rate)");
     expect(md).toContain('- ours p99 / raw limit p99: 1.05× (0.90–1.20)');
     expect(md).toContain(
