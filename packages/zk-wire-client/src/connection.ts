@@ -84,8 +84,8 @@ export class Connection {
     this.inReadTurn = false;
     this.readTurnEnding = false;
   };
-  /** Coalesced writes go through the shared staging buffer: a socket of our own (plain TCP; see writeFrames). */
-  private readonly stagesWrites: boolean;
+  /** A socket we opened ourselves (plain or TLS); writeFrames stages its writes only when it is plain TCP. */
+  private readonly ownSocket: boolean;
   /** ms timestamp since which a frame has been partly received without completing (0 = none pending). */
   private partialSince = 0;
 
@@ -97,7 +97,7 @@ export class Connection {
     /** Reads arrive through `onread` (a socket we opened, plain or TLS), not 'data' events. */
     readsByCallback: boolean,
   ) {
-    this.stagesWrites = readsByCallback;
+    this.ownSocket = readsByCallback;
     const { maxFrameLength, readPacing } = options;
     this.reader = new FrameReader(maxFrameLength === undefined ? undefined : { maxFrameLength });
     // Only a socket read by callback is paced: a paused stream socket goes on reading into its buffer, so
@@ -200,7 +200,7 @@ export class Connection {
    */
   writeFrames(frames: readonly Buffer[], size: number): boolean {
     if (frames.length === 1) return this.write(frames[0]!);
-    if (!this.stagesWrites || this.isTls) return this.write(Buffer.concat(frames, size));
+    if (!this.ownSocket || this.isTls) return this.write(Buffer.concat(frames, size));
     const chunk = stageFrames(frames, size);
     const ok = this.write(chunk);
     releaseStaged(chunk, this.socket.writableLength === 0);

@@ -17,6 +17,10 @@ export function decodeStat(buf: Buffer, offset: number, end: number = buf.length
   return readStat(bufferView(buf), buf.byteOffset + offset);
 }
 
+/** The ArrayBuffer {@link bufferView} last made a view of, and that view. */
+let viewedBuffer: ArrayBufferLike | undefined;
+let lastView: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+
 /**
  * A DataView over the whole ArrayBuffer under `buf`: read `buf[offset]` at `buf.byteOffset + offset`. Its
  * getBigInt64 makes one BigInt per field, where Buffer#readBigInt64BE builds four (two halves, a shift, a
@@ -25,17 +29,14 @@ export function decodeStat(buf: Buffer, offset: number, end: number = buf.length
  * after reply instead of a new one per reply. It keeps that one ArrayBuffer reachable until a buffer from
  * another is read.
  */
-export function bufferView(buf: Buffer): DataView {
+export function bufferView(buf: Buffer): DataView<ArrayBufferLike> {
   const arrayBuffer = buf.buffer;
-  if (arrayBuffer !== viewedBuffer || lastView === undefined) {
+  if (arrayBuffer !== viewedBuffer) {
     lastView = new DataView(arrayBuffer);
     viewedBuffer = arrayBuffer;
   }
   return lastView;
 }
-
-let viewedBuffer: ArrayBufferLike | undefined;
-let lastView: DataView | undefined;
 
 /** Reads a Stat at `offset` of `view` (bounds already checked; an offset in the view's whole ArrayBuffer). */
 export function readStat(view: DataView, offset: number): Stat {
