@@ -3,7 +3,7 @@
  * @packageDocumentation
  */
 
-export { bufferView, REPLY_HEADER_SIZE, readStat, STAT_SIZE } from './fast/decoders';
+export { REPLY_HEADER_SIZE, STAT_SIZE } from './fast/decoders';
 export { checkInt32, REQUEST_PREFIX_SIZE } from './frame-writer';
 export { Cursor, checkRange, type FieldsOf, juteRecord } from './layouts';
 export * as layouts from './records/layouts';

@@ -14,6 +14,11 @@ export const REPLY_HEADER_SIZE = 16;
 export function decodeStat(buf: Buffer, offset: number, end: number = buf.length): Stat {
   checkArgs(buf, offset, end);
   need(offset, STAT_SIZE, end, 'Stat');
+  return statAt(buf, offset);
+}
+
+/** Reads the Stat at `offset` of `buf` (bounds already checked), through {@link bufferView}. */
+function statAt(buf: Buffer, offset: number): Stat {
   return readStat(bufferView(buf), buf.byteOffset + offset);
 }
 
@@ -102,11 +107,11 @@ export function decodeCreate2Response(
 ): { path: string | null; stat: Stat } {
   checkArgs(buf, offset, end);
   const n = readLength(buf, offset, end, 'Create2Response.path', 1);
-  const statAt = offset + 4 + Math.max(n, 0);
-  need(statAt, STAT_SIZE, end, 'Create2Response.stat');
+  const statOffset = offset + 4 + Math.max(n, 0);
+  need(statOffset, STAT_SIZE, end, 'Create2Response.stat');
   return {
-    path: n < 0 ? null : buf.toString('utf8', offset + 4, statAt),
-    stat: readStat(bufferView(buf), buf.byteOffset + statAt),
+    path: n < 0 ? null : buf.toString('utf8', offset + 4, statOffset),
+    stat: statAt(buf, statOffset),
   };
 }
 
@@ -136,7 +141,7 @@ export function decodeGetDataResponse(
     offset += n;
   }
   need(offset, STAT_SIZE, end, 'GetDataResponse.stat');
-  return { data, stat: readStat(bufferView(buf), buf.byteOffset + offset) };
+  return { data, stat: statAt(buf, offset) };
 }
 
 /** Reads an ExistsResponse / SetDataResponse / SetACLResponse: one Stat. */

@@ -14,7 +14,7 @@
  * own result. Create results lose the chroot (the Java client forgets this).
  */
 import { fast, JuteCodecError, OpCode, records } from '@zkwire/jute-codec';
-import { bufferView, readStat, STAT_SIZE } from '@zkwire/jute-codec/internal';
+import { STAT_SIZE } from '@zkwire/jute-codec/internal';
 import { errorFromCode, MultiError, ProtocolError, type ZooKeeperError } from '../errors.js';
 import type { ReplyDecoder } from '../pending.js';
 import type { OpResult, ReadOutcome } from '../types.js';
@@ -33,6 +33,7 @@ import {
   writeMultiHeader,
   writePath,
 } from './multi-parts.js';
+import { readStat } from './reply.js';
 
 /** A checked write op of a multi, one at a time (tests build multis from these; see {@link checkedMulti}). */
 export type MultiOpArgs =
@@ -273,8 +274,6 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
     const results: OpResult[] = [];
     let errors: (ZooKeeperError | null)[] | undefined;
     let failedIndex = -1;
-    // The view every Stat of the reply is read through (a Stat read through it makes one BigInt per field).
-    let view: DataView | undefined;
     // Headers are read in place, with no object per result: a multi of 10 setData is a hot path.
     for (let index = 0; ; index++) {
       checkFits(payload, offset, MULTI_HEADER_SIZE, 'MultiHeader');
@@ -283,9 +282,7 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
       const at = offset + MULTI_HEADER_SIZE;
       switch (type) {
         case OpCode.setData:
-          checkFits(payload, at, STAT_SIZE, 'multi setData result');
-          view ??= bufferView(payload);
-          results.push({ type: 'setData', stat: readStat(view, payload.byteOffset + at) });
+          results.push({ type: 'setData', stat: readStat(payload, at) });
           offset = at + STAT_SIZE;
           break;
         case OpCode.create: {
