@@ -103,9 +103,7 @@ export class Connection {
     // Only a socket read by callback is paced: a paused stream socket goes on reading into its buffer, so
     // waiting there saved no wake-ups and cost more per reply (measured with a connectionFactory socket).
     this.pacer =
-      readPacing && readsByCallback
-        ? new ReadPacer(readPacing, performance.now(), READ_BUFFER_BYTES)
-        : undefined;
+      readPacing && readsByCallback ? new ReadPacer(readPacing, Date.now(), READ_BUFFER_BYTES) : undefined;
     socket.setNoDelay(true);
     if (!readsByCallback) {
       socket.on('data', (chunk: Buffer) => this.receive(chunk));
@@ -306,7 +304,8 @@ export class Connection {
       return;
     }
     if (this.pacer !== undefined && !this.closed) {
-      const waitMs = this.pacer.afterRead(performance.now(), frames.length, awaiting, chunk.length);
+      // The read's own Date.now(): whole ms suit 20 ms rate windows, and a read reads the clock once.
+      const waitMs = this.pacer.afterRead(this.lastReceived, frames.length, awaiting, chunk.length);
       if (waitMs > 0) {
         publishReadPacing(waitMs, awaiting);
         this.pauseReading(waitMs);

@@ -16,7 +16,8 @@ import {
   UnsupportedByServerError,
   ZooKeeperError,
 } from './errors.js';
-import { Fifo, PendingRequest, type ReplyContext, type ReplyDecoder, RequestState } from './pending.js';
+import { Fifo } from './fifo.js';
+import { PendingRequest, type ReplyContext, type ReplyDecoder, RequestState } from './pending.js';
 import { FEATURE_SINCE } from './server-version.js';
 import type { CallOptions } from './types.js';
 import { GateVerdict, type VersionGate } from './version-gate.js';
@@ -26,6 +27,8 @@ const UNIMPLEMENTED = -6;
 
 /** Bytes per coalesced socket write. */
 const WRITE_CHUNK = 256 * 1024;
+/** Schedules the coalesced write (see submit). */
+const RESOLVED = Promise.resolve();
 /** Granularity of the deadline timer. */
 const DEADLINE_TICK_MS = 25;
 
@@ -125,7 +128,9 @@ export class RequestPipeline {
     this.outbound.push(request as PendingRequest);
     if (this.connection !== undefined && !this.flushScheduled) {
       this.flushScheduled = true;
-      queueMicrotask(this.flushBound);
+      // A reaction of a settled promise is a microtask like queueMicrotask's, without the AsyncResource
+      // queueMicrotask makes for each call (a quarter of a microsecond per request at one in flight).
+      RESOLVED.then(this.flushBound);
     }
     return promise;
   }

@@ -4,10 +4,11 @@ import { OpCode } from '../constants';
 import { JuteCodecError } from '../errors';
 import { checkInt32 } from '../frame-writer';
 import type { ACL } from '../records/data';
+import { putInt32, putString, utf8Length } from './write';
 
 function checkPath(path: string): number {
   if (typeof path !== 'string') throw new JuteCodecError('INVALID_VALUE', 'path must be a string');
-  return Buffer.byteLength(path, 'utf8');
+  return utf8Length(path);
 }
 
 function checkBool(name: string, value: boolean): void {
@@ -23,21 +24,15 @@ function checkData(data: Uint8Array | null): number {
 
 // Writes the length prefix and RequestHeader; returns the offset of the body.
 function header(frame: Buffer, xid: number, opCode: number): number {
-  frame.writeInt32BE(frame.length - 4, 0);
-  frame.writeInt32BE(xid, 4);
-  frame.writeInt32BE(opCode, 8);
+  putInt32(frame, frame.length - 4, 0);
+  putInt32(frame, xid, 4);
+  putInt32(frame, opCode, 8);
   return 12;
 }
 
-function writeString(frame: Buffer, value: string, byteLength: number, offset: number): number {
-  frame.writeInt32BE(byteLength, offset);
-  frame.write(value, offset + 4, byteLength, 'utf8');
-  return offset + 4 + byteLength;
-}
-
 function writeData(frame: Buffer, data: Uint8Array | null, offset: number): number {
-  if (data === null) return frame.writeInt32BE(-1, offset);
-  frame.writeInt32BE(data.length, offset);
+  if (data === null) return putInt32(frame, -1, offset);
+  putInt32(frame, data.length, offset);
   frame.set(data, offset + 4);
   return offset + 4 + data.length;
 }
@@ -47,7 +42,7 @@ function pathWatchFrame(opCode: number, xid: number, path: string, watch: boolea
   const n = checkPath(path);
   checkBool('watch', watch);
   const frame = Buffer.allocUnsafe(12 + 4 + n + 1);
-  const offset = writeString(frame, path, n, header(frame, xid, opCode));
+  const offset = putString(frame, path, n, header(frame, xid, opCode));
   frame[offset] = watch ? 1 : 0;
   return frame;
 }
@@ -79,9 +74,9 @@ export function encodeSetDataRequestFrame(
   const d = checkData(data);
   checkInt32('version', version);
   const frame = Buffer.allocUnsafe(12 + 4 + n + 4 + d + 4);
-  let offset = writeString(frame, path, n, header(frame, xid, OpCode.setData));
+  let offset = putString(frame, path, n, header(frame, xid, OpCode.setData));
   offset = writeData(frame, data, offset);
-  frame.writeInt32BE(version, offset);
+  putInt32(frame, version, offset);
   return frame;
 }
 
@@ -91,7 +86,7 @@ export function encodeDeleteRequestFrame(xid: number, path: string, version: num
   const n = checkPath(path);
   checkInt32('version', version);
   const frame = Buffer.allocUnsafe(12 + 4 + n + 4);
-  frame.writeInt32BE(version, writeString(frame, path, n, header(frame, xid, OpCode.delete)));
+  putInt32(frame, version, putString(frame, path, n, header(frame, xid, OpCode.delete)));
   return frame;
 }
 
@@ -123,21 +118,21 @@ export function encodeCreateRequestFrame(
     if (typeof scheme !== 'string' || typeof id !== 'string') {
       throw new JuteCodecError('INVALID_VALUE', 'acl id scheme and id must be strings');
     }
-    const s = Buffer.byteLength(scheme, 'utf8');
-    const i = Buffer.byteLength(id, 'utf8');
+    const s = utf8Length(scheme);
+    const i = utf8Length(id);
     lengths.push(s, i);
     aclSize += 12 + s + i;
   }
   const frame = Buffer.allocUnsafe(12 + 4 + n + 4 + d + aclSize + 4);
-  let offset = writeString(frame, path, n, header(frame, xid, opCode));
+  let offset = putString(frame, path, n, header(frame, xid, opCode));
   offset = writeData(frame, data, offset);
-  offset = frame.writeInt32BE(acl.length, offset);
+  offset = putInt32(frame, acl.length, offset);
   for (let k = 0; k < acl.length; k++) {
     const entry = acl[k]!;
-    offset = frame.writeInt32BE(entry.perms, offset);
-    offset = writeString(frame, entry.id.scheme as string, lengths[2 * k]!, offset);
-    offset = writeString(frame, entry.id.id as string, lengths[2 * k + 1]!, offset);
+    offset = putInt32(frame, entry.perms, offset);
+    offset = putString(frame, entry.id.scheme as string, lengths[2 * k]!, offset);
+    offset = putString(frame, entry.id.id as string, lengths[2 * k + 1]!, offset);
   }
-  frame.writeInt32BE(flags, offset);
+  putInt32(frame, flags, offset);
   return frame;
 }

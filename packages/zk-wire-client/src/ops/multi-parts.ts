@@ -13,6 +13,7 @@
  *   ACL              { int perms; Id { ustring scheme; ustring id; } }
  */
 import { JuteCodecError } from '@zkwire/jute-codec';
+import { putInt32, putString, utf8Length } from '@zkwire/jute-codec/internal';
 import type { ACL } from '../acl.js';
 
 /** Size of a MultiHeader. */
@@ -24,47 +25,25 @@ export const MULTI_HEADER_SIZE = 9;
  * EPYC. Frames here are sized exactly before they are written (encodeMulti checks that the last offset is
  * the frame's end), so the checks are not needed.
  */
-export function writeInt32At(target: Uint8Array, offset: number, value: number): void {
-  target[offset] = value >>> 24;
-  target[offset + 1] = value >>> 16;
-  target[offset + 2] = value >>> 8;
-  target[offset + 3] = value;
+export function writeInt32At(target: Buffer, offset: number, value: number): void {
+  putInt32(target, value, offset);
 }
 
 /** Encoded size of a ustring (null never occurs in requests). */
 export function ustringSize(text: string): number {
-  return 4 + Buffer.byteLength(text, 'utf8');
+  return 4 + utf8Length(text);
 }
 
 /**
- * The UTF-8 bytes of recent request paths. A multi writes the same paths call after call, and measuring then
- * writing each one through Buffer#write cost about a tenth of a 10-op multi's client CPU; a Map lookup and a
- * byte copy cost a fraction of that. Bounded: the whole table is dropped when it is full.
+ * Encoded size of a path (a ustring). A multi measures and writes its paths in JavaScript when they are
+ * short and ASCII (the codec's utf8Length and putString): a path cache (a Map lookup and a byte copy per
+ * path) cost more, and a Buffer#write per path more still (about a tenth of a 10-op multi's client CPU).
  */
-const pathBytesCache = new Map<string, Buffer>();
-const PATH_CACHE_ENTRIES = 1024;
-
-function pathBytes(path: string): Buffer {
-  let bytes = pathBytesCache.get(path);
-  if (bytes === undefined) {
-    bytes = Buffer.from(path, 'utf8');
-    if (pathBytesCache.size >= PATH_CACHE_ENTRIES) pathBytesCache.clear();
-    pathBytesCache.set(path, bytes);
-  }
-  return bytes;
-}
-
-/** Encoded size of a path (a ustring). */
-export function pathSize(path: string): number {
-  return 4 + pathBytes(path).length;
-}
+export const pathSize = ustringSize;
 
 /** Writes a path (a ustring); returns the next offset. */
 export function writePath(target: Buffer, offset: number, path: string): number {
-  const bytes = pathBytes(path);
-  writeInt32At(target, offset, bytes.length);
-  target.set(bytes, offset + 4);
-  return offset + 4 + bytes.length;
+  return putString(target, path, utf8Length(path), offset);
 }
 
 /** Encoded size of a buffer field (null is -1 and no bytes). */
@@ -81,9 +60,7 @@ export function aclSize(acl: readonly ACL[]): number {
 
 /** Writes a ustring; returns the next offset. */
 export function writeUString(target: Buffer, offset: number, text: string): number {
-  const length = target.write(text, offset + 4, 'utf8');
-  writeInt32At(target, offset, length);
-  return offset + 4 + length;
+  return putString(target, text, utf8Length(text), offset);
 }
 
 /** Writes a buffer field; returns the next offset. */

@@ -1,0 +1,81 @@
+/**
+ * A FIFO over a ring of slots whose count is a power of two: push and shift are an index and a mask, and
+ * the ring doubles when full. The request pipeline pushes and shifts once per request. The array with a
+ * moving head used before reset its length every time it emptied, which at one request in flight is
+ * every reply, and a length write is a call into the runtime (about a tenth of a microsecond in a profile
+ * of createDelete at one in flight).
+ */
+const INITIAL_SLOTS = 16;
+/** A ring larger than this is dropped when it empties. */
+const KEPT_SLOTS = 4096;
+
+/** `n` empty slots. */
+function emptySlots<T>(n: number): (T | undefined)[] {
+  return new Array<T | undefined>(n).fill(undefined);
+}
+
+/** A first-in first-out queue (the requests awaiting their replies). */
+export class Fifo<T> {
+  private slots: (T | undefined)[] = emptySlots(INITIAL_SLOTS);
+  private mask = INITIAL_SLOTS - 1;
+  private head = 0;
+  private count = 0;
+
+  /** Number of items. */
+  get length(): number {
+    return this.count;
+  }
+
+  /** Appends an item. */
+  push(item: T): void {
+    if (this.count === this.slots.length) this.grow();
+    this.slots[(this.head + this.count) & this.mask] = item;
+    this.count++;
+  }
+
+  /** The head, without removing it. */
+  peek(): T | undefined {
+    return this.count === 0 ? undefined : this.slots[this.head];
+  }
+
+  /** Removes and returns the head. */
+  shift(): T | undefined {
+    if (this.count === 0) return undefined;
+    const item = this.slots[this.head];
+    // Let go of it: a settled request must not stay reachable from the ring.
+    this.slots[this.head] = undefined;
+    this.head = (this.head + 1) & this.mask;
+    this.count--;
+    // Empty after a burst: give the large ring back (a client once 100,000 deep should not keep 1 MB).
+    if (this.count === 0 && this.slots.length > KEPT_SLOTS) this.reset();
+    return item;
+  }
+
+  /** Removes and returns every item, in order. */
+  drain(): T[] {
+    const out: T[] = [];
+    while (this.count > 0) out.push(this.shift() as T);
+    return out;
+  }
+
+  /** Iterates in order without removing. */
+  *[Symbol.iterator](): IterableIterator<T> {
+    for (let i = 0; i < this.count; i++) yield this.slots[(this.head + i) & this.mask] as T;
+  }
+
+  private reset(): void {
+    this.slots = emptySlots(INITIAL_SLOTS);
+    this.mask = INITIAL_SLOTS - 1;
+    this.head = 0;
+  }
+
+  /** Twice the slots, the items moved to the front in order. */
+  private grow(): void {
+    const size = this.slots.length;
+    const next = emptySlots<T>(size * 2);
+    for (let i = 0; i < size; i++) next[i] = this.slots[(this.head + i) & this.mask];
+    this.slots = next;
+    this.mask = size * 2 - 1;
+    this.head = 0;
+  }
+}
