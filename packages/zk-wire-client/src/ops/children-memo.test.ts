@@ -115,4 +115,20 @@ describe('getChildren names memo', () => {
     }
     expect(remembered().lists).toBe(MAX_ENTRIES);
   });
+
+  it('drops the least recently used list first, a list read again counting as used', () => {
+    const names = Array.from({ length: MIN_NAMES }, (_, i) => `n${i}`);
+    const paths = Array.from({ length: MAX_ENTRIES }, (_, i) => `/p${i}`);
+    for (const path of paths) childNames(path, reply(names), 16);
+    expect(remembered().paths).toEqual(paths);
+    // Read twice (the second time it is already the most recent), then another: /p0 is kept, /p1 dropped.
+    expect(childNames('/p0', reply(names), 16)).toEqual(names);
+    expect(childNames('/p0', reply(names), 16)).toEqual(names);
+    expect(remembered().paths).toEqual([...paths.slice(1), '/p0']);
+    childNames('/new', reply(names), 16);
+    expect(remembered().paths).toEqual([...paths.slice(2), '/p0', '/new']);
+    // A list remembered is the most recent one: reading /p0 again now moves it behind /new.
+    childNames('/p0', reply(names), 16);
+    expect(remembered().paths.slice(-2)).toEqual(['/new', '/p0']);
+  });
 });

@@ -36,6 +36,8 @@ interface MemoEntry {
 
 const memo = new Map<string, MemoEntry>();
 let totalBytes = 0;
+/** The path of the list last handed out or remembered: the last key of `memo`, when still in it. */
+let lastUsed: string | undefined;
 
 /**
  * The children of a GetChildrenResponse at `offset` of `payload` (to its end), as a new array. A null name
@@ -50,9 +52,13 @@ export function childNames(path: string | undefined, payload: Buffer, offset: nu
     entry.bytes.length === size &&
     payload.compare(entry.bytes, 0, size, offset, end) === 0
   ) {
-    // Most recently used last: the eviction below drops from the front.
-    memo.delete(path!);
-    memo.set(path!, entry);
+    // Most recently used last: the eviction below drops from the front. A list read again and again is
+    // already last, and moving it anyway churned the Map's table (about 150 bytes per call, sampled).
+    if (path !== lastUsed) {
+      memo.delete(path!);
+      memo.set(path!, entry);
+      lastUsed = path;
+    }
     return entry.names.slice();
   }
   const names = namesOf(fast.decodeGetChildrenResponse(payload, offset, end).children);
@@ -60,15 +66,16 @@ export function childNames(path: string | undefined, payload: Buffer, offset: nu
   return names;
 }
 
-/** The reply bytes and the lists the memo holds now (tests). */
-export function remembered(): { bytes: number; lists: number } {
-  return { bytes: totalBytes, lists: memo.size };
+/** The reply bytes and the lists the memo holds now, least recently used first (tests). */
+export function remembered(): { bytes: number; lists: number; paths: string[] } {
+  return { bytes: totalBytes, lists: memo.size, paths: [...memo.keys()] };
 }
 
 /** Forgets every list (tests). */
 export function clearChildNames(): void {
   memo.clear();
   totalBytes = 0;
+  lastUsed = undefined;
 }
 
 function remember(path: string, payload: Buffer, offset: number, names: string[]): void {
@@ -86,6 +93,7 @@ function remember(path: string, payload: Buffer, offset: number, names: string[]
   }
   memo.set(path, { bytes: Buffer.from(payload.subarray(offset)), names: names.slice() });
   totalBytes += size;
+  lastUsed = path;
 }
 
 /**
