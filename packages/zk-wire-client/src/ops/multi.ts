@@ -14,7 +14,7 @@
  * own result. Create results lose the chroot (the Java client forgets this).
  */
 import { fast, JuteCodecError, OpCode, records } from '@zkwire/jute-codec';
-import { STAT_SIZE } from '@zkwire/jute-codec/internal';
+import { putInt32, STAT_SIZE } from '@zkwire/jute-codec/internal';
 import { errorFromCode, MultiError, ProtocolError, type ZooKeeperError } from '../errors.js';
 import type { ReplyDecoder } from '../pending.js';
 import type { OpResult, ReadOutcome } from '../types.js';
@@ -29,7 +29,6 @@ import {
   readMultiHeader,
   writeAcl,
   writeBufferField,
-  writeInt32At,
   writeMultiHeader,
   writePath,
 } from './multi-parts.js';
@@ -182,7 +181,7 @@ function writeOp(checked: CheckedMulti, i: number, opCode: number, target: Buffe
       let at = writePath(target, offset, c.serverPath);
       at = writeBufferField(target, at, c.data);
       at = writeAcl(target, at, c.acl);
-      writeInt32At(target, at, createFlags[c.mode]);
+      putInt32(target, createFlags[c.mode], at);
       at += 4;
       if (opCode === OpCode.createTTL) {
         target.writeBigInt64BE(c.ttl, at);
@@ -193,12 +192,12 @@ function writeOp(checked: CheckedMulti, i: number, opCode: number, target: Buffe
     case 'setData': {
       let at = writePath(target, offset, checked.serverPaths[i]!);
       at = writeBufferField(target, at, checked.data[i]!);
-      writeInt32At(target, at, checked.versions[i]!);
+      putInt32(target, checked.versions[i]!, at);
       return at + 4;
     }
     default: {
       const at = writePath(target, offset, checked.serverPaths[i]!);
-      writeInt32At(target, at, checked.versions[i]!);
+      putInt32(target, checked.versions[i]!, at);
       return at + 4;
     }
   }
@@ -207,9 +206,9 @@ function writeOp(checked: CheckedMulti, i: number, opCode: number, target: Buffe
 /** Starts a multi frame of `body` bytes (after the request header); returns it. */
 function multiFrame(xid: number, opCode: number, body: number): Buffer {
   const frame = Buffer.allocUnsafe(12 + body);
-  writeInt32At(frame, 0, 8 + body);
-  writeInt32At(frame, 4, xid);
-  writeInt32At(frame, 8, opCode);
+  putInt32(frame, 8 + body, 0);
+  putInt32(frame, xid, 4);
+  putInt32(frame, opCode, 8);
   return frame;
 }
 
