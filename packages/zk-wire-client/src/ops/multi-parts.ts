@@ -3,6 +3,10 @@
  * buffer-layout records: a multi of 10 setData cost ~15 µs to encode and ~9 µs to decode that way, about
  * eight times the whole request's raw cost. The generic records stay as the reference (ops/multi.test.ts
  * holds both paths to the same bytes) and for the reply bodies that carry strings (create paths, reads).
+ * Ints are written with the codec's putInt32 (four byte stores): Buffer#writeInt32BE checks its arguments
+ * on every call, and a multi of 10 setData makes 50 such writes (the checks cost about 0.6 µs per multi on
+ * a 2-core AMD EPYC). Frames are sized exactly before they are written (encodeMulti checks that the last
+ * offset is the frame's end), so the checks are not needed.
  *
  *   MultiHeader      { int type; boolean done; int err; }                        9 bytes
  *   CreateRequest    { ustring path; buffer data; vector<ACL> acl; int flags; }   (+ long ttl for createTTL)
@@ -18,11 +22,6 @@ import type { ACL } from '../acl.js';
 
 /** Size of a MultiHeader. */
 export const MULTI_HEADER_SIZE = 9;
-
-// Ints are written with the codec's putInt32 (four byte stores). Buffer#writeInt32BE checks its arguments on
-// every call, and a multi of 10 setData makes 50 such writes: the checks cost about 0.6 µs per multi on a
-// 2-core AMD EPYC. Frames here are sized exactly before they are written (encodeMulti checks that the last
-// offset is the frame's end), so the checks are not needed.
 
 /** Encoded size of a ustring (null never occurs in requests). */
 export function ustringSize(text: string): number {

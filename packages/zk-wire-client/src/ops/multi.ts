@@ -55,8 +55,9 @@ export interface MultiContext {
 /**
  * The checked write ops of a multi, one array per field rather than an object per op: a multi of 10 setData
  * is a hot path, and ten objects per call, plus two more arrays for its {@link MultiContext}, were about a
- * fifth of what it allocated (sampled at 1,000 in flight); the context now shares two of these arrays. Op `i` is `types[i]` at `paths[i]`; a create's arguments are in `creates[i]`, the
- * others' in `serverPaths[i]`, `data[i]` (setData) and `versions[i]`.
+ * fifth of what it allocated (sampled at 1,000 in flight); the context now shares two of these arrays.
+ * Op `i` is `types[i]` at `paths[i]`; a create's arguments are in `creates[i]`, the others' in
+ * `serverPaths[i]`, `data[i]` (setData) and `versions[i]`.
  */
 export interface CheckedMulti extends MultiContext {
   readonly types: MultiOpArgs['type'][];
