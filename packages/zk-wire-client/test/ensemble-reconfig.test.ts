@@ -116,7 +116,14 @@ function runWorkload(): { stop(): Promise<number> } {
     async stop() {
       running = false;
       await Promise.all(loops);
-      const stored = await Promise.all(tracking.map((_, i) => admin.getData(`/work-${i}`)));
+      // The admin's member may not have applied the last writes yet (ZooKeeper reads are not linearizable
+      // across sessions): sync brings it up to the leader's state before the read.
+      const stored = await Promise.all(
+        tracking.map(async (_, i) => {
+          await admin.sync(`/work-${i}`);
+          return admin.getData(`/work-${i}`);
+        }),
+      );
       expect(stored.map(({ data }) => Number(data.toString()))).toEqual(acknowledged);
       return acknowledged.reduce((a, b) => a + b, 0);
     },
