@@ -3,7 +3,7 @@
  * @packageDocumentation
  */
 
-export { REPLY_HEADER_SIZE, STAT_SIZE } from './fast/decoders';
+export { bufferView, REPLY_HEADER_SIZE, readStat as readStatInView, STAT_SIZE } from './fast/decoders';
 export { putInt32, putString, utf8Length } from './fast/write';
 export { checkInt32, REQUEST_PREFIX_SIZE } from './frame-writer';
 export { Cursor, checkRange, type FieldsOf, juteRecord } from './layouts';
