@@ -116,11 +116,16 @@ export interface MultiHeaderView {
   err: number;
 }
 
+/** Throws TRUNCATED unless `size` bytes at `offset` lie within the payload. */
+export function checkFits(payload: Buffer, offset: number, size: number, what: string): void {
+  if (offset + size > payload.length) {
+    throw new JuteCodecError('TRUNCATED', `${what} at ${offset} runs past the frame`, { offset });
+  }
+}
+
 /** Reads a MultiHeader at `offset`, checking that it fits. */
 export function readMultiHeader(payload: Buffer, offset: number): MultiHeaderView {
-  if (offset + MULTI_HEADER_SIZE > payload.length) {
-    throw new JuteCodecError('TRUNCATED', `MultiHeader at ${offset} runs past the frame`, { offset });
-  }
+  checkFits(payload, offset, MULTI_HEADER_SIZE, 'MultiHeader');
   return {
     type: payload.readInt32BE(offset),
     done: payload[offset + 4] !== 0,
@@ -130,8 +135,6 @@ export function readMultiHeader(payload: Buffer, offset: number): MultiHeaderVie
 
 /** Reads an int at `offset`, checking that it fits. */
 export function readIntAt(payload: Buffer, offset: number, what: string): number {
-  if (offset + 4 > payload.length) {
-    throw new JuteCodecError('TRUNCATED', `${what} at ${offset} runs past the frame`, { offset });
-  }
+  checkFits(payload, offset, 4, what);
   return payload.readInt32BE(offset);
 }

@@ -13,7 +13,7 @@
  * after it) and the reply header's err is 0 (wire-protocol.md §4.5). multiRead is not atomic: each op has its
  * own result. Create results lose the chroot (the Java client forgets this).
  */
-import { fast, JuteCodecError, OpCode, records } from '@zkwire/jute-codec';
+import { fast, OpCode, records } from '@zkwire/jute-codec';
 import { bufferView, putInt32, readStatInView, STAT_SIZE } from '@zkwire/jute-codec/internal';
 import { errorFromCode, MultiError, ProtocolError, type ZooKeeperError } from '../errors.js';
 import type { ReplyDecoder } from '../pending.js';
@@ -23,6 +23,7 @@ import { ownedData } from './get-data.js';
 import {
   aclSize,
   bufferSize,
+  checkFits,
   MULTI_HEADER_SIZE,
   pathSize,
   readIntAt,
@@ -338,13 +339,6 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
 /** Where the path of a create result at `at` ends; its length was read and checked by the result's decoder. */
 function afterPath(payload: Buffer, at: number): number {
   return at + 4 + Math.max(payload.readInt32BE(at), 0);
-}
-
-/** Throws TRUNCATED unless `size` bytes at `offset` lie within the payload. */
-function checkFits(payload: Buffer, offset: number, size: number, what: string): void {
-  if (offset + size > payload.length) {
-    throw new JuteCodecError('TRUNCATED', `${what} at ${offset} runs past the frame`, { offset });
-  }
 }
 
 /** Decodes multiRead results: each a result or its own error. */
