@@ -42,32 +42,30 @@ export const RequestState = { queued: 0, written: 1, settled: 2 } as const;
 /** One of {@link RequestState}. */
 export type RequestState = (typeof RequestState)[keyof typeof RequestState];
 
-/** One request: its frame, its decoder, and the promise callbacks. */
 /** What a written request's frame is replaced with (see {@link PendingRequest.sent}). */
 const SENT = Buffer.alloc(0);
 
+/**
+ * The fields few requests set (an abort signal, a version gate, a local answer, a recovery, a trace), kept
+ * out of line: every field of a request costs 8 bytes for each request in flight, and most requests have
+ * none of these. One class, every field present, so that all extras share one shape.
+ */
+class RequestExtras<R> {
+  detach: (() => void) | undefined = undefined;
+  feature: GatedFeature | undefined = undefined;
+  gate: GatedFeature | undefined = undefined;
+  local: { value: R } | { error: unknown } | undefined = undefined;
+  recover: ((error: unknown) => { value: R | Promise<R> } | undefined) | undefined = undefined;
+  trace: RequestTraceContext | undefined = undefined;
+}
+
+/** One request: its frame, its decoder, and the promise callbacks. */
 export class PendingRequest<R = unknown> {
   state: RequestState = RequestState.queued;
   /** ms timestamp after which the request times out (0 = never). */
   deadline = 0;
-  /** Cleans up an abort listener when the request settles. */
-  detach: (() => void) | undefined = undefined;
-  /** The feature a server must have for this request (addWatch, multiRead, ...). */
-  feature: GatedFeature | undefined = undefined;
-  /**
-   * The feature still to check against the connected server's version when the request reaches the head
-   * of the outgoing queue (which waits for the version if it is not known yet); cleared once decided.
-   */
-  gate: GatedFeature | undefined = undefined;
-  /** Answered locally, in its place: never written, settled when it reaches the head of the FIFO. */
-  local: { value: R } | { error: unknown } | undefined = undefined;
-  /**
-   * Turns a failure into another outcome while the request settles (createParents retries after NoNode,
-   * removeWatches with `local` removes after ConnectionLoss): undefined keeps the failure.
-   */
-  recover: ((error: unknown) => { value: R | Promise<R> } | undefined) | undefined = undefined;
-  /** The request's trace (diagnostics.ts), when someone subscribed to request tracing as it was made. */
-  trace: RequestTraceContext | undefined = undefined;
+  /** The rarely set fields, made by the first setter given a value (see the accessors below). */
+  private extras: RequestExtras<R> | undefined = undefined;
 
   constructor(
     /** The xid of the request; written into the frame. */
@@ -83,6 +81,65 @@ export class PendingRequest<R = unknown> {
     readonly resolve: (value: R) => void,
     readonly reject: (error: unknown) => void,
   ) {}
+
+  private get more(): RequestExtras<R> {
+    if (this.extras === undefined) this.extras = new RequestExtras<R>();
+    return this.extras;
+  }
+
+  /** Cleans up an abort listener when the request settles. */
+  get detach(): (() => void) | undefined {
+    return this.extras?.detach;
+  }
+  set detach(value: (() => void) | undefined) {
+    if (value !== undefined || this.extras !== undefined) this.more.detach = value;
+  }
+
+  /** The feature a server must have for this request (addWatch, multiRead, ...). */
+  get feature(): GatedFeature | undefined {
+    return this.extras?.feature;
+  }
+  set feature(value: GatedFeature | undefined) {
+    if (value !== undefined || this.extras !== undefined) this.more.feature = value;
+  }
+
+  /**
+   * The feature still to check against the connected server's version when the request reaches the head
+   * of the outgoing queue (which waits for the version if it is not known yet); cleared once decided.
+   */
+  get gate(): GatedFeature | undefined {
+    return this.extras?.gate;
+  }
+  set gate(value: GatedFeature | undefined) {
+    if (value !== undefined || this.extras !== undefined) this.more.gate = value;
+  }
+
+  /** Answered locally, in its place: never written, settled when it reaches the head of the FIFO. */
+  get local(): { value: R } | { error: unknown } | undefined {
+    return this.extras?.local;
+  }
+  set local(value: { value: R } | { error: unknown } | undefined) {
+    if (value !== undefined || this.extras !== undefined) this.more.local = value;
+  }
+
+  /**
+   * Turns a failure into another outcome while the request settles (createParents retries after NoNode,
+   * removeWatches with `local` removes after ConnectionLoss): undefined keeps the failure.
+   */
+  get recover(): ((error: unknown) => { value: R | Promise<R> } | undefined) | undefined {
+    return this.extras?.recover;
+  }
+  set recover(value: ((error: unknown) => { value: R | Promise<R> } | undefined) | undefined) {
+    if (value !== undefined || this.extras !== undefined) this.more.recover = value;
+  }
+
+  /** The request's trace (diagnostics.ts), when someone subscribed to request tracing as it was made. */
+  get trace(): RequestTraceContext | undefined {
+    return this.extras?.trace;
+  }
+  set trace(value: RequestTraceContext | undefined) {
+    if (value !== undefined || this.extras !== undefined) this.more.trace = value;
+  }
 
   /**
    * Marks the request written and lets go of its frame. Nothing reads a frame after it is written (a

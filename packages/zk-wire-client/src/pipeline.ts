@@ -32,6 +32,15 @@ const RESOLVED = Promise.resolve();
 /** Granularity of the deadline timer. */
 const DEADLINE_TICK_MS = 25;
 
+// The settle functions of the promise made last, handed over by one shared executor: an executor closure
+// per request (and the context that its two captured variables need) was garbage made on every call.
+let capturedResolve: (value: unknown) => void = () => {};
+let capturedReject: (error: unknown) => void = () => {};
+function captureSettlers(resolve: (value: never) => void, reject: (error: unknown) => void): void {
+  capturedResolve = resolve as (value: unknown) => void;
+  capturedReject = reject;
+}
+
 /** Options of one submitted request. */
 export interface SubmitOptions extends CallOptions {
   /** Send even when the session is closing (closeSession itself). */
@@ -104,13 +113,16 @@ export class RequestPipeline {
   ): Promise<R> {
     const signal = options?.signal;
     if (signal?.aborted) return Promise.reject(signal.reason);
-    let resolve!: (value: R) => void;
-    let reject!: (error: unknown) => void;
-    const promise = new Promise<R>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    const request = new PendingRequest<R>(xid, frame, decoder, path, requestContext, resolve, reject);
+    const promise = new Promise<R>(captureSettlers);
+    const request = new PendingRequest<R>(
+      xid,
+      frame,
+      decoder,
+      path,
+      requestContext,
+      capturedResolve as (value: R) => void,
+      capturedReject,
+    );
     if (setup !== undefined) setup(request);
     request.trace = traceRequestStart(decoder.operation, path, xid, frame.length);
     if (request.local !== undefined && this.outbound.length === 0 && this.fifo.length === 0) {
