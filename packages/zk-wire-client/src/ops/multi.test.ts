@@ -13,10 +13,10 @@ import {
   encodeMulti,
   encodeMultiRead,
   type MultiOpArgs,
-  multiContext,
   multiReply,
   type ReadOpArgs,
 } from './multi.js';
+import { multiContext } from './multi-context.js';
 
 type Generic = { size(v: unknown): number; encode(v: unknown, b: Buffer, o: number): number };
 const rec = (r: unknown) => r as Generic;
@@ -137,6 +137,26 @@ describe('multi encoding', () => {
         expect(encodeMultiRead(7, args).equals(expected)).toBe(true);
       }),
     );
+  });
+
+  it("shares one frozen types array among multis whose ops are all of one type, and keeps a mixed multi's own", () => {
+    const setData = (path: string): MultiOpArgs => ({
+      type: 'setData',
+      path,
+      serverPath: path,
+      data: null,
+      version: -1,
+    });
+    const first = multiContext(checkedMulti([setData('/a'), setData('/b')]));
+    const second = multiContext(checkedMulti([setData('/c'), setData('/d')]));
+    expect(second.types).toBe(first.types);
+    expect(first.types).toEqual(['setData', 'setData']);
+    expect(Object.isFrozen(first.types)).toBe(true);
+    expect(second.paths).toEqual(['/c', '/d']);
+    // another count or another type is another array
+    expect(multiContext(checkedMulti([setData('/a')])).types).not.toBe(first.types);
+    const mixed = checkedMulti([setData('/a'), { type: 'check', path: '/b', serverPath: '/b', version: 1 }]);
+    expect(multiContext(mixed).types).toBe(mixed.types);
   });
 
   it('refuses a truncated multi reply with a codec error', () => {

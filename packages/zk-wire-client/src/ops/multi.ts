@@ -20,6 +20,7 @@ import type { ReplyDecoder } from '../pending.js';
 import type { OpResult, ReadOutcome } from '../types.js';
 import { type CreateArgs, createFlags, createOpCode } from './create.js';
 import { ownedData } from './get-data.js';
+import type { MultiContext } from './multi-context.js';
 import {
   aclSize,
   bufferSize,
@@ -40,17 +41,6 @@ export type MultiOpArgs =
   | { type: 'delete'; path: string; serverPath: string; version: number }
   | { type: 'setData'; path: string; serverPath: string; data: Uint8Array | null; version: number }
   | { type: 'check'; path: string; serverPath: string; version: number };
-
-/**
- * What a multi's reply decoder keeps of its request while it is in flight: each op's type and client path,
- * for the count of results and the labels of errors. It is kept apart from the checked ops (and the data
- * they hold) because the young-generation GC copies every object still in flight: with 1,000 multis of 10
- * ops in flight, two small arrays per multi instead of ten objects.
- */
-export interface MultiContext {
-  readonly types: readonly MultiOpArgs['type'][];
-  readonly paths: readonly string[];
-}
 
 /**
  * The checked write ops of a multi, one array per field rather than an object per op: a multi of 10 setData
@@ -130,11 +120,6 @@ export function checkedMulti(ops: readonly MultiOpArgs[]): CheckedMulti {
       );
   });
   return checked;
-}
-
-/** The decoder's context of a multi: its types and paths, not copied. */
-export function multiContext(checked: CheckedMulti): MultiContext {
-  return { types: checked.types, paths: checked.paths };
 }
 
 /** A checked read op of a multiRead. */
