@@ -32,10 +32,12 @@ const RESOLVED = Promise.resolve();
 /** Granularity of the deadline timer. */
 const DEADLINE_TICK_MS = 25;
 
-// The settle functions of the promise made last, handed over by one shared executor: an executor closure
-// per request (and the context that its two captured variables need) was garbage made on every call.
-let capturedResolve: (value: unknown) => void = () => {};
-let capturedReject: (error: unknown) => void = () => {};
+// The settle functions of the promise being made, handed over by one shared executor: an executor closure
+// per request (and the context that its two captured variables need) was garbage made on every call. They
+// are taken and cleared at once in submit, so that nothing holds on to a settled call's promise and value.
+const NOTHING_CAPTURED = () => {};
+let capturedResolve: (value: unknown) => void = NOTHING_CAPTURED;
+let capturedReject: (error: unknown) => void = NOTHING_CAPTURED;
 function captureSettlers(resolve: (value: never) => void, reject: (error: unknown) => void): void {
   capturedResolve = resolve as (value: unknown) => void;
   capturedReject = reject;
@@ -114,15 +116,10 @@ export class RequestPipeline {
     const signal = options?.signal;
     if (signal?.aborted) return Promise.reject(signal.reason);
     const promise = new Promise<R>(captureSettlers);
-    const request = new PendingRequest<R>(
-      xid,
-      frame,
-      decoder,
-      path,
-      requestContext,
-      capturedResolve as (value: R) => void,
-      capturedReject,
-    );
+    const resolve = capturedResolve as (value: R) => void;
+    const reject = capturedReject;
+    capturedResolve = capturedReject = NOTHING_CAPTURED;
+    const request = new PendingRequest<R>(xid, frame, decoder, path, requestContext, resolve, reject);
     if (setup !== undefined) setup(request);
     request.trace = traceRequestStart(decoder.operation, path, xid, frame.length);
     if (request.local !== undefined && this.outbound.length === 0 && this.fifo.length === 0) {
