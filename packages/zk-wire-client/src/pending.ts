@@ -82,7 +82,8 @@ export class PendingRequest<R = unknown> {
     readonly reject: (error: unknown) => void,
   ) {}
 
-  private get more(): RequestExtras<R> {
+  /** The extras, made now if no field of them was set before (for the setters). */
+  private get writableExtras(): RequestExtras<R> {
     if (this.extras === undefined) this.extras = new RequestExtras<R>();
     return this.extras;
   }
@@ -92,7 +93,7 @@ export class PendingRequest<R = unknown> {
     return this.extras?.detach;
   }
   set detach(value: (() => void) | undefined) {
-    if (value !== undefined || this.extras !== undefined) this.more.detach = value;
+    if (value !== undefined || this.extras !== undefined) this.writableExtras.detach = value;
   }
 
   /** The feature a server must have for this request (addWatch, multiRead, ...). */
@@ -100,7 +101,7 @@ export class PendingRequest<R = unknown> {
     return this.extras?.feature;
   }
   set feature(value: GatedFeature | undefined) {
-    if (value !== undefined || this.extras !== undefined) this.more.feature = value;
+    if (value !== undefined || this.extras !== undefined) this.writableExtras.feature = value;
   }
 
   /**
@@ -111,7 +112,7 @@ export class PendingRequest<R = unknown> {
     return this.extras?.gate;
   }
   set gate(value: GatedFeature | undefined) {
-    if (value !== undefined || this.extras !== undefined) this.more.gate = value;
+    if (value !== undefined || this.extras !== undefined) this.writableExtras.gate = value;
   }
 
   /** Answered locally, in its place: never written, settled when it reaches the head of the FIFO. */
@@ -119,7 +120,7 @@ export class PendingRequest<R = unknown> {
     return this.extras?.local;
   }
   set local(value: { value: R } | { error: unknown } | undefined) {
-    if (value !== undefined || this.extras !== undefined) this.more.local = value;
+    if (value !== undefined || this.extras !== undefined) this.writableExtras.local = value;
   }
 
   /**
@@ -130,7 +131,7 @@ export class PendingRequest<R = unknown> {
     return this.extras?.recover;
   }
   set recover(value: ((error: unknown) => { value: R | Promise<R> } | undefined) | undefined) {
-    if (value !== undefined || this.extras !== undefined) this.more.recover = value;
+    if (value !== undefined || this.extras !== undefined) this.writableExtras.recover = value;
   }
 
   /** The request's trace (diagnostics.ts), when someone subscribed to request tracing as it was made. */
@@ -138,7 +139,7 @@ export class PendingRequest<R = unknown> {
     return this.extras?.trace;
   }
   set trace(value: RequestTraceContext | undefined) {
-    if (value !== undefined || this.extras !== undefined) this.more.trace = value;
+    if (value !== undefined || this.extras !== undefined) this.writableExtras.trace = value;
   }
 
   /**

@@ -7,7 +7,7 @@ type OpType = MultiOpArgs['type'];
  * What a multi's reply decoder keeps of its request while it is in flight: each op's type and client path,
  * for the count of results and the labels of errors. It is kept apart from the checked ops (and the data
  * they hold) because the young-generation GC copies every object still in flight: with 1,000 multis of 10
- * ops in flight, two small arrays per multi instead of ten objects.
+ * ops in flight, one small array per multi (its paths; its types too when they are mixed), not ten objects.
  */
 export interface MultiContext {
   readonly types: readonly OpType[];
