@@ -64,7 +64,7 @@ export class PendingRequest<R = unknown> {
   state: RequestState = RequestState.queued;
   /** ms timestamp after which the request times out (0 = never). */
   deadline = 0;
-  /** The rarely set fields, made by the first setter given a value (see the accessors below). */
+  /** The rarely set fields, made by the first setter (see the accessors below). */
   private extras: RequestExtras<R> | undefined = undefined;
 
   constructor(
@@ -82,7 +82,7 @@ export class PendingRequest<R = unknown> {
     readonly reject: (error: unknown) => void,
   ) {}
 
-  /** The extras, made now if no field of them was set before (for the setters). */
+  /** The extras, made now if no field of them was set before. */
   private get writableExtras(): RequestExtras<R> {
     if (this.extras === undefined) this.extras = new RequestExtras<R>();
     return this.extras;
@@ -93,7 +93,7 @@ export class PendingRequest<R = unknown> {
     return this.extras?.detach;
   }
   set detach(value: (() => void) | undefined) {
-    if (value !== undefined || this.extras !== undefined) this.writableExtras.detach = value;
+    this.writableExtras.detach = value;
   }
 
   /** The feature a server must have for this request (addWatch, multiRead, ...). */
@@ -101,7 +101,7 @@ export class PendingRequest<R = unknown> {
     return this.extras?.feature;
   }
   set feature(value: GatedFeature | undefined) {
-    if (value !== undefined || this.extras !== undefined) this.writableExtras.feature = value;
+    this.writableExtras.feature = value;
   }
 
   /**
@@ -112,7 +112,7 @@ export class PendingRequest<R = unknown> {
     return this.extras?.gate;
   }
   set gate(value: GatedFeature | undefined) {
-    if (value !== undefined || this.extras !== undefined) this.writableExtras.gate = value;
+    this.writableExtras.gate = value;
   }
 
   /** Answered locally, in its place: never written, settled when it reaches the head of the FIFO. */
@@ -120,7 +120,7 @@ export class PendingRequest<R = unknown> {
     return this.extras?.local;
   }
   set local(value: { value: R } | { error: unknown } | undefined) {
-    if (value !== undefined || this.extras !== undefined) this.writableExtras.local = value;
+    this.writableExtras.local = value;
   }
 
   /**
@@ -131,7 +131,7 @@ export class PendingRequest<R = unknown> {
     return this.extras?.recover;
   }
   set recover(value: ((error: unknown) => { value: R | Promise<R> } | undefined) | undefined) {
-    if (value !== undefined || this.extras !== undefined) this.writableExtras.recover = value;
+    this.writableExtras.recover = value;
   }
 
   /** The request's trace (diagnostics.ts), when someone subscribed to request tracing as it was made. */
@@ -139,7 +139,7 @@ export class PendingRequest<R = unknown> {
     return this.extras?.trace;
   }
   set trace(value: RequestTraceContext | undefined) {
-    if (value !== undefined || this.extras !== undefined) this.writableExtras.trace = value;
+    this.writableExtras.trace = value;
   }
 
   /**

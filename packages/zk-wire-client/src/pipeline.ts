@@ -121,7 +121,9 @@ export class RequestPipeline {
     capturedResolve = capturedReject = NOTHING_CAPTURED;
     const request = new PendingRequest<R>(xid, frame, decoder, path, requestContext, resolve, reject);
     if (setup !== undefined) setup(request);
-    request.trace = traceRequestStart(decoder.operation, path, xid, frame.length);
+    // Most calls are not traced; setting the trace only when there is one keeps the request's extras unmade.
+    const trace = traceRequestStart(decoder.operation, path, xid, frame.length);
+    if (trace !== undefined) request.trace = trace;
     if (request.local !== undefined && this.outbound.length === 0 && this.fifo.length === 0) {
       // Nothing before it: settling now keeps the order (and needs no connection).
       request.settleLocally();

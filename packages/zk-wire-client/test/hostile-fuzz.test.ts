@@ -8,11 +8,10 @@
  * Replay a failing run with ZKWIRE_FUZZ_SEED=<seed printed> npx vitest run <this file>.
  */
 
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { type FuzzTally, frameFuzzer, seededRandom, startHostileServer } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import { createClient, type ZooKeeperClient, ZooKeeperError } from '../src/index.js';
+import { collectGarbage } from './collect-garbage.js';
 import { failOnProcessErrors } from './faults-helpers.js';
 import { pendingAfter, settlesWithin, sleep, Tracked } from './hostile-helpers.js';
 
@@ -23,13 +22,10 @@ const ROUNDS = 4;
 const ROUND_MS = 4000;
 const IN_FLIGHT = 16;
 
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
 /** Heap in use after a full collection (twice: weak callbacks of the first free more in the second). */
 function settledHeap(): number {
-  gc();
-  gc();
+  collectGarbage();
+  collectGarbage();
   return process.memoryUsage().heapUsed;
 }
 

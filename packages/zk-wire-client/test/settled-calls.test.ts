@@ -4,14 +4,10 @@
  * call. (The pipeline hands each promise's settle functions over through one shared executor; what it hands
  * over is cleared at once, or the last call's promise and value would stay reachable from the module.)
  */
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type ZooKeeperClient } from '../src/index.js';
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
+import { collectGarbage } from './collect-garbage.js';
 
 let server: ZooKeeperServer;
 let zk: ZooKeeperClient;
@@ -29,28 +25,31 @@ afterAll(async () => {
 /** A later macrotask: a WeakRef's target is kept until the job that made or read the WeakRef ends. */
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
+/** Whether what `outcome` gave, held only weakly once it returns, is gone after a full collection. */
+async function collectedAfter(outcome: () => Promise<object>): Promise<boolean> {
+  const held = new WeakRef(await outcome());
+  await nextTurn();
+  collectGarbage();
+  await nextTurn();
+  return held.deref() === undefined;
+}
+
 describe('a settled call', () => {
   it("leaves its result collectable once the caller lets go (the client's last call, nothing after it)", async () => {
-    const held = await (async () => {
+    const collected = await collectedAfter(async () => {
       const result = await zk.getData('/held');
       expect(result.data.length).toBe(64 * 1024);
-      return new WeakRef(result);
-    })();
-    await nextTurn();
-    collectGarbage();
-    await nextTurn();
-    expect(held.deref()).toBeUndefined();
+      return result;
+    });
+    expect(collected).toBe(true);
   });
 
   it('leaves a failed call’s error collectable too', async () => {
-    const held = await (async () => {
+    const collected = await collectedAfter(async () => {
       const error = await zk.getData('/missing').catch((e: unknown) => e as object);
       expect(error).toBeInstanceOf(Error);
-      return new WeakRef(error);
-    })();
-    await nextTurn();
-    collectGarbage();
-    await nextTurn();
-    expect(held.deref()).toBeUndefined();
+      return error;
+    });
+    expect(collected).toBe(true);
   });
 });

@@ -34,7 +34,5 @@ function uniformTypes(types: readonly OpType[]): readonly OpType[] {
   if (count === 0 || count > SHARED_TYPES_UP_TO) return types;
   const first = types[0]!;
   for (let i = 1; i < count; i++) if (types[i] !== first) return types;
-  const byCount = sharedTypes[first];
-  if (byCount === undefined) return types;
-  return (byCount[count] ??= Object.freeze(types.slice()));
+  return (sharedTypes[first][count] ??= Object.freeze(types.slice()));
 }
