@@ -122,6 +122,93 @@ describe('ReadPacer, adaptive (the default)', () => {
     expect(medium.afterRead(20.5, 1, 1000, 3_000)).toBe(2);
   });
 
+  it('stops waiting for two windows when the read after a wait brings more than half of what was in flight', () => {
+    // 60 per ms measured (while waiting, say): a 1 ms wait looks safe at 256 in flight (120 expected)
+    const { pacer } = measured(60, settings);
+    expect(pacer.afterRead(20.1, 2, 256)).toBe(1);
+    // but 200 of the 256 came back during it: the server nearly ran dry
+    expect(pacer.afterRead(21.4, 200, 256)).toBe(0);
+    // no wait for the rest of this window (20..40), though the rate measured before still says it is safe
+    expect(pacer.afterRead(21.5, 2, 256)).toBe(0);
+    for (let t = 22; t < 40; t++) {
+      pacer.noteWrite(100, true);
+      expect(pacer.afterRead(t, 60, 256)).toBe(0);
+    }
+    // nor for the whole next one, measured without waits: 150 per ms
+    for (let t = 40; t < 60; t++) {
+      pacer.noteWrite(100, true);
+      expect(pacer.afterRead(t, 150, 256)).toBe(0);
+    }
+    // then the fresh rate decides: 150 per ms is too fast to wait on 256 in flight (300 expected in 2 ms)...
+    expect(pacer.afterRead(60, 150, 256)).toBe(0);
+    expect(pacer.afterRead(60.1, 2, 256)).toBe(0);
+    // ... and once the server is slower again (60 per ms over 60..80) waiting resumes
+    for (let t = 61; t <= 80; t++) {
+      pacer.noteWrite(100, true);
+      pacer.afterRead(t, 60, 0);
+    }
+    expect(pacer.afterRead(80.1, 2, 256)).toBe(1);
+  });
+
+  it('holds off twice as long after each overrun in a row, and two windows again after a wait that held', () => {
+    const { pacer } = measured(60, settings);
+    let now = 20;
+    /** Reads 60 replies each ms until one is followed by a wait; returns the ms that took. */
+    const msUntilAWait = () => {
+      const from = now;
+      while (now < from + 1000) {
+        now += 1;
+        pacer.noteWrite(100, true);
+        if (pacer.afterRead(now, 60, 256) > 0) return now - from;
+      }
+      throw new Error('no wait within a second');
+    };
+    /** The read after the wait brings `replies` of the 256 in flight. */
+    const afterTheWait = (replies: number) => {
+      now += 1.2;
+      pacer.noteWrite(100, true);
+      return pacer.afterRead(now, replies, 256);
+    };
+    expect(msUntilAWait()).toBe(1);
+    expect(afterTheWait(200)).toBe(0); // overran: the rest of this 20 ms window and the next
+    const first = msUntilAWait();
+    expect(afterTheWait(200)).toBe(0); // again: four windows
+    const second = msUntilAWait();
+    expect(afterTheWait(200)).toBe(0); // eight
+    const third = msUntilAWait();
+    expect(first).toBeGreaterThan(20);
+    expect(first).toBeLessThanOrEqual(40);
+    expect(second).toBeGreaterThan(60);
+    expect(second).toBeLessThanOrEqual(80);
+    expect(third).toBeGreaterThan(140);
+    expect(third).toBeLessThanOrEqual(160);
+    // a wait that held (100 of 256 back) resets it: the next overrun holds off for two windows again
+    expect(afterTheWait(100)).toBe(1);
+    expect(afterTheWait(200)).toBe(0);
+    const afterReset = msUntilAWait();
+    expect(afterReset).toBeGreaterThan(20);
+    expect(afterReset).toBeLessThanOrEqual(40);
+  });
+
+  it('goes on waiting while the read after each wait brings at most half of what was in flight', () => {
+    const { pacer } = measured(60, settings);
+    expect(pacer.afterRead(20.1, 2, 256)).toBe(1);
+    expect(pacer.afterRead(21.3, 128, 256)).toBe(1);
+    expect(pacer.afterRead(22.5, 128, 256)).toBe(1);
+  });
+
+  it('counts the replies of a wait that took several full reads together', () => {
+    const { pacer } = measured(60, settings);
+    expect(pacer.afterRead(20.1, 2, 1000)).toBe(1);
+    // 340 replies filled the buffer, 100 more came at once: 440 of 1,000, so the wait was safe
+    expect(pacer.afterRead(21.3, 340, 1000, READ_BUFFER)).toBe(0);
+    expect(pacer.afterRead(21.3, 100, 660)).toBe(1);
+    // the next wait: 340 + 340 of 1,000 came back, more than half
+    expect(pacer.afterRead(22.5, 340, 1000, READ_BUFFER)).toBe(0);
+    expect(pacer.afterRead(22.5, 340, 660)).toBe(0);
+    expect(pacer.afterRead(22.6, 2, 1000)).toBe(0);
+  });
+
   it('caps the wait at maxDelayMs', () => {
     const { pacer, now } = measured(1, { minInFlight: 1, maxDelayMs: 10 });
     expect(pacer.afterRead(now + 0.1, 1, 1000)).toBe(10); // 32 replies at 1 per ms: 32 ms, capped
@@ -136,6 +223,13 @@ describe('ReadPacer, a fixed delayMs', () => {
     expect(pacer.afterRead(now + 0.1, 2, 1000)).toBe(1);
     expect(pacer.afterRead(now + 0.2, 2, 90)).toBe(1);
     expect(pacer.afterRead(now + 0.3, 2, 89)).toBe(0);
+  });
+
+  it('holds off after a wait the server overran, as the adaptive wait does', () => {
+    const { pacer } = measured(45, settings);
+    expect(pacer.afterRead(20.1, 2, 200)).toBe(1);
+    expect(pacer.afterRead(21.5, 120, 200)).toBe(0);
+    expect(pacer.afterRead(21.6, 2, 1000)).toBe(0);
   });
 
   it('waits longer when asked to, and scales its safety margin with the wait', () => {
