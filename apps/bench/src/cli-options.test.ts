@@ -32,6 +32,13 @@ describe('parseOptions', () => {
     expect(() => parseOptions(['--slow-server', '--connect', '10.0.0.5:2181'])).toThrow(/--slow-server/);
   });
 
+  it('starts only the embedded server fast, and not slow at the same time', () => {
+    expect(parseOptions([]).fastServer).toBe(false);
+    expect(parseOptions(['--fast-server']).fastServer).toBe(true);
+    expect(() => parseOptions(['--fast-server', '--connect', '10.0.0.5:2181'])).toThrow(/--fast-server/);
+    expect(() => parseOptions(['--fast-server', '--slow-server'])).toThrow(/choose one/);
+  });
+
   it('makes --quick short and small', () => {
     const o = parseOptions(['--quick']);
     expect(o.rounds).toBe(1);

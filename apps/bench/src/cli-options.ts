@@ -23,6 +23,11 @@ export interface BenchOptions {
   /** the embedded server held to half of one core (a cgroup CPU quota): a server about half as fast */
   slowServer: boolean;
   /**
+   * the embedded server without NIO worker threads (its selector thread reads and parses requests itself):
+   * on one core about three times as fast, so the clients, not the server, set the pace
+   */
+  fastServer: boolean;
+  /**
    * throughput and open-loop latency cases in turns of this many ms (0: one contender after the other, each
    * for warm-up + duration); see TurnSchedule in types.ts
    */
@@ -66,6 +71,8 @@ export const usage = `Usage: npm run bench -- [options]
   --out DIR               results base folder (default apps/bench/results)
   --no-pin                do not pin server and clients to separate cores with taskset
   --slow-server           hold the embedded server to half of one core (a cgroup CPU quota; root)
+  --fast-server           start the embedded server without NIO worker threads: on one core about three
+                          times as fast, so the clients' own cost shows (zookeeper.nio.numWorkerThreads=0)
   --json                  print the results JSON on stdout (progress stays on stderr)
 `;
 
@@ -103,6 +110,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       out: { type: 'string' },
       'no-pin': { type: 'boolean', default: false },
       'slow-server': { type: 'boolean', default: false },
+      'fast-server': { type: 'boolean', default: false },
       turns: { type: 'string' },
       'turn-gap': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -136,6 +144,12 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (values['slow-server'] && values.connect) {
     throw new Error('--slow-server slows the embedded server: not with --connect');
   }
+  if (values['fast-server'] && values.connect) {
+    throw new Error('--fast-server starts the embedded server differently: not with --connect');
+  }
+  if (values['fast-server'] && values['slow-server']) {
+    throw new Error('--fast-server and --slow-server: choose one');
+  }
   const inFlight = list(values['in-flight'])?.map((v) => positive('in-flight', v, 1));
   return {
     quick,
@@ -153,6 +167,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     ...(values.out ? { outDir: values.out } : {}),
     pin: values['no-pin'] !== true,
     slowServer: values['slow-server'] === true,
+    fastServer: values['fast-server'] === true,
     turnMs: values.turns === 'off' ? 0 : positive('turns', values.turns, DEFAULT_TURN_MS),
     turnGapMs: positive('turn-gap', values['turn-gap'], 250),
     help: values.help === true,

@@ -171,7 +171,12 @@ async function main(): Promise<number> {
   const server = await openServer(
     options.connect
       ? { connect: options.connect, pin: options.pin }
-      : { pin: options.pin, slowServer: options.slowServer, ...(heapMb ? { heapMb } : {}) },
+      : {
+          pin: options.pin,
+          slowServer: options.slowServer,
+          fastServer: options.fastServer,
+          ...(heapMb ? { heapMb } : {}),
+        },
   );
   const notes: string[] = [];
   let exitCode = 0;
