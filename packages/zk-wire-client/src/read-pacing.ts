@@ -227,6 +227,7 @@ export class ReadPacer {
     this.inFlightAtResume = 0;
   }
 
+  /** The wait after a read that did not fill the buffer, by the rules in the file comment (0: read on). */
   private waitAfter(inFlight: number): number {
     const { minInFlight, delayMs, maxDelayMs } = this.settings;
     if (inFlight < minInFlight || !this.replyDriven || this.holdOffWindows > 0) return 0;
