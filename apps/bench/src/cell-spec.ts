@@ -38,7 +38,7 @@ export function cellSpec(
     inFlight: benchCase.inFlight,
     ...(rate ? { rate } : {}),
     warmupMs: options.warmupMs,
-    durationMs: options.durationMs,
+    durationMs: benchCase.kind === 'session' ? options.sessionDurationMs : options.durationMs,
     connectString: server.connectString,
     paths,
     dataSize: options.dataSize,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cellSpec } from './cell-spec.js';
 import { parseOptions } from './cli-options.js';
 import { expandCases } from './scenarios.js';
 
@@ -37,6 +38,27 @@ describe('parseOptions', () => {
     expect(parseOptions(['--fast-server']).fastServer).toBe(true);
     expect(() => parseOptions(['--fast-server', '--connect', '10.0.0.5:2181'])).toThrow(/--fast-server/);
     expect(() => parseOptions(['--fast-server', '--slow-server'])).toThrow(/choose one/);
+  });
+
+  it('gives session-setup cells a window of their own, 5 s unless --duration or --quick says otherwise', () => {
+    expect(parseOptions([]).sessionDurationMs).toBe(5_000);
+    expect(parseOptions([]).durationMs).toBe(1_000);
+    expect(parseOptions(['--quick']).sessionDurationMs).toBe(500);
+    const o = parseOptions(['--duration', '2000']);
+    expect([o.durationMs, o.sessionDurationMs]).toEqual([2_000, 2_000]);
+    const paths = { data: '/d', children: '/c', scratch: '/s', multi: [] } as never;
+    const spec = (scenario: string) => {
+      const options = parseOptions([]);
+      const [benchCase] = expandCases([scenario], options);
+      return cellSpec(options, { connectString: 'x:1' }, paths, {
+        round: 1,
+        index: 0,
+        benchCase: benchCase!,
+        contender: 'ours',
+      });
+    };
+    expect(spec('session').durationMs).toBe(5_000);
+    expect(spec('getData').durationMs).toBe(1_000);
   });
 
   it('makes --quick short and small', () => {

@@ -13,6 +13,11 @@ export interface BenchOptions {
   rounds: number;
   warmupMs: number;
   durationMs: number;
+  /**
+   * the window of a session-setup cell: --duration when given, else 5,000 ms (500 with --quick). A 1 s window
+   * counted the JIT compiling each client's connect path, and more so the larger the client.
+   */
+  sessionDurationMs: number;
   inFlight?: number[];
   rate: number;
   dataSize: number;
@@ -43,6 +48,8 @@ export interface BenchOptions {
  * the minutes over which a shared 2-core machine's speed drifts.
  */
 const DEFAULT_TURN_MS = 400;
+/** A session-setup cell's default window (see sessionDurationMs). */
+const SESSION_DURATION_MS = 5_000;
 
 /** Short names accepted by --contenders. */
 const aliases: Record<string, ContenderId> = { nzc: 'node-zookeeper-client', native: 'zookeeper-native' };
@@ -57,7 +64,7 @@ export const usage = `Usage: npm run bench -- [options]
   --ours-from built|source  our client as published, bundled from its sources by esbuild as tsup builds
                           it (default), or its sources through tsx (which wraps named closures)
   --rounds N              interleaved rounds; medians and min-max are over them (default 3, quick 1)
-  --duration MS           measured window per cell (default 1000, quick 500)
+  --duration MS           measured window per cell (default 1000, quick 500; session setup 5000)
   --warmup MS             unmeasured warm-up per cell (default 300, quick 250)
   --turns MS|off          throughput and latency cases: every contender of a case runs at once and they take
                           turns of MS each at the server, --duration in total per contender (a warm-up turn
@@ -158,6 +165,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     oursFrom,
     rounds: positive('rounds', values.rounds, quick ? 1 : 3),
     durationMs: positive('duration', values.duration, quick ? 500 : 1_000),
+    sessionDurationMs: positive('duration', values.duration, quick ? 500 : SESSION_DURATION_MS),
     warmupMs: positive('warmup', values.warmup, quick ? 250 : 300),
     ...(inFlight ? { inFlight } : {}),
     rate: positive('rate', values.rate, 2_000),

@@ -84,8 +84,7 @@ async function measure(
         progress.start(round, options.rounds, benchCase.key, contender);
         const command = commandFor(spec, java);
         // a memory cell arms up to 100,000 watches a few times over: minutes on a slow machine
-        const timeoutMs =
-          benchCase.kind === 'memory' ? 600_000 : options.warmupMs + options.durationMs + 60_000;
+        const timeoutMs = benchCase.kind === 'memory' ? 600_000 : spec.warmupMs + spec.durationMs + 60_000;
         const result = await runWorker(server.clientPrefix, command, timeoutMs);
         observations.push({ round, caseKey: benchCase.key, contender, result, ...(rate ? { rate } : {}) });
         progress.finish(round, benchCase.key, contender, result);
@@ -258,6 +257,7 @@ async function main(): Promise<number> {
         rounds: options.rounds,
         warmupMs: options.warmupMs,
         durationMs: options.durationMs,
+        sessionDurationMs: options.sessionDurationMs,
         rate: options.rate,
         dataSize: options.dataSize,
         scenarios: options.scenarios,

@@ -59,6 +59,14 @@ function turnsText(o: RunReport['options']): string {
   return ` Throughput and open-loop latency cases instead run a case's contenders at once, taking turns at the server: ${o.turnMs} ms turns with ${o.turnGapMs ?? '?'} ms between them, one warm-up cycle, then ${cycles} measured cycles (each turn's window opens once its loop is at full depth or its pacer has settled; an open loop records the requests due in the window, and stops sending at the turn's end); throughput ratios pair the turns of each cycle, and the median is over every pair of every round.`;
 }
 
+/** The session-setup cells' own window, when they ran with one (longer than the others by default). */
+function sessionWindow(o: RunReport['options']): string {
+  const ran = o.scenarios.includes('session');
+  return ran && o.sessionDurationMs !== undefined && o.sessionDurationMs !== o.durationMs
+    ? ` (session setup: ${o.sessionDurationMs} ms)`
+    : '';
+}
+
 /** Renders report.md. */
 export function renderMarkdown(report: RunReport): string {
   const o = report.options;
@@ -68,7 +76,7 @@ export function renderMarkdown(report: RunReport): string {
     `- Machine: ${report.machine.cpus} × ${report.machine.cpuModel}, ${report.machine.platform}, Node ${report.machine.node}${load(report)}`,
     `- Server: ${report.server.description}, ZooKeeper ${report.server.version}`,
     `- Pinning: ${report.server.pinning}`,
-    `- Method: ${o.rounds} interleaved round(s); in each round every case runs every contender in its own process (order rotated), ${o.warmupMs} ms warm-up then ${o.durationMs} ms measured. Figures are medians over rounds with min–max; ratios are taken within a round, then their median. CPU is the client process's user + system time in the measured window, per completed operation.${turnsText(o)}`,
+    `- Method: ${o.rounds} interleaved round(s); in each round every case runs every contender in its own process (order rotated), ${o.warmupMs} ms warm-up then ${o.durationMs} ms measured${sessionWindow(o)}. Figures are medians over rounds with min–max; ratios are taken within a round, then their median. CPU is the client process's user + system time in the measured window, per completed operation.${turnsText(o)}`,
     `- The ceiling of a case is the fastest of the raw limits (greedy and paced reads) and every peer, by median ops/s over the rounds; ours / ceiling is ours / that contender within each round, then the median. Values: ${o.dataSize} bytes.${o.quick ? ' **Quick run**: a smoke test, not a measurement.' : ''}`,
   ];
   if (report.saturation && report.saturation.length > 0) {
