@@ -109,6 +109,18 @@ describe('reports', () => {
     expect(fiveRounds).not.toContain('Indicative only');
   });
 
+  it("Markdown: the session-setup cells' own window, when they ran with one", () => {
+    const withSessions = { ...report.options, scenarios: ['getData', 'session'], sessionDurationMs: 5_000 };
+    expect(renderMarkdown({ ...report, options: withSessions })).toContain(
+      '1 ms warm-up then 1 ms measured (session setup: 5000 ms).',
+    );
+    // no session cells, or the same window: nothing to say
+    const noSessions = { ...report.options, sessionDurationMs: 5_000 };
+    expect(renderMarkdown({ ...report, options: noSessions })).toContain('1 ms warm-up then 1 ms measured.');
+    const sameWindow = { ...withSessions, sessionDurationMs: 1 };
+    expect(renderMarkdown({ ...report, options: sameWindow })).toContain('1 ms warm-up then 1 ms measured.');
+  });
+
   it('open-loop cells: the saturation rate per round, each cell rate and the p99 verdict', () => {
     const openLoop = expandCases(['latency90'], { quick: false, rate: 2000 });
     const at = (round: number, contender: ContenderId, rate: number, p99: number): Observation => ({
