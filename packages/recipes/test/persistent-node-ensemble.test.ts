@@ -57,6 +57,8 @@ describe('PersistentNode through a leader failover (real ensemble)', () => {
     node.on('recreated', (p) => recreated.resolve(p));
     await observer.delete(path);
     expect(await recreated.promise).toBe(path);
+    // The owner learnt of its create from its own server; the observer's may not have applied it yet.
+    await observer.sync(path);
     expect((await observer.exists(path))?.ephemeralOwner).toBe(session);
     await ensemble.start(leader);
   });
