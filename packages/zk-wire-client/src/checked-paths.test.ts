@@ -27,6 +27,19 @@ describe('CheckedPaths', () => {
     expect(paths.serverPath('/a/', 'create', true)).toBe('/a/');
   });
 
+  it("gives a path's server path as UTF-8 bytes, made once, and refuses a bad path as serverPath does", () => {
+    const paths = new CheckedPaths(new Chroot('/app'));
+    const bytes = paths.serverPathBytes('/a/é', 'multi[0].setData');
+    expect(bytes.toString('utf8')).toBe('/app/a/é');
+    expect(bytes.length).toBe(Buffer.byteLength('/app/a/é'));
+    expect(paths.serverPathBytes('/a/é', 'multi[1].setData')).toBe(bytes);
+    // the same entry serves serverPath, either way round
+    expect(paths.serverPath('/a/é', 'getData', false)).toBe('/app/a/é');
+    paths.serverPath('/b', 'getData', false);
+    expect(paths.serverPathBytes('/b', 'multi[0].check').toString('utf8')).toBe('/app/b');
+    expect(() => paths.serverPathBytes('/a/', 'multi[2].delete')).toThrow(/multi\[2\]\.delete/);
+  });
+
   it('stays right after its table fills and is dropped', () => {
     const paths = new CheckedPaths(new Chroot('/r'));
     for (let i = 0; i < 3_000; i++) expect(paths.serverPath(`/n${i}`, 'getData', false)).toBe(`/r/n${i}`);

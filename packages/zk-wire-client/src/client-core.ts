@@ -47,6 +47,11 @@ export class ClientCore {
     return this.checkedPaths.serverPath(path, operation, sequential);
   }
 
+  /** Checks a non-sequential client path; returns the UTF-8 bytes of its server path (for a multi's frame). */
+  serverPathBytes(path: string, operation: string): Buffer {
+    return this.checkedPaths.serverPathBytes(path, operation);
+  }
+
   /** The next xid. */
   begin(): number {
     return this.session.pipeline.nextXid();

@@ -33,7 +33,7 @@ export function multiArgs(core: ClientCore, ops: Op[]): CheckedMulti {
           index,
           op.type,
           op.path,
-          core.serverPath(op.path, operation),
+          core.serverPathBytes(op.path, operation),
           null,
           versionArg(op.version, operation, op.path),
         );
@@ -46,7 +46,7 @@ export function multiArgs(core: ClientCore, ops: Op[]): CheckedMulti {
           index,
           'setData',
           op.path,
-          core.serverPath(op.path, operation),
+          core.serverPathBytes(op.path, operation),
           dataBytes(op.data, core.maxDataLength, operation, op.path),
           versionArg(op.version, operation, op.path),
         );

@@ -14,6 +14,8 @@
  * One buffer serves every connection of the process, since a write is staged and written in one go.
  */
 
+import { copyBytes } from '@zkwire/jute-codec/internal';
+
 /** Smallest staging buffer: most coalesced writes fit (1,000 getData requests are ~30 KiB). */
 const MIN_STAGING_BYTES = 64 * 1024;
 /** Largest staging buffer kept for reuse; a larger write is joined into a buffer of its own. */
@@ -33,7 +35,7 @@ export function stageFrames(frames: readonly Buffer[], size: number): Buffer {
   let offset = 0;
   for (let i = 0; i < frames.length; i++) {
     const frame = frames[i]!;
-    staging.set(frame, offset);
+    copyBytes.call(staging, frame, offset);
     offset += frame.length;
   }
   return staging.subarray(0, size);

@@ -4,7 +4,7 @@ import { OpCode } from '../constants';
 import { JuteCodecError } from '../errors';
 import { checkInt32 } from '../frame-writer';
 import type { ACL } from '../records/data';
-import { putInt32, putString, utf8Length } from './write';
+import { copyBytes, putInt32, putString, utf8Length } from './write';
 
 function checkPath(path: string): number {
   if (typeof path !== 'string') throw new JuteCodecError('INVALID_VALUE', 'path must be a string');
@@ -33,7 +33,7 @@ function header(frame: Buffer, xid: number, opCode: number): number {
 function writeData(frame: Buffer, data: Uint8Array | null, offset: number): number {
   if (data === null) return putInt32(frame, -1, offset);
   putInt32(frame, data.length, offset);
-  frame.set(data, offset + 4);
+  copyBytes.call(frame, data, offset + 4);
   return offset + 4 + data.length;
 }
 

@@ -17,7 +17,7 @@
  *   ACL              { int perms; Id { ustring scheme; ustring id; } }
  */
 import { JuteCodecError } from '@zkwire/jute-codec';
-import { putInt32, putString, utf8Length } from '@zkwire/jute-codec/internal';
+import { copyBytes, putInt32, putString, utf8Length } from '@zkwire/jute-codec/internal';
 import type { ACL } from '../acl.js';
 
 /** Size of a MultiHeader. */
@@ -33,12 +33,15 @@ export function ustringSize(text: string): number {
  * writing each one through Buffer#write cost about a tenth of a 10-op multi's client CPU; a Map lookup and a
  * byte copy cost a fraction of that. (Measuring and writing them in JavaScript, as the codec does for short
  * strings, reads and writes each character three times: 1,500 steps for ten 50-character paths, against 20
- * lookups; tried and undone.) Bounded: the whole table is dropped when it is full.
+ * lookups; tried and undone.) Bounded: the whole table is dropped when it is full. The ops of a multi get
+ * their paths' bytes from the client's table of checked paths instead (CheckedPaths), with no lookup here;
+ * this table serves creates (whose paths are checked apart) and multiRead.
  */
 const pathBytesCache = new Map<string, Buffer>();
 const PATH_CACHE_ENTRIES = 1024;
 
-function pathBytes(path: string): Buffer {
+/** The UTF-8 bytes of a server path (kept for the next call; never modified by a caller). */
+export function pathBytes(path: string): Buffer {
   let bytes = pathBytesCache.get(path);
   if (bytes === undefined) {
     bytes = Buffer.from(path, 'utf8');
@@ -55,9 +58,13 @@ export function pathSize(path: string): number {
 
 /** Writes a path (a ustring); returns the next offset. */
 export function writePath(target: Buffer, offset: number, path: string): number {
-  const bytes = pathBytes(path);
+  return writePathBytes(target, offset, pathBytes(path));
+}
+
+/** Writes a path (a ustring) given as its UTF-8 bytes; returns the next offset. */
+export function writePathBytes(target: Buffer, offset: number, bytes: Uint8Array): number {
   putInt32(target, bytes.length, offset);
-  target.set(bytes, offset + 4);
+  copyBytes.call(target, bytes, offset + 4);
   return offset + 4 + bytes.length;
 }
 
@@ -85,7 +92,7 @@ export function writeBufferField(target: Buffer, offset: number, data: Uint8Arra
     return offset + 4;
   }
   putInt32(target, data.length, offset);
-  target.set(data, offset + 4);
+  copyBytes.call(target, data, offset + 4);
   return offset + 4 + data.length;
 }
 

@@ -272,8 +272,8 @@ describe('multi encoding', () => {
           end,
         ]);
         const ops: MultiOpArgs[] = [
-          { type: 'create', path: `/${a}`, create: {} as never },
-          { type: 'create', path: `/${b}`, create: {} as never },
+          { type: 'create', path: `/${a}`, create: { serverPath: `/app/${a}` } as never },
+          { type: 'create', path: `/${b}`, create: { serverPath: `/app/${b}` } as never },
           { type: 'setData', path: '/c', serverPath: '/app/c', data: null, version: -1 },
         ];
         const results = multiReply.decode(

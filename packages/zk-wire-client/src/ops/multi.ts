@@ -26,6 +26,7 @@ import {
   bufferSize,
   checkFits,
   MULTI_HEADER_SIZE,
+  pathBytes,
   pathSize,
   readIntAt,
   readMultiHeader,
@@ -33,6 +34,7 @@ import {
   writeBufferField,
   writeMultiHeader,
   writePath,
+  writePathBytes,
 } from './multi-parts.js';
 
 /** A checked write op of a multi, one at a time (tests build multis from these; see {@link checkedMulti}). */
@@ -46,13 +48,14 @@ export type MultiOpArgs =
  * The checked write ops of a multi, one array per field rather than an object per op: a multi of 10 setData
  * is a hot path, and ten objects per call, plus two more arrays for its {@link MultiContext}, were about a
  * fifth of what it allocated (sampled at 1,000 in flight); the context now shares two of these arrays.
- * Op `i` is `types[i]` at `paths[i]`; a create's arguments are in `creates[i]`, the others' in
- * `serverPaths[i]`, `data[i]` (setData) and `versions[i]`.
+ * Op `i` is `types[i]` at `paths[i]`, sent as the UTF-8 bytes `serverPaths[i]` (the server's path, as the
+ * frame holds it: made once per path and kept, see CheckedPaths); a create's arguments are in `creates[i]`,
+ * the others' in `data[i]` (setData) and `versions[i]`.
  */
 export interface CheckedMulti extends MultiContext {
   readonly types: MultiOpArgs['type'][];
   readonly paths: string[];
-  readonly serverPaths: string[];
+  readonly serverPaths: Uint8Array[];
   readonly data: (Uint8Array | null)[];
   readonly versions: number[];
   /** Only when the multi has a create. */
@@ -77,7 +80,7 @@ export function setCheckedOp(
   index: number,
   type: 'delete' | 'check' | 'setData',
   path: string,
-  serverPath: string,
+  serverPath: Uint8Array,
   data: Uint8Array | null,
   version: number,
 ): void {
@@ -97,7 +100,7 @@ export function setCheckedCreate(
 ): void {
   checked.types[index] = 'create';
   checked.paths[index] = path;
-  checked.serverPaths[index] = create.serverPath;
+  checked.serverPaths[index] = pathBytes(create.serverPath);
   checked.data[index] = create.data;
   checked.versions[index] = -1;
   (checked.creates ??= [])[index] = create;
@@ -114,7 +117,7 @@ export function checkedMulti(ops: readonly MultiOpArgs[]): CheckedMulti {
         i,
         op.type,
         op.path,
-        op.serverPath,
+        pathBytes(op.serverPath),
         op.type === 'setData' ? op.data : null,
         op.version,
       );
@@ -145,26 +148,27 @@ function opCodeOf(checked: CheckedMulti, i: number): number {
 }
 
 /** The encoded size of op `i`'s request record. */
-function opSize(checked: CheckedMulti, i: number, opCode: number): number {
+function opSize(checked: CheckedMulti, i: number): number {
+  const path = 4 + checked.serverPaths[i]!.length;
   switch (checked.types[i]!) {
     case 'create': {
       const c = checked.creates![i]!;
-      const size = pathSize(c.serverPath) + bufferSize(c.data) + aclSize(c.acl) + 4;
-      return opCode === OpCode.createTTL ? size + 8 : size;
+      const size = path + bufferSize(c.data) + aclSize(c.acl) + 4;
+      return createOpCode(c.mode, true) === OpCode.createTTL ? size + 8 : size;
     }
     case 'setData':
-      return pathSize(checked.serverPaths[i]!) + bufferSize(checked.data[i]!) + 4;
+      return path + bufferSize(checked.data[i]!) + 4;
     default:
-      return pathSize(checked.serverPaths[i]!) + 4;
+      return path + 4;
   }
 }
 
 /** Writes op `i`'s request record at `offset`; returns the next offset. */
 function writeOp(checked: CheckedMulti, i: number, opCode: number, target: Buffer, offset: number): number {
+  let at = writePathBytes(target, offset, checked.serverPaths[i]!);
   switch (checked.types[i]!) {
     case 'create': {
       const c = checked.creates![i]!;
-      let at = writePath(target, offset, c.serverPath);
       at = writeBufferField(target, at, c.data);
       at = writeAcl(target, at, c.acl);
       putInt32(target, createFlags[c.mode], at);
@@ -175,17 +179,13 @@ function writeOp(checked: CheckedMulti, i: number, opCode: number, target: Buffe
       }
       return at;
     }
-    case 'setData': {
-      let at = writePath(target, offset, checked.serverPaths[i]!);
+    case 'setData':
       at = writeBufferField(target, at, checked.data[i]!);
       putInt32(target, checked.versions[i]!, at);
       return at + 4;
-    }
-    default: {
-      const at = writePath(target, offset, checked.serverPaths[i]!);
+    default:
       putInt32(target, checked.versions[i]!, at);
       return at + 4;
-    }
   }
 }
 
@@ -208,7 +208,7 @@ function checkFilled(frame: Buffer, offset: number): Buffer {
 export function encodeMulti(xid: number, checked: CheckedMulti): Buffer {
   const count = checked.types.length;
   let body = MULTI_HEADER_SIZE;
-  for (let i = 0; i < count; i++) body += MULTI_HEADER_SIZE + opSize(checked, i, opCodeOf(checked, i));
+  for (let i = 0; i < count; i++) body += MULTI_HEADER_SIZE + opSize(checked, i);
   const frame = multiFrame(xid, OpCode.multi, body);
   let offset = 12;
   for (let i = 0; i < count; i++) {
