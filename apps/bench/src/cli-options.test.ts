@@ -107,23 +107,33 @@ describe('turns', () => {
     expect(() => parseOptions(['--turns', 'soon'])).toThrow(/--turns/);
   });
 
-  it('gives each contender --duration of turns, at least one', async () => {
+  it('warms the closed loops up for 1.5 s first by default (quick 200 ms), or as long as asked, or not', () => {
+    expect(parseOptions([]).turnWarmupMs).toBe(1_500);
+    expect(parseOptions(['--quick']).turnWarmupMs).toBe(200);
+    expect(parseOptions(['--turn-warmup', '0']).turnWarmupMs).toBe(0);
+    expect(parseOptions(['--turn-warmup', '900']).turnWarmupMs).toBe(900);
+    expect(() => parseOptions(['--turn-warmup', '-1'])).toThrow(/--turn-warmup/);
+  });
+
+  it('gives each contender --duration of turns, at least one, after the warm-up of closed loops only', async () => {
     const { turnScheduleFor } = await import('./turn-schedule.js');
-    const options = { turnMs: 400, turnGapMs: 250, durationMs: 2_000 };
+    const options = { turnMs: 400, turnGapMs: 250, durationMs: 2_000, turnWarmupMs: 1_500 };
     expect(turnScheduleFor(options, 4)).toEqual({
       index: 0,
       of: 4,
       turnMs: 400,
       gapMs: 250,
       cycles: 5,
+      warmUpMs: 1_500,
     });
+    expect(turnScheduleFor(options, 4, false).warmUpMs).toBe(0);
     expect(turnScheduleFor({ ...options, durationMs: 100 }, 2).cycles).toBe(1);
     expect(turnScheduleFor({ ...options, durationMs: 2_001 }, 2).cycles).toBe(6);
   });
 
   it('ends after the warm-up cycle and the measured ones, gaps included', async () => {
     const { turnScheduleFor, turnsSpanMs } = await import('./turn-schedule.js');
-    const turns = turnScheduleFor({ turnMs: 400, turnGapMs: 250, durationMs: 2_000 }, 4);
+    const turns = turnScheduleFor({ turnMs: 400, turnGapMs: 250, durationMs: 2_000, turnWarmupMs: 1_500 }, 4);
     expect(turnsSpanMs(turns)).toBe(6 * 4 * 650);
   });
 });

@@ -39,6 +39,8 @@ export interface BenchOptions {
   turnMs: number;
   /** between turns, for the requests in flight to finish */
   turnGapMs: number;
+  /** throughput cases in turns: every contender's loop first runs this long at once (TurnSchedule.warmUpMs) */
+  turnWarmupMs: number;
   help: boolean;
 }
 
@@ -48,6 +50,12 @@ export interface BenchOptions {
  * the minutes over which a shared 2-core machine's speed drifts.
  */
 const DEFAULT_TURN_MS = 400;
+/**
+ * The closed loops' warm-up before the first turn (TurnSchedule.warmUpMs): ours' CPU per multi of 10 setData
+ * at 1,000 in flight settled within ~1 s of a fresh process (Intel Xeon, 2 cores); 1.5 s for margin, and for
+ * the JVM. It adds ~1.7 s to each throughput case of a round (~3.5 min to a full run of 5 rounds).
+ */
+const DEFAULT_TURN_WARMUP_MS = 1_500;
 /** A session-setup cell's default window (see sessionDurationMs). */
 const SESSION_DURATION_MS = 5_000;
 
@@ -70,6 +78,9 @@ export const usage = `Usage: npm run bench -- [options]
                           turns of MS each at the server, --duration in total per contender (a warm-up turn
                           first; default 400); off: one after the other, each for --warmup + --duration
   --turn-gap MS           pause between turns, for the requests in flight to finish (default 250)
+  --turn-warmup MS        throughput cases in turns: before the first turn, every contender's loop runs MS
+                          at once, unmeasured, so that no process is measured while its code is still
+                          being compiled (default 1500, quick 200; 0: none)
   --in-flight 1,16,...    depths for the throughput scenarios (default per scenario)
   --rate N                requests per second of the latency scenario (default 2000); latency50 and
                           latency90 send at 50% / 90% of the saturation rate measured in each round
@@ -87,6 +98,14 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+function nonNegative(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`--${name} must be an integer of 0 or more, got "${value}"`);
   return n;
 }
 
@@ -109,6 +128,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       rounds: { type: 'string' },
       duration: { type: 'string' },
       warmup: { type: 'string' },
+      'turn-warmup': { type: 'string' },
       'in-flight': { type: 'string' },
       rate: { type: 'string' },
       'data-size': { type: 'string' },
@@ -178,6 +198,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     fastServer: values['fast-server'] === true,
     turnMs: values.turns === 'off' ? 0 : positive('turns', values.turns, DEFAULT_TURN_MS),
     turnGapMs: positive('turn-gap', values['turn-gap'], 250),
+    turnWarmupMs: nonNegative('turn-warmup', values['turn-warmup'], quick ? 200 : DEFAULT_TURN_WARMUP_MS),
     help: values.help === true,
   };
 }

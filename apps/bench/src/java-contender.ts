@@ -110,6 +110,7 @@ export function javaCommand(status: Extract<JavaStatus, { ok: true }>, spec: Cel
           turnMs: spec.turns.turnMs,
           gapMs: spec.turns.gapMs,
           turnCycles: spec.turns.cycles,
+          turnWarmupMs: spec.turns.warmUpMs,
         }
       : {}),
   };

@@ -263,6 +263,7 @@ async function main(): Promise<number> {
         scenarios: options.scenarios,
         turnMs: options.turnMs,
         turnGapMs: options.turnGapMs,
+        turnWarmupMs: options.turnWarmupMs,
       },
       contenders: statuses,
       cases: summaries,

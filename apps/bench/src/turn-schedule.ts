@@ -12,10 +12,14 @@ export const TURNS_READY_TIMEOUT_MS = 120_000;
 /** From "all are ready" to the first turn: time for the start line to reach every worker. */
 export const TURNS_START_MARGIN_MS = 300;
 
-/** The schedule of `of` contenders taking turns: enough cycles for --duration each. */
+/**
+ * The schedule of `of` contenders taking turns: enough cycles for --duration each, after --turn-warmup of
+ * closed loops all at once (throughput cases; an open loop's case gets none).
+ */
 export function turnScheduleFor(
-  options: Pick<BenchOptions, 'turnMs' | 'turnGapMs' | 'durationMs'>,
+  options: Pick<BenchOptions, 'turnMs' | 'turnGapMs' | 'durationMs' | 'turnWarmupMs'>,
   of: number,
+  closedLoops = true,
 ): TurnSchedule {
   return {
     index: 0,
@@ -23,6 +27,7 @@ export function turnScheduleFor(
     turnMs: options.turnMs,
     gapMs: options.turnGapMs,
     cycles: Math.max(1, Math.ceil(options.durationMs / options.turnMs)),
+    warmUpMs: closedLoops ? options.turnWarmupMs : 0,
   };
 }
 

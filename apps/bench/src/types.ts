@@ -104,6 +104,13 @@ export interface TurnSchedule {
   gapMs: number;
   /** measured cycles (after the warm-up cycle) */
   cycles: number;
+  /**
+   * Before the first turn, every contender's closed loop runs this long at once, unmeasured (0: not at all;
+   * open loops never do: all of them at once would send several times the case's rate). A process measured
+   * in its first second runs code still being compiled: ours' CPU per multi was about half as much again in
+   * its second and third 333 ms than from its second second on, and a JVM warms up slower still.
+   */
+  warmUpMs: number;
 }
 
 /** Latency figures in microseconds. */

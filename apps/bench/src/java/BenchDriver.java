@@ -169,6 +169,15 @@ public final class BenchDriver {
 
   /** Taking turns with the other contenders (TurnSchedule in types.ts, runTurns in worker/turns.ts). */
   private static String turns(Issue issue, int inFlight) throws Exception {
+    // The warm-up alongside the other contenders, before saying ready (warmUpAlongside in worker/turns.ts).
+    long warmUpMs = Long.parseLong(args.getOrDefault("turnWarmupMs", "0"));
+    if (warmUpMs > 0) {
+      stopped = false;
+      for (int slot = 0; slot < inFlight; slot++) next(issue, slot);
+      Thread.sleep(warmUpMs);
+      stopped = true;
+      drain();
+    }
     BenchTurns turns = BenchTurns.awaitStart(args);
     long ops = 0, errs = 0, cpu = 0, elapsed = 0, drainMs = 0;
     StringBuilder rates = new StringBuilder();

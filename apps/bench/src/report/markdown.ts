@@ -53,10 +53,13 @@ export const TARGET_ROUNDS = 5;
 function turnsText(o: RunReport['options']): string {
   if (!o.turnMs) return '';
   const { cycles } = turnScheduleFor(
-    { turnMs: o.turnMs, turnGapMs: o.turnGapMs ?? 0, durationMs: o.durationMs },
+    { turnMs: o.turnMs, turnGapMs: o.turnGapMs ?? 0, durationMs: o.durationMs, turnWarmupMs: 0 },
     1,
   );
-  return ` Throughput and open-loop latency cases instead run a case's contenders at once, taking turns at the server: ${o.turnMs} ms turns with ${o.turnGapMs ?? '?'} ms between them, one warm-up cycle, then ${cycles} measured cycles (each turn's window opens once its loop is at full depth or its pacer has settled; an open loop records the requests due in the window, and stops sending at the turn's end); throughput ratios pair the turns of each cycle, and the median is over every pair of every round.`;
+  const warmUp = o.turnWarmupMs
+    ? ` (throughput cases first run every contender's loop for ${o.turnWarmupMs} ms at once, unmeasured, so that no process is measured while its code is still being compiled)`
+    : '';
+  return ` Throughput and open-loop latency cases instead run a case's contenders at once, taking turns at the server${warmUp}: ${o.turnMs} ms turns with ${o.turnGapMs ?? '?'} ms between them, one warm-up cycle, then ${cycles} measured cycles (each turn's window opens once its loop is at full depth or its pacer has settled; an open loop records the requests due in the window, and stops sending at the turn's end); throughput ratios pair the turns of each cycle, and the median is over every pair of every round.`;
 }
 
 /** The session-setup cells' own window, when they ran with one (longer than the others by default). */

@@ -121,6 +121,17 @@ describe('reports', () => {
     expect(renderMarkdown({ ...report, options: sameWindow })).toContain('1 ms warm-up then 1 ms measured.');
   });
 
+  it("Markdown: the closed loops' warm-up before the turns, when there was one", () => {
+    const inTurns = { ...report.options, turnMs: 400, turnGapMs: 250 };
+    const warmed = renderMarkdown({ ...report, options: { ...inTurns, turnWarmupMs: 1_500 } });
+    expect(warmed).toContain(
+      "taking turns at the server (throughput cases first run every contender's loop for 1500 ms at once,",
+    );
+    const cold = renderMarkdown({ ...report, options: { ...inTurns, turnWarmupMs: 0 } });
+    expect(cold).toContain('taking turns at the server: 400 ms turns');
+    expect(cold).not.toContain('at once, unmeasured');
+  });
+
   it('open-loop cells: the saturation rate per round, each cell rate and the p99 verdict', () => {
     const openLoop = expandCases(['latency90'], { quick: false, rate: 2000 });
     const at = (round: number, contender: ContenderId, rate: number, p99: number): Observation => ({

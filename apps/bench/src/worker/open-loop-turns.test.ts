@@ -5,7 +5,7 @@ import { OpenLoopInTurns } from './open-loop-turns.js';
 import { runTurns } from './turns.js';
 
 /** One turn of 100 ms in a cycle (turn-trace.ts: a 20 ms ramp), two measured cycles after the warm-up. */
-const schedule = { index: 0, of: 1, turnMs: 100, gapMs: 80, cycles: 2 };
+const schedule = { index: 0, of: 1, turnMs: 100, gapMs: 80, cycles: 2, warmUpMs: 0 };
 const RATE = 1_000;
 /** What a measured turn records at 1,000/s: the requests due from 20 ms to before 100 ms (turn-pacer.ts). */
 const PER_TURN = 80;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TurnGate } from './turn-gate.js';
 import { turnCellFigures } from './turn-trace.js';
-import { runTurns, type TurnLoop } from './turns.js';
+import { runTurns, type TurnLoop, warmUpAlongside } from './turns.js';
 
 /**
  * A loop that completes one operation every 2 ms while started (3 in flight), reporting to the turn's gate
@@ -52,7 +52,26 @@ function tickingLoop(options: { busy?: (turn: number) => number; completes?: boo
   return { loop, calls };
 }
 
-const schedule = { index: 0, of: 1, turnMs: 100, gapMs: 60, cycles: 2 };
+const schedule = { index: 0, of: 1, turnMs: 100, gapMs: 60, cycles: 2, warmUpMs: 0 };
+
+describe('warmUpAlongside', () => {
+  it('runs the loop for the time given, ungated, and returns once its requests in flight have finished', async () => {
+    const { loop, calls } = tickingLoop();
+    const startedAt = Date.now();
+    await warmUpAlongside(loop, 60);
+    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(59);
+    expect(calls).toEqual(['start', 'stop']);
+    expect(loop.completed()).toBeGreaterThan(3);
+    expect(loop.inFlight()).toBe(0);
+  });
+
+  it('does nothing for 0 ms', async () => {
+    const { loop, calls } = tickingLoop();
+    await warmUpAlongside(loop, 0);
+    expect(calls).toEqual([]);
+    expect(loop.completed()).toBe(0);
+  });
+});
 
 describe('runTurns', () => {
   it('adds up the measured turns, counted by the gate, and leaves the warm-up turn out', async () => {

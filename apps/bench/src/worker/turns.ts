@@ -164,6 +164,22 @@ export async function runLoopCell(
   loop: TurnLoop,
   spec: { warmupMs: number; durationMs: number; turns?: TurnSchedule | undefined },
 ): Promise<ReturnType<typeof turnCellFigures> | { ok: true; figures: WindowFigures }> {
-  if (spec.turns) return turnCellFigures(await runInTurns(loop, spec.turns), spec.turns);
+  if (spec.turns) {
+    await warmUpAlongside(loop, spec.turns.warmUpMs);
+    return turnCellFigures(await runInTurns(loop, spec.turns), spec.turns);
+  }
   return { ok: true, figures: await runWarmThenMeasure(loop, spec) };
+}
+
+/**
+ * Before the turns (TurnSchedule.warmUpMs): runs the loop for `ms`, unmeasured, while the other contenders of
+ * the case run theirs, then lets its requests in flight finish. Done before saying ready, so the first turn
+ * waits for the slowest to finish warming up.
+ */
+export async function warmUpAlongside(loop: TurnLoop, ms: number): Promise<void> {
+  if (ms <= 0) return;
+  loop.start();
+  await sleep(ms);
+  loop.stop();
+  await untilIdle(() => loop.inFlight(), 5);
 }
