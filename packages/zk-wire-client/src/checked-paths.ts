@@ -51,7 +51,10 @@ export class CheckedPaths {
     return serverPath;
   }
 
-  /** Validates a (non-sequential) client path and returns the UTF-8 bytes of its server path. */
+  /**
+   * Validates a (non-sequential) client path and returns the UTF-8 bytes of its server path: the table's own
+   * copy, shared by every call for that path, so a caller copies from it and never writes to it.
+   */
   serverPathBytes(path: string, operation: string): Buffer {
     let known = this.known.get(path);
     if (known === undefined) {

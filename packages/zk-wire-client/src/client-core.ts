@@ -47,7 +47,10 @@ export class ClientCore {
     return this.checkedPaths.serverPath(path, operation, sequential);
   }
 
-  /** Checks a non-sequential client path; returns the UTF-8 bytes of its server path (for a multi's frame). */
+  /**
+   * Checks a non-sequential client path; returns the UTF-8 bytes of its server path (for a multi's frame),
+   * shared with every later call for that path: copied from, never written to.
+   */
   serverPathBytes(path: string, operation: string): Buffer {
     return this.checkedPaths.serverPathBytes(path, operation);
   }
