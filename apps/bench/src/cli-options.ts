@@ -94,18 +94,14 @@ export const usage = `Usage: npm run bench -- [options]
   --json                  print the results JSON on stdout (progress stays on stderr)
 `;
 
-function positive(name: string, value: string | undefined, fallback: number): number {
+/** An integer option of at least `min` (1 unless said), or `fallback` when not given. */
+function integer(name: string, value: string | undefined, fallback: number, min = 1): number {
   if (value === undefined) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer, got "${value}"`);
-  return n;
-}
-
-function nonNegative(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0)
-    throw new Error(`--${name} must be an integer of 0 or more, got "${value}"`);
+  if (!Number.isInteger(n) || n < min) {
+    const what = min === 1 ? 'a positive integer' : `an integer of ${min} or more`;
+    throw new Error(`--${name} must be ${what}, got "${value}"`);
+  }
   return n;
 }
 
@@ -177,28 +173,28 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (values['fast-server'] && values['slow-server']) {
     throw new Error('--fast-server and --slow-server: choose one');
   }
-  const inFlight = list(values['in-flight'])?.map((v) => positive('in-flight', v, 1));
+  const inFlight = list(values['in-flight'])?.map((v) => integer('in-flight', v, 1));
   return {
     quick,
     scenarios: names,
     contenders: [...new Set(contenders)],
     oursFrom,
-    rounds: positive('rounds', values.rounds, quick ? 1 : 3),
-    durationMs: positive('duration', values.duration, quick ? 500 : 1_000),
-    sessionDurationMs: positive('duration', values.duration, quick ? 500 : SESSION_DURATION_MS),
-    warmupMs: positive('warmup', values.warmup, quick ? 250 : 300),
+    rounds: integer('rounds', values.rounds, quick ? 1 : 3),
+    durationMs: integer('duration', values.duration, quick ? 500 : 1_000),
+    sessionDurationMs: integer('duration', values.duration, quick ? 500 : SESSION_DURATION_MS),
+    warmupMs: integer('warmup', values.warmup, quick ? 250 : 300),
     ...(inFlight ? { inFlight } : {}),
-    rate: positive('rate', values.rate, 2_000),
-    dataSize: positive('data-size', values['data-size'], 100),
+    rate: integer('rate', values.rate, 2_000),
+    dataSize: integer('data-size', values['data-size'], 100),
     json: values.json === true,
     ...(values.connect ? { connect: values.connect } : {}),
     ...(values.out ? { outDir: values.out } : {}),
     pin: values['no-pin'] !== true,
     slowServer: values['slow-server'] === true,
     fastServer: values['fast-server'] === true,
-    turnMs: values.turns === 'off' ? 0 : positive('turns', values.turns, DEFAULT_TURN_MS),
-    turnGapMs: positive('turn-gap', values['turn-gap'], 250),
-    turnWarmupMs: nonNegative('turn-warmup', values['turn-warmup'], quick ? 200 : DEFAULT_TURN_WARMUP_MS),
+    turnMs: values.turns === 'off' ? 0 : integer('turns', values.turns, DEFAULT_TURN_MS),
+    turnGapMs: integer('turn-gap', values['turn-gap'], 250),
+    turnWarmupMs: integer('turn-warmup', values['turn-warmup'], quick ? 200 : DEFAULT_TURN_WARMUP_MS, 0),
     help: values.help === true,
   };
 }
