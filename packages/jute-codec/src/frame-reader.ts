@@ -1,4 +1,6 @@
+import { Buffer } from 'node:buffer';
 import { JuteCodecError } from './errors';
+import { int32At } from './fast/read';
 
 /** Default cap on an incoming frame: 4 MiB, the 0xFFFFF server limit plus slack (wire-protocol.md §1.3). */
 export const DEFAULT_MAX_FRAME_LENGTH = 4 * 1024 * 1024;
@@ -76,10 +78,10 @@ export class FrameReader {
         pos += take;
         if (this.headerFilled === 4) {
           this.headerFilled = 0;
-          this.begin(this.checkLength(this.header.readInt32BE(0)), frames);
+          this.begin(this.checkLength(int32At(this.header, 0)), frames);
         }
       } else {
-        const length = this.checkLength(chunk.readInt32BE(pos));
+        const length = this.checkLength(int32At(chunk, pos));
         pos += 4;
         if (length <= end - pos) {
           frames.push(chunk.subarray(pos, pos + length));

@@ -1,4 +1,5 @@
 // Client frames: a 4-byte length, the RequestHeader {xid, type}, then the request record, in one Buffer.
+import { Buffer } from 'node:buffer';
 import { JuteCodecError } from './errors';
 import type { JuteRecord } from './layouts';
 import { type ConnectRequest, ConnectRequestLayout } from './records/session';

@@ -2,6 +2,7 @@
  * Argument checks done before anything is sent (design.md "Bad input"): each failure is an
  * InvalidArgumentError naming the argument.
  */
+import { Buffer } from 'node:buffer';
 import { type ACL, acls } from './acl.js';
 import { InvalidArgumentError } from './errors.js';
 import type { CreateMode, Data } from './types.js';

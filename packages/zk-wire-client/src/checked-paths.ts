@@ -12,6 +12,7 @@
  * lookups per op, about a quarter of encoding a multi of 10 setData.
  */
 
+import { Buffer } from 'node:buffer';
 import type { Chroot } from './paths.js';
 import { validatePath } from './paths.js';
 

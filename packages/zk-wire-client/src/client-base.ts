@@ -3,6 +3,7 @@
  * `states()`), credentials (`addAuth`) and closing. The calls are layered on top: reads (client-reads.ts),
  * then writes and watches ({@link ZooKeeperClient}, client.ts).
  */
+import { Buffer } from 'node:buffer';
 import { EventEmitter } from 'node:events';
 import { boundedWait } from './bounded-wait.js';
 import { ClientCore, optionsArg } from './client-core.js';

@@ -11,6 +11,7 @@
  * the garbage collector run more often under load (apps/bench README, the Intel run). A
  * `connectionFactory` socket (and TLS over one) is read as a stream, unpaced.
  */
+import { Buffer } from 'node:buffer';
 import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
 import { FrameReader, JuteCodecError } from '@zkwire/jute-codec';

@@ -10,6 +10,7 @@
  * missing when the server takes no clients. `version` is the config's zxid in hex: what reconfig's
  * `fromConfig` takes. Unknown keys (a quorum system's `group.N`, `weight.N`) are ignored.
  */
+import { Buffer } from 'node:buffer';
 import type { HostAddress } from './connect-string.js';
 import { ProtocolError } from './errors.js';
 

@@ -3,6 +3,7 @@
  * their replies. The server answers one session's requests in order (wire-protocol.md §8), so each reply
  * must match the head of the FIFO; anything else is a protocol error that ends the connection.
  */
+import { Buffer } from 'node:buffer';
 import { type RequestTraceContext, traceRequestSettled } from './diagnostics.js';
 import type { ZooKeeperError } from './errors.js';
 import type { Chroot } from './paths.js';

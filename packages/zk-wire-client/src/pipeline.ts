@@ -6,6 +6,7 @@
  * Writes are coalesced: requests made in the same tick go out in one socket write at the next microtask, in
  * chunks of at most {@link WRITE_CHUNK} bytes, and writing stops while the socket waits for 'drain'.
  */
+import { int32At, uint32At } from '@zkwire/jute-codec/internal';
 import type { Connection } from './connection.js';
 import { traceRequestStart } from './diagnostics.js';
 import {
@@ -261,15 +262,15 @@ export class RequestPipeline {
 
   /** Settles a matched request from its reply: decoded, or failed with the server's error. */
   private settle(request: PendingRequest, payload: Buffer): void {
-    const high = payload.readInt32BE(4);
-    const low = payload.readUInt32BE(8);
+    const high = int32At(payload, 4);
+    const low = uint32At(payload, 8);
     if (high > 0 || (high === 0 && low !== 0)) {
       this.zxidHigh = high;
       this.zxidLow = low;
     }
     // Aborted or timed out while on the wire: the reply is read and dropped (no watch registered either).
     if (request.state === RequestState.settled) return;
-    const err = payload.readInt32BE(12);
+    const err = int32At(payload, 12);
     const decoder = request.decoder;
     if (err !== 0 && (decoder.resultCodes === undefined || !decoder.resultCodes.includes(err))) {
       const error = errorFromCode(err, { path: request.path, operation: decoder.operation });

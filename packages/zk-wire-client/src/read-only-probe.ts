@@ -5,6 +5,7 @@
  * between probes starts at 100 ms and doubles up to 60 s, so a long partition costs one tiny connection a
  * minute.
  */
+import { Buffer } from 'node:buffer';
 import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
 import type { HostAddress } from './connect-string.js';

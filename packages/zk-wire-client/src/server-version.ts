@@ -4,6 +4,7 @@
  * four-letter word (on the default whitelist) on a separate short connection, asked once per host and only
  * when a gated feature is first used.
  */
+import { Buffer } from 'node:buffer';
 import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
 import type { HostAddress } from './connect-string.js';

@@ -4,6 +4,7 @@
  * exchange run right after each handshake (wire-protocol.md §10). Every waiter settles: on its reply, on the
  * connection's loss, or when the session ends (closed, expired).
  */
+import { Buffer } from 'node:buffer';
 import type { Connection } from './connection.js';
 import {
   AuthFailedError,

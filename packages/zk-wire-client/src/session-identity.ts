@@ -4,6 +4,7 @@
  * else (wire-protocol.md §2.1), so until a read-write server grants one, every ConnectRequest asks for a new
  * session. Each granted ConnectResponse replaces all of it; an expiry with autoRecreateSession forgets it.
  */
+import { Buffer } from 'node:buffer';
 import { type decodeConnectResponse, encodeConnectRequest } from '@zkwire/jute-codec';
 
 type ConnectResponse = ReturnType<typeof decodeConnectResponse>;

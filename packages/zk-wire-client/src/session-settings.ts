@@ -2,6 +2,7 @@
  * A session's options, checked once when the client is made (bad ones are refused with InvalidArgumentError
  * before anything is sent) and turned into what the session works with.
  */
+import { Buffer } from 'node:buffer';
 import type { ACL } from './acl.js';
 import { aclArg } from './args.js';
 import { type HostAddress, parseClientConnectString, shuffled } from './connect-string.js';

@@ -9,6 +9,7 @@
  * pending FIFO, which the pipeline checks against the head.
  */
 import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
+import { int32At } from '@zkwire/jute-codec/internal';
 import type { HostAddress } from './connect-string.js';
 import { Connection, type ConnectionHandler } from './connection.js';
 import { publishConnect } from './diagnostics.js';
@@ -132,10 +133,10 @@ export class Session extends SessionBase implements ConnectionHandler {
     }
     if (payload.length < 16)
       throw new ProtocolError(`reply of ${payload.length} bytes is shorter than its header`);
-    const xid = payload.readInt32BE(0);
+    const xid = int32At(payload, 0);
     if (xid === Xid.NOTIFICATION) deliverNotification(payload, this.watches, this.chroot, this);
     else if (xid === Xid.PING) return;
-    else if (xid === Xid.AUTH) this.onAuthReply(payload.readInt32BE(12));
+    else if (xid === Xid.AUTH) this.onAuthReply(int32At(payload, 12));
     else if (this.auth.saslInProgress) this.auth.onSaslReply(payload);
     else this.pipeline.handleReply(payload, xid);
   }

@@ -14,6 +14,7 @@
  * One buffer serves every connection of the process, since a write is staged and written in one go.
  */
 
+import { Buffer } from 'node:buffer';
 import { copyBytes } from '@zkwire/jute-codec/internal';
 
 /** Smallest staging buffer: most coalesced writes fit (1,000 getData requests are ~30 KiB). */

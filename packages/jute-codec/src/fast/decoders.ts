@@ -3,7 +3,7 @@
 import { isAscii } from 'node:buffer';
 import type { Stat } from '../records/data';
 import type { ReplyHeader } from '../records/session';
-import { checkArgs, need, readLength } from './read';
+import { checkArgs, int32At, need, readLength } from './read';
 
 /** Encoded size of a Stat. */
 export const STAT_SIZE = 68;
@@ -120,9 +120,9 @@ export function decodeReplyHeader(buf: Buffer, offset: number, end: number = buf
   checkArgs(buf, offset, end);
   need(offset, REPLY_HEADER_SIZE, end, 'ReplyHeader');
   return {
-    xid: buf.readInt32BE(offset),
+    xid: int32At(buf, offset),
     zxid: bufferView(buf).getBigInt64(buf.byteOffset + offset + 4),
-    err: buf.readInt32BE(offset + 12),
+    err: int32At(buf, offset + 12),
   };
 }
 
@@ -176,7 +176,7 @@ export function decodeGetChildrenResponse(
   const allAscii = isAscii(buf.subarray(base, end));
   for (let i = 0; i < count; i++) {
     // In-range lengths are read inline; readLength raises the generic path's error for any other.
-    let n = end - offset >= 4 ? buf.readInt32BE(offset) : -2;
+    let n = end - offset >= 4 ? int32At(buf, offset) : -2;
     if (n < -1 || n > end - offset - 4) {
       n = readLength(buf, offset, end, 'GetChildrenResponse.children element', 1);
     }

@@ -1,5 +1,6 @@
 // Fast request frames for the hot operations: sizes computed directly, one allocation, fixed-offset writes.
 // Byte-for-byte equal to encodeRequestFrame with the generic records (encoders.test.ts).
+import { Buffer } from 'node:buffer';
 import { OpCode } from '../constants';
 import { JuteCodecError } from '../errors';
 import { checkInt32 } from '../frame-writer';

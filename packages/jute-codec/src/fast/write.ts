@@ -2,6 +2,7 @@
 // length), so these skip Buffer#writeInt32BE's range and bounds checks and, for short ASCII strings (paths,
 // ACL schemes), the two calls into C++ that Buffer.byteLength and Buffer#write make: at one request in
 // flight those were a few tenths of a microsecond of every request.
+import { Buffer } from 'node:buffer';
 
 /** Strings up to this length are measured and written in JavaScript; longer ones by Buffer's own code. */
 const SHORT_STRING = 64;

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import { JuteCodecError } from '../errors';
 
 /**

@@ -1,5 +1,6 @@
 // Length-prefixed jute types. buffer-layout's lengths are unsigned, but jute writes -1 for null, so these are
 // our own: an int length (or element count), -1 = null, then the bytes (or elements).
+import { Buffer } from 'node:buffer';
 import type { Cursor } from './cursor';
 import { invalid, type JuteLayout, JuteLayoutBase, type JuteType } from './layout';
 

@@ -16,6 +16,7 @@
  * least recently used dropped first. It is shared by the clients of a process (correctness rests on the
  * bytes, not on which server or session sent them).
  */
+import { Buffer } from 'node:buffer';
 import { fast } from '@zkwire/jute-codec';
 
 /** Shortest list worth keeping. */

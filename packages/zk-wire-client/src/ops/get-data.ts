@@ -7,6 +7,7 @@
  * A watch is registered in the data table only on success (a failed getData arms nothing on the server).
  * Null data (-1 length) reads as an empty buffer.
  */
+import { Buffer } from 'node:buffer';
 import { fast } from '@zkwire/jute-codec';
 import type { ReplyDecoder } from '../pending.js';
 import type { Stat, Watcher } from '../types.js';

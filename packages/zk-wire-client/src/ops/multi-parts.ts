@@ -16,8 +16,9 @@
  *   GetData/GetChildrenRequest { ustring path; boolean watch; }
  *   ACL              { int perms; Id { ustring scheme; ustring id; } }
  */
+import { Buffer } from 'node:buffer';
 import { JuteCodecError } from '@zkwire/jute-codec';
-import { copyBytes, putInt32, putString, utf8Length } from '@zkwire/jute-codec/internal';
+import { copyBytes, int32At, putInt32, putString, utf8Length } from '@zkwire/jute-codec/internal';
 import type { ACL } from '../acl.js';
 
 /** Size of a MultiHeader. */
@@ -134,14 +135,14 @@ export function checkFits(payload: Buffer, offset: number, size: number, what: s
 export function readMultiHeader(payload: Buffer, offset: number): MultiHeaderView {
   checkFits(payload, offset, MULTI_HEADER_SIZE, 'MultiHeader');
   return {
-    type: payload.readInt32BE(offset),
+    type: int32At(payload, offset),
     done: payload[offset + 4] !== 0,
-    err: payload.readInt32BE(offset + 5),
+    err: int32At(payload, offset + 5),
   };
 }
 
 /** Reads an int at `offset`, checking that it fits. */
 export function readIntAt(payload: Buffer, offset: number, what: string): number {
   checkFits(payload, offset, 4, what);
-  return payload.readInt32BE(offset);
+  return int32At(payload, offset);
 }

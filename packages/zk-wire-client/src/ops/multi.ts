@@ -13,8 +13,9 @@
  * after it) and the reply header's err is 0 (wire-protocol.md §4.5). multiRead is not atomic: each op has its
  * own result. Create results lose the chroot (the Java client forgets this).
  */
+import { Buffer } from 'node:buffer';
 import { fast, OpCode, records } from '@zkwire/jute-codec';
-import { bufferView, putInt32, readStatInView, STAT_SIZE } from '@zkwire/jute-codec/internal';
+import { bufferView, int32At, putInt32, readStatInView, STAT_SIZE } from '@zkwire/jute-codec/internal';
 import { errorFromCode, MultiError, ProtocolError, type ZooKeeperError } from '../errors.js';
 import type { ReplyDecoder } from '../pending.js';
 import type { OpResult, ReadOutcome } from '../types.js';
@@ -323,7 +324,7 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
 
 /** Where the path of a create result at `at` ends; its length was read and checked by the result's decoder. */
 function afterPath(payload: Buffer, at: number): number {
-  return at + 4 + Math.max(payload.readInt32BE(at), 0);
+  return at + 4 + Math.max(int32At(payload, at), 0);
 }
 
 /** Decodes multiRead results: each a result or its own error. */

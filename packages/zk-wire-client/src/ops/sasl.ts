@@ -4,6 +4,7 @@
  *   request  GetSASLRequest  { buffer token; }   normal xid, outside the pending FIFO
  *   reply    SetSASLResponse { buffer token; }   answered out of band; err -115 on failure
  */
+import { Buffer } from 'node:buffer';
 import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
 
 /** Builds a SASL frame. */

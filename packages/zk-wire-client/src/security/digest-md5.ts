@@ -9,6 +9,7 @@
  *      digest-uri="zookeeper/zk-sasl-md5",response=<32 hex>,qop=auth
  *   S: rspauth=<32 hex>                       (or err -115 AUTHFAILED and the connection is closed)
  */
+import { Buffer } from 'node:buffer';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DigestSyntaxError, formatDirectives, parseDirectives } from './digest-directives.js';
 import { SaslAuthenticationError, SaslFailure, type SaslFailureReason } from './sasl-error.js';
