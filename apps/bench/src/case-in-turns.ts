@@ -44,7 +44,7 @@ export async function runCaseInTurns(
   for (const contender of contenders.filter((c) => !supports(c, benchCase.kind))) {
     observations.push({ round, caseKey: benchCase.key, contender, result: unsupported(benchCase) });
   }
-  const turns = turnScheduleFor(options, taking.length, benchCase.kind === 'throughput');
+  const turns = turnScheduleFor(options, taking.length);
   const barrier = new StartBarrier(taking.length, TURNS_START_MARGIN_MS);
   const turnStart = { barrier, readyTimeoutMs: TURNS_READY_TIMEOUT_MS };
   const timeoutMs = turnsSpanMs(turns) + 60_000;

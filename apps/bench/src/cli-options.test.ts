@@ -126,7 +126,6 @@ describe('turns', () => {
       cycles: 5,
       warmUpMs: 1_500,
     });
-    expect(turnScheduleFor(options, 4, false).warmUpMs).toBe(0);
     expect(turnScheduleFor({ ...options, durationMs: 100 }, 2).cycles).toBe(1);
     expect(turnScheduleFor({ ...options, durationMs: 2_001 }, 2).cycles).toBe(6);
   });

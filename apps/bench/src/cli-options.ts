@@ -39,7 +39,7 @@ export interface BenchOptions {
   turnMs: number;
   /** between turns, for the requests in flight to finish */
   turnGapMs: number;
-  /** throughput cases in turns: every contender's loop first runs this long at once (TurnSchedule.warmUpMs) */
+  /** cases in turns: every contender's loop first runs this long at once (TurnSchedule.warmUpMs) */
   turnWarmupMs: number;
   help: boolean;
 }
@@ -51,9 +51,9 @@ export interface BenchOptions {
  */
 const DEFAULT_TURN_MS = 400;
 /**
- * The closed loops' warm-up before the first turn (TurnSchedule.warmUpMs): ours' CPU per multi of 10 setData
- * at 1,000 in flight settled within ~1 s of a fresh process (Intel Xeon, 2 cores); 1.5 s for margin, and for
- * the JVM. It adds ~1.7 s to each throughput case of a round (~3.5 min to a full run of 5 rounds).
+ * The warm-up before the first turn (TurnSchedule.warmUpMs): ours' CPU per multi of 10 setData at 1,000 in
+ * flight settled within ~1 s of a fresh process (Intel Xeon, 2 cores); 1.5 s for margin, and for the JVM. It
+ * adds ~1.7 s to each case in turns of a round (~4 min to a full run of 5 rounds).
  */
 const DEFAULT_TURN_WARMUP_MS = 1_500;
 /** A session-setup cell's default window (see sessionDurationMs). */
@@ -78,9 +78,9 @@ export const usage = `Usage: npm run bench -- [options]
                           turns of MS each at the server, --duration in total per contender (a warm-up turn
                           first; default 400); off: one after the other, each for --warmup + --duration
   --turn-gap MS           pause between turns, for the requests in flight to finish (default 250)
-  --turn-warmup MS        throughput cases in turns: before the first turn, every contender's loop runs MS
-                          at once, unmeasured, so that no process is measured while its code is still
-                          being compiled (default 1500, quick 200; 0: none)
+  --turn-warmup MS        cases in turns: before the first turn, every contender's loop runs MS at once,
+                          unmeasured (an open loop at its share of the case's rate), so that no process is
+                          measured while its code is still being compiled (default 1500, quick 200; 0: none)
   --in-flight 1,16,...    depths for the throughput scenarios (default per scenario)
   --rate N                requests per second of the latency scenario (default 2000); latency50 and
                           latency90 send at 50% / 90% of the saturation rate measured in each round

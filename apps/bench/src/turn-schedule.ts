@@ -14,12 +14,11 @@ export const TURNS_START_MARGIN_MS = 300;
 
 /**
  * The schedule of `of` contenders taking turns: enough cycles for --duration each, after --turn-warmup of
- * closed loops all at once (throughput cases; an open loop's case gets none).
+ * every contender's loop at once (closed loops; an open loop at its share of the case's rate).
  */
 export function turnScheduleFor(
   options: Pick<BenchOptions, 'turnMs' | 'turnGapMs' | 'durationMs' | 'turnWarmupMs'>,
   of: number,
-  closedLoops = true,
 ): TurnSchedule {
   return {
     index: 0,
@@ -27,7 +26,7 @@ export function turnScheduleFor(
     turnMs: options.turnMs,
     gapMs: options.turnGapMs,
     cycles: Math.max(1, Math.ceil(options.durationMs / options.turnMs)),
-    warmUpMs: closedLoops ? options.turnWarmupMs : 0,
+    warmUpMs: options.turnWarmupMs,
   };
 }
 

@@ -3,7 +3,8 @@
 // that a driver which falls behind pays for every request it delayed (no coordinated omission). In one stretch
 // (warm-up, then the window), or, in turns (BenchTurns), only in this contender's turns: each turn paces from
 // its planned start, records the requests due after its ramp and before its end, then stops sending and lets
-// the rest come back in the gap; the first cycle warms up.
+// the rest come back in the gap; the first cycle warms up, after a warm-up alongside the other contenders at
+// this one's share of the rate (warmUpOpenLoop in src/worker/open-loop.ts).
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
@@ -48,9 +49,16 @@ final class BenchLatency {
       if (!BenchTurns.named(args)) {
         BenchLatency cell = new BenchLatency(zk, path, rate, (warmupMs + durationMs) / 1000.0);
         long endNs = (warmupMs + durationMs) * 1_000_000L;
-        long[] window = cell.pace(System.nanoTime(), warmupMs * 1_000_000L, endNs, true);
+        long[] window = cell.pace(System.nanoTime(), warmupMs * 1_000_000L, endNs, true, rate);
         cell.drain();
         return cell.json(window, "");
+      }
+      long warmUpMs = Long.parseLong(args.getOrDefault("turnWarmupMs", "0"));
+      if (warmUpMs > 0) {
+        BenchLatency warm = new BenchLatency(zk, path, rate, 0);
+        int share = Math.max(1, rate / Integer.parseInt(args.get("turnsOf")));
+        warm.pace(System.nanoTime(), 0, warmUpMs * 1_000_000L, false, share);
+        warm.drain();
       }
       BenchTurns turns = BenchTurns.awaitStart(args);
       BenchLatency cell = new BenchLatency(zk, path, rate, turns.cycles * turns.turnMs / 1000.0);
@@ -69,7 +77,7 @@ final class BenchLatency {
       long start = turns.startOf(cycle);
       long startNs = System.nanoTime() + (start - System.currentTimeMillis()) * 1_000_000L;
       BenchTurns.sleepUntil(start);
-      long[] window = pace(startNs, turns.rampMs * 1_000_000L, turns.turnMs * 1_000_000L, cycle > 0);
+      long[] window = pace(startNs, turns.rampMs * 1_000_000L, turns.turnMs * 1_000_000L, cycle > 0, rate);
       long endedAt = System.currentTimeMillis();
       drain();
       if (cycle == 0) continue;
@@ -82,11 +90,11 @@ final class BenchLatency {
   }
 
   /**
-   * Sends getData at the rate from `startNs` (System.nanoTime()) until `endNs` after it, none due later;
+   * Sends getData at `rate` per second from `startNs` (System.nanoTime()) until `endNs` after it, none due later;
    * with `record`, the requests due from `recordFromNs` on are recorded. The window opens at the first tick
    * past `recordFromNs` and closes after the last: returns its {ops, errors, cpu ns, elapsed ns}.
    */
-  private long[] pace(long startNs, long recordFromNs, long endNs, boolean record) {
+  private long[] pace(long startNs, long recordFromNs, long endNs, boolean record, int rate) {
     long sent = 0;
     long[] open = null;
     while (true) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CellSpec } from '../types.js';
-import { runOpenLoopCell } from './open-loop.js';
+import { runOpenLoopCell, warmUpOpenLoop } from './open-loop.js';
 import type { Reply } from './open-loop-requests.js';
 
 /** A latency cell's spec with turns off (the pacer needs only the rate and the phases). */
@@ -43,5 +43,36 @@ describe('runOpenLoopCell with turns off', () => {
     expect(result.note).toMatch(
       /^1000 req\/s; send lag behind the intended time p50 \d+ µs, p99 \d+ µs; latency from the actual send p50 \d+ µs/,
     );
+  });
+});
+
+describe('warmUpOpenLoop', () => {
+  it('sends its share of the rate for the warm-up, records nothing, and returns once every reply is in', async () => {
+    let sends = 0;
+    let answered = 0;
+    const started = performance.now();
+    await warmUpOpenLoop(
+      {
+        send(done: Reply) {
+          sends++;
+          setTimeout(() => {
+            answered++;
+            done(true);
+          }, 5);
+        },
+      },
+      1_000,
+      100,
+    );
+    // 100 ms at 1,000/s, the one due at the very end too, and none after it
+    expect(sends).toBe(100);
+    expect(answered).toBe(100);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
+  });
+
+  it('does nothing when the warm-up is 0', async () => {
+    let sends = 0;
+    await warmUpOpenLoop({ send: () => sends++ }, 1_000, 0);
+    expect(sends).toBe(0);
   });
 });
