@@ -107,8 +107,8 @@ describe('turns', () => {
     expect(() => parseOptions(['--turns', 'soon'])).toThrow(/--turns/);
   });
 
-  it('warms the closed loops up for 1.5 s first by default (quick 200 ms), or as long as asked, or not', () => {
-    expect(parseOptions([]).turnWarmupMs).toBe(1_500);
+  it('warms the loops up for 5 s first by default (quick 200 ms), or as long as asked, or not', () => {
+    expect(parseOptions([]).turnWarmupMs).toBe(5_000);
     expect(parseOptions(['--quick']).turnWarmupMs).toBe(200);
     expect(parseOptions(['--turn-warmup', '0']).turnWarmupMs).toBe(0);
     expect(parseOptions(['--turn-warmup', '900']).turnWarmupMs).toBe(900);

@@ -57,7 +57,7 @@ function turnsText(o: RunReport['options']): string {
     1,
   );
   const warmUp = o.turnWarmupMs
-    ? ` (throughput cases first run every contender's loop for ${o.turnWarmupMs} ms at once, unmeasured, so that no process is measured while its code is still being compiled)`
+    ? ` (every contender's loop first runs for ${o.turnWarmupMs} ms at once, unmeasured, an open loop at its share of the rate, so that no process is measured while its code is still being compiled)`
     : '';
   return ` Throughput and open-loop latency cases instead run a case's contenders at once, taking turns at the server${warmUp}: ${o.turnMs} ms turns with ${o.turnGapMs ?? '?'} ms between them, one warm-up cycle, then ${cycles} measured cycles (each turn's window opens once its loop is at full depth or its pacer has settled; an open loop records the requests due in the window, and stops sending at the turn's end); throughput ratios pair the turns of each cycle, and the median is over every pair of every round.`;
 }

@@ -121,11 +121,11 @@ describe('reports', () => {
     expect(renderMarkdown({ ...report, options: sameWindow })).toContain('1 ms warm-up then 1 ms measured.');
   });
 
-  it("Markdown: the closed loops' warm-up before the turns, when there was one", () => {
+  it('Markdown: the warm-up before the turns, when there was one', () => {
     const inTurns = { ...report.options, turnMs: 400, turnGapMs: 250 };
-    const warmed = renderMarkdown({ ...report, options: { ...inTurns, turnWarmupMs: 1_500 } });
+    const warmed = renderMarkdown({ ...report, options: { ...inTurns, turnWarmupMs: 5_000 } });
     expect(warmed).toContain(
-      "taking turns at the server (throughput cases first run every contender's loop for 1500 ms at once,",
+      "taking turns at the server (every contender's loop first runs for 5000 ms at once, unmeasured, an open loop at its share of the rate,",
     );
     const cold = renderMarkdown({ ...report, options: { ...inTurns, turnWarmupMs: 0 } });
     expect(cold).toContain('taking turns at the server: 400 ms turns');
