@@ -82,7 +82,7 @@ export const usage = `Usage: npm run bench -- [options]
   --turn-gap MS           pause between turns, for the requests in flight to finish (default 250)
   --turn-warmup MS        cases in turns: before the first turn, every contender's loop runs MS at once,
                           unmeasured (an open loop at its share of the case's rate), so that no process is
-                          measured while its code is still being compiled (default 1500, quick 200; 0: none)
+                          measured while its code is still being compiled (default 5000, quick 200; 0: none)
   --in-flight 1,16,...    depths for the throughput scenarios (default per scenario)
   --rate N                requests per second of the latency scenario (default 2000); latency50 and
                           latency90 send at 50% / 90% of the saturation rate measured in each round

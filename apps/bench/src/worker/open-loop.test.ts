@@ -47,10 +47,9 @@ describe('runOpenLoopCell with turns off', () => {
 });
 
 describe('warmUpOpenLoop', () => {
-  it('sends its share of the rate for the warm-up, records nothing, and returns once every reply is in', async () => {
+  it('sends its share of the rate for the warm-up and returns once every reply is in', async () => {
     let sends = 0;
     let answered = 0;
-    const started = performance.now();
     await warmUpOpenLoop(
       {
         send(done: Reply) {
@@ -67,7 +66,6 @@ describe('warmUpOpenLoop', () => {
     // 100 ms at 1,000/s, the one due at the very end too, and none after it
     expect(sends).toBe(100);
     expect(answered).toBe(100);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(100);
   });
 
   it('does nothing when the warm-up is 0', async () => {
