@@ -55,13 +55,15 @@ export async function warmUpOpenLoop(target: OpenLoopTarget, share: number, ms: 
   let sent = 0;
   await new Promise<void>((resolve) => {
     const tick = () => {
-      const now = performance.now();
-      const due = Math.floor(((Math.min(now, start + ms) - start) * share) / 1000);
+      // elapsed time, not a clock compared with start + ms: (start + ms) - start can round to just under ms,
+      // and the last tick would then leave the request due at the very end unsent
+      const elapsed = performance.now() - start;
+      const due = Math.floor((Math.min(elapsed, ms) * share) / 1000);
       requests.sendBatch(due - sent, () => {
         sent++;
         requests.send(process.hrtime.bigint(), undefined);
       });
-      if (now >= start + ms) resolve();
+      if (elapsed >= ms) resolve();
       else setTimeout(tick, 1);
     };
     tick();
