@@ -12,7 +12,7 @@ import { hrtimeAt, OpenLoopRequests, type OpenLoopTarget } from './open-loop-req
 import { OpenLoopInTurns } from './open-loop-turns.js';
 import { turnCellFigures } from './turn-trace.js';
 import { runInTurns } from './turns.js';
-import { CellPhases, type Recording } from './window.js';
+import { CellPhases, type Recording, requestsDue } from './window.js';
 
 /** The rate of a latency cell whose spec names none (the `--rate` default). */
 const DEFAULT_RATE = 2_000;
@@ -55,11 +55,8 @@ export async function warmUpOpenLoop(target: OpenLoopTarget, share: number, ms: 
   let sent = 0;
   await new Promise<void>((resolve) => {
     const tick = () => {
-      // elapsed time, not a clock compared with start + ms: (start + ms) - start can round to just under ms,
-      // and the last tick would then leave the request due at the very end unsent
       const elapsed = performance.now() - start;
-      const due = Math.floor((Math.min(elapsed, ms) * share) / 1000);
-      requests.sendBatch(due - sent, () => {
+      requests.sendBatch(requestsDue(Math.min(elapsed, ms), share) - sent, () => {
         sent++;
         requests.send(process.hrtime.bigint(), undefined);
       });
