@@ -73,6 +73,15 @@ describe('parseOptions', () => {
     ]);
   });
 
+  it('makes --precise a run of 5 rounds of 8 s per cell, session setup too, unless told otherwise', () => {
+    const o = parseOptions(['--precise']);
+    expect([o.precise, o.rounds, o.durationMs, o.sessionDurationMs]).toEqual([true, 5, 8_000, 8_000]);
+    const told = parseOptions(['--precise', '--rounds', '7', '--duration', '6000']);
+    expect([told.rounds, told.durationMs, told.sessionDurationMs]).toEqual([7, 6_000, 6_000]);
+    expect(parseOptions([]).precise).toBe(false);
+    expect(() => parseOptions(['--precise', '--quick'])).toThrow(/choose one/);
+  });
+
   it('accepts short contender names and explicit depths', () => {
     const o = parseOptions([
       '--contenders',

@@ -6,6 +6,8 @@ import { type ContenderId, contenderIds, type OursFrom } from './types.js';
 /** Everything a run is told. */
 export interface BenchOptions {
   quick: boolean;
+  /** --precise: the defaults of a run that decides targets (PRECISE_ROUNDS of PRECISE_DURATION_MS cells) */
+  precise: boolean;
   scenarios: string[];
   contenders: ContenderId[];
   /** `built` (default): our client bundled as published; `source`: its sources through tsx */
@@ -61,6 +63,16 @@ const DEFAULT_TURN_WARMUP_MS = 5_000;
 /** A session-setup cell's default window (see sessionDurationMs). */
 const SESSION_DURATION_MS = 5_000;
 
+/**
+ * --precise: rounds and window per cell of a run that decides targets. One turn pair's ours / ceiling spreads
+ * by ~0.17 (standard deviation of its logarithm, AMD EPYC, 2026-11-25), so two runs' medians of n pairs differ
+ * by about 1.4 x 1.25 x 0.17 / sqrt(n): 3% takes ~100 pairs, 5 rounds of 20 cycles (8 s each in 400 ms turns).
+ * Two such runs of getData and multi at 256 and 1,000 in flight agreed within 0.2-2.0% in all four cases, where
+ * default runs (15 pairs) differ by ~8% (2026-11-27, Intel Xeon, 2 cores).
+ */
+const PRECISE_ROUNDS = 5;
+const PRECISE_DURATION_MS = 8_000;
+
 /** Short names accepted by --contenders. */
 const aliases: Record<string, ContenderId> = { nzc: 'node-zookeeper-client', native: 'zookeeper-native' };
 
@@ -68,13 +80,17 @@ const aliases: Record<string, ContenderId> = { nzc: 'node-zookeeper-client', nat
 export const usage = `Usage: npm run bench -- [options]
 
   --quick                 smoke run in seconds (CI): few cases, short windows, one round
+  --precise               a run that decides targets: 5 rounds of 8 s per cell (~100 turn pairs per case,
+                          so that two runs agree within ~3%); --rounds and --duration still override
   --scenario a,b          ${Object.keys(scenarios).join(', ')}, or all (default: all;
                           memory runs only when named: --scenario memory)
   --contenders a,b        ${contenderIds.join(', ')} (nzc, native for short; default: all)
   --ours-from built|source  our client as published, bundled from its sources by esbuild as tsup builds
                           it (default), or its sources through tsx (which wraps named closures)
-  --rounds N              interleaved rounds; medians and min-max are over them (default 3, quick 1)
-  --duration MS           measured window per cell (default 1000, quick 500; session setup 5000)
+  --rounds N              interleaved rounds; medians and min-max are over them (default 3, quick 1,
+                          precise 5)
+  --duration MS           measured window per cell (default 1000, quick 500, precise 8000; session setup
+                          5000, precise 8000)
   --warmup MS             unmeasured warm-up per cell (default 300, quick 250)
   --turns MS|off          throughput and latency cases: every contender of a case runs at once and they take
                           turns of MS each at the server, --duration in total per contender (a warm-up turn
@@ -120,6 +136,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     args: argv,
     options: {
       quick: { type: 'boolean', default: false },
+      precise: { type: 'boolean', default: false },
       scenario: { type: 'string' },
       contenders: { type: 'string' },
       'ours-from': { type: 'string' },
@@ -144,6 +161,8 @@ export function parseOptions(argv: string[]): BenchOptions {
     allowPositionals: false,
   });
   const quick = values.quick === true;
+  const precise = values.precise === true;
+  if (quick && precise) throw new Error('--quick and --precise: choose one');
   const scenarioList = list(values.scenario);
   const names =
     !scenarioList || scenarioList.includes('all')
@@ -178,12 +197,17 @@ export function parseOptions(argv: string[]): BenchOptions {
   const inFlight = list(values['in-flight'])?.map((v) => integer('in-flight', v, 1));
   return {
     quick,
+    precise,
     scenarios: names,
     contenders: [...new Set(contenders)],
     oursFrom,
-    rounds: integer('rounds', values.rounds, quick ? 1 : 3),
-    durationMs: integer('duration', values.duration, quick ? 500 : 1_000),
-    sessionDurationMs: integer('duration', values.duration, quick ? 500 : SESSION_DURATION_MS),
+    rounds: integer('rounds', values.rounds, quick ? 1 : precise ? PRECISE_ROUNDS : 3),
+    durationMs: integer('duration', values.duration, quick ? 500 : precise ? PRECISE_DURATION_MS : 1_000),
+    sessionDurationMs: integer(
+      'duration',
+      values.duration,
+      quick ? 500 : precise ? PRECISE_DURATION_MS : SESSION_DURATION_MS,
+    ),
     warmupMs: integer('warmup', values.warmup, quick ? 250 : 300),
     ...(inFlight ? { inFlight } : {}),
     rate: integer('rate', values.rate, 2_000),
