@@ -11,6 +11,7 @@ import type { Observation } from './stats.js';
 import {
   TURNS_READY_TIMEOUT_MS,
   TURNS_START_MARGIN_MS,
+  turnMsFor,
   turnScheduleFor,
   turnsSpanMs,
 } from './turn-schedule.js';
@@ -29,8 +30,8 @@ export function takesTurns(kind: ScenarioKind): boolean {
 }
 
 /**
- * Runs a case's contenders at once, in turns: `--duration` of measured turns each, in turns of `--turns` ms,
- * after one warm-up turn each. An open-loop case gives every contender the same `rate` (recorded with each
+ * Runs a case's contenders at once, in turns: `--duration` of measured turns each, in turns of `--turns` ms
+ * (`--open-loop-turns` for an open-loop case), after one warm-up turn each. An open-loop case gives every contender the same `rate` (recorded with each
  * observation, for "fell behind the rate").
  */
 export async function runCaseInTurns(
@@ -44,7 +45,7 @@ export async function runCaseInTurns(
   for (const contender of contenders.filter((c) => !supports(c, benchCase.kind))) {
     observations.push({ round, caseKey: benchCase.key, contender, result: unsupported(benchCase) });
   }
-  const turns = turnScheduleFor(options, taking.length);
+  const turns = turnScheduleFor({ ...options, turnMs: turnMsFor(options, benchCase.kind) }, taking.length);
   const barrier = new StartBarrier(taking.length, TURNS_START_MARGIN_MS);
   const turnStart = { barrier, readyTimeoutMs: TURNS_READY_TIMEOUT_MS };
   const timeoutMs = turnsSpanMs(turns) + 60_000;

@@ -75,10 +75,9 @@ describe('parseOptions', () => {
 
   it('makes --precise a run of 5 rounds of 8 s per cell, session setup too, unless told otherwise', () => {
     const o = parseOptions(['--precise']);
-    expect([o.precise, o.rounds, o.durationMs, o.sessionDurationMs]).toEqual([true, 5, 8_000, 8_000]);
+    expect([o.rounds, o.durationMs, o.sessionDurationMs]).toEqual([5, 8_000, 8_000]);
     const told = parseOptions(['--precise', '--rounds', '7', '--duration', '6000']);
     expect([told.rounds, told.durationMs, told.sessionDurationMs]).toEqual([7, 6_000, 6_000]);
-    expect(parseOptions([]).precise).toBe(false);
     expect(() => parseOptions(['--precise', '--quick'])).toThrow(/choose one/);
   });
 
@@ -113,7 +112,18 @@ describe('turns', () => {
       turnGapMs: 100,
     });
     expect(parseOptions(['--turns', 'off']).turnMs).toBe(0);
+    expect(parseOptions(['--turns', 'off']).openLoopTurnMs).toBe(0);
     expect(() => parseOptions(['--turns', 'soon'])).toThrow(/--turns/);
+  });
+
+  it('gives open-loop cases turns of 2 s by default (quick 400 ms), or of the given length', async () => {
+    const { turnMsFor } = await import('./turn-schedule.js');
+    const o = parseOptions([]);
+    expect([turnMsFor(o, 'latency'), turnMsFor(o, 'throughput')]).toEqual([2_000, 400]);
+    expect(parseOptions(['--quick']).openLoopTurnMs).toBe(400);
+    const told = parseOptions(['--open-loop-turns', '1500', '--turns', '300']);
+    expect([turnMsFor(told, 'latency'), turnMsFor(told, 'throughput')]).toEqual([1_500, 300]);
+    expect(() => parseOptions(['--open-loop-turns', '0'])).toThrow(/--open-loop-turns/);
   });
 
   it('warms the loops up for 5 s first by default (quick 200 ms), or as long as asked, or not', () => {

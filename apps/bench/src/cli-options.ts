@@ -6,8 +6,6 @@ import { type ContenderId, contenderIds, type OursFrom } from './types.js';
 /** Everything a run is told. */
 export interface BenchOptions {
   quick: boolean;
-  /** --precise: the defaults of a run that decides targets (PRECISE_ROUNDS of PRECISE_DURATION_MS cells) */
-  precise: boolean;
   scenarios: string[];
   contenders: ContenderId[];
   /** `built` (default): our client bundled as published; `source`: its sources through tsx */
@@ -39,6 +37,8 @@ export interface BenchOptions {
    * for warm-up + duration); see TurnSchedule in types.ts
    */
   turnMs: number;
+  /** open-loop latency cases' turns (0 when turns are off): longer, see DEFAULT_OPEN_LOOP_TURN_MS */
+  openLoopTurnMs: number;
   /** between turns, for the requests in flight to finish */
   turnGapMs: number;
   /** cases in turns: every contender's loop first runs this long at once (TurnSchedule.warmUpMs) */
@@ -52,6 +52,14 @@ export interface BenchOptions {
  * the minutes over which a shared 2-core machine's speed drifts.
  */
 const DEFAULT_TURN_MS = 400;
+/**
+ * Open-loop turns. With 400 ms turns, both ours' and the raw limit's p99 at 50% of saturation were 4.5-5.5 ms,
+ * against 2.2-2.4 ms with 2 s turns and 2.1-2.4 ms for each alone; ours' came out 1.21x the raw limit's over
+ * five 8 s rounds, 1.02x with 2 s turns (2026-11-27, Intel Xeon, 2 cores). Something at the edges of a turn
+ * sets a short turn's tail (which, was not pinned down: the turn's first 80 ms are already left out), and a p99
+ * is only the worst 1% of a turn's requests; in 2 s turns the edges are a fifth as many.
+ */
+const DEFAULT_OPEN_LOOP_TURN_MS = 2_000;
 /**
  * The warm-up before the first turn (TurnSchedule.warmUpMs). Ours' CPU per multi of 10 setData at 1,000 in
  * flight settled within ~1 s of a fresh process, but at 1 in flight (fewer calls a second, so functions get hot
@@ -95,6 +103,8 @@ export const usage = `Usage: npm run bench -- [options]
   --turns MS|off          throughput and latency cases: every contender of a case runs at once and they take
                           turns of MS each at the server, --duration in total per contender (a warm-up turn
                           first; default 400); off: one after the other, each for --warmup + --duration
+  --open-loop-turns MS    open-loop latency cases' turns (default 2000, quick 400): in shorter turns the
+                          edges of each turn set the p99
   --turn-gap MS           pause between turns, for the requests in flight to finish (default 250)
   --turn-warmup MS        cases in turns: before the first turn, every contender's loop runs MS at once,
                           unmeasured (an open loop at its share of the case's rate), so that no process is
@@ -155,6 +165,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       'fast-server': { type: 'boolean', default: false },
       turns: { type: 'string' },
       'turn-gap': { type: 'string' },
+      'open-loop-turns': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -197,7 +208,6 @@ export function parseOptions(argv: string[]): BenchOptions {
   const inFlight = list(values['in-flight'])?.map((v) => integer('in-flight', v, 1));
   return {
     quick,
-    precise,
     scenarios: names,
     contenders: [...new Set(contenders)],
     oursFrom,
@@ -219,6 +229,14 @@ export function parseOptions(argv: string[]): BenchOptions {
     slowServer: values['slow-server'] === true,
     fastServer: values['fast-server'] === true,
     turnMs: values.turns === 'off' ? 0 : integer('turns', values.turns, DEFAULT_TURN_MS),
+    openLoopTurnMs:
+      values.turns === 'off'
+        ? 0
+        : integer(
+            'open-loop-turns',
+            values['open-loop-turns'],
+            quick ? DEFAULT_TURN_MS : DEFAULT_OPEN_LOOP_TURN_MS,
+          ),
     turnGapMs: integer('turn-gap', values['turn-gap'], 250),
     turnWarmupMs: integer('turn-warmup', values['turn-warmup'], quick ? 200 : DEFAULT_TURN_WARMUP_MS, 0),
     help: values.help === true,

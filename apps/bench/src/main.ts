@@ -262,6 +262,7 @@ async function main(): Promise<number> {
         dataSize: options.dataSize,
         scenarios: options.scenarios,
         turnMs: options.turnMs,
+        openLoopTurnMs: options.openLoopTurnMs,
         turnGapMs: options.turnGapMs,
         turnWarmupMs: options.turnWarmupMs,
       },

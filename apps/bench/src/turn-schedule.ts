@@ -1,6 +1,6 @@
 /** The orchestrator's side of taking turns (TurnSchedule in types.ts). */
 import type { BenchOptions } from './cli-options.js';
-import type { TurnSchedule } from './types.js';
+import type { ScenarioKind, TurnSchedule } from './types.js';
 
 /**
  * How long every worker of a case gets to be ready (a JVM starting, tsx compiling, a session connecting):
@@ -33,4 +33,12 @@ export function turnScheduleFor(
 /** How long the turns of `turns` last from the first turn's start, the last gap included. */
 export function turnsSpanMs(turns: TurnSchedule): number {
   return (turns.cycles + 1) * turns.of * (turns.turnMs + turns.gapMs);
+}
+
+/** The turn length of a case of `kind`: open-loop latency cases take longer turns (--open-loop-turns). */
+export function turnMsFor(
+  options: Pick<BenchOptions, 'turnMs' | 'openLoopTurnMs'>,
+  kind: ScenarioKind,
+): number {
+  return kind === 'latency' ? options.openLoopTurnMs : options.turnMs;
 }

@@ -50,16 +50,25 @@ function summaryRows(report: RunReport): string[][] {
 export const TARGET_ROUNDS = 5;
 
 /** How throughput and open-loop cells ran when they took turns (types.ts, TurnSchedule). */
+/** How many measured cycles a case in turns of `turnMs` gets. */
+function cyclesOf(o: RunReport['options'], turnMs: number): number {
+  return turnScheduleFor(
+    { turnMs, turnGapMs: o.turnGapMs ?? 0, durationMs: o.durationMs, turnWarmupMs: 0 },
+    1,
+  ).cycles;
+}
+
 function turnsText(o: RunReport['options']): string {
   if (!o.turnMs) return '';
-  const { cycles } = turnScheduleFor(
-    { turnMs: o.turnMs, turnGapMs: o.turnGapMs ?? 0, durationMs: o.durationMs, turnWarmupMs: 0 },
-    1,
-  );
+  const cycles = cyclesOf(o, o.turnMs);
   const warmUp = o.turnWarmupMs
     ? ` (every contender's loop first runs for ${o.turnWarmupMs} ms at once, unmeasured, an open loop at its share of the rate, so that no process is measured while its code is still being compiled)`
     : '';
-  return ` Throughput and open-loop latency cases instead run a case's contenders at once, taking turns at the server${warmUp}: ${o.turnMs} ms turns with ${o.turnGapMs ?? '?'} ms between them, one warm-up cycle, then ${cycles} measured cycles (each turn's window opens once its loop is at full depth or its pacer has settled; an open loop records the requests due in the window, and stops sending at the turn's end); throughput ratios pair the turns of each cycle, and the median is over every pair of every round.`;
+  const openLoop =
+    o.openLoopTurnMs && o.openLoopTurnMs !== o.turnMs
+      ? ` (open-loop cases: ${o.openLoopTurnMs} ms turns, ${cyclesOf(o, o.openLoopTurnMs)} measured cycles, so that the edges of a turn do not set its p99)`
+      : '';
+  return ` Throughput and open-loop latency cases instead run a case's contenders at once, taking turns at the server${warmUp}: ${o.turnMs} ms turns with ${o.turnGapMs ?? '?'} ms between them, one warm-up cycle, then ${cycles} measured cycles${openLoop} (each turn's window opens once its loop is at full depth or its pacer has settled; an open loop records the requests due in the window, and stops sending at the turn's end); throughput ratios pair the turns of each cycle, and the median is over every pair of every round.`;
 }
 
 /** The session-setup cells' own window, when they ran with one (longer than the others by default). */
@@ -104,7 +113,7 @@ export function renderMarkdown(report: RunReport): string {
   if (o.rounds < TARGET_ROUNDS)
     lines.push(
       '',
-      `**Indicative only:** ${o.rounds} round(s). The targets are judged on the median of ${TARGET_ROUNDS} rounds (\`--rounds ${TARGET_ROUNDS}\`).`,
+      `**Indicative only:** ${o.rounds} round(s). The targets are judged on the median of ${TARGET_ROUNDS} rounds (\`--rounds ${TARGET_ROUNDS}\`; \`--precise\` for runs that agree within ~3%).`,
     );
   if (report.targetsNote) lines.push('', `**Why the throughput ratios are capped:** ${report.targetsNote}`);
   const summary = summaryRows(report);

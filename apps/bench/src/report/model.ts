@@ -22,7 +22,9 @@ export interface RunReport {
     BenchOptions,
     'quick' | 'rounds' | 'warmupMs' | 'durationMs' | 'rate' | 'dataSize' | 'scenarios'
   > &
-    Partial<Pick<BenchOptions, 'turnMs' | 'turnGapMs' | 'turnWarmupMs' | 'sessionDurationMs'>>;
+    Partial<
+      Pick<BenchOptions, 'turnMs' | 'openLoopTurnMs' | 'turnGapMs' | 'turnWarmupMs' | 'sessionDurationMs'>
+    >;
   contenders: Partial<Record<ContenderId, ContenderStatus>>;
   cases: CaseSummary[];
   /** the memory scenario's cases, when it ran (their figures are bytes, not ops) */

@@ -132,6 +132,17 @@ describe('reports', () => {
     expect(cold).not.toContain('at once, unmeasured');
   });
 
+  it('Markdown: open-loop turns of their own length, when they differ', () => {
+    const inTurns = { ...report.options, durationMs: 8_000, turnMs: 400, turnGapMs: 250 };
+    const longer = renderMarkdown({ ...report, options: { ...inTurns, openLoopTurnMs: 2_000 } });
+    expect(longer).toContain(
+      '400 ms turns with 250 ms between them, one warm-up cycle, then 20 measured cycles',
+    );
+    expect(longer).toContain('(open-loop cases: 2000 ms turns, 4 measured cycles,');
+    const same = renderMarkdown({ ...report, options: { ...inTurns, openLoopTurnMs: 400 } });
+    expect(same).not.toContain('open-loop cases:');
+  });
+
   it('open-loop cells: the saturation rate per round, each cell rate and the p99 verdict', () => {
     const openLoop = expandCases(['latency90'], { quick: false, rate: 2000 });
     const at = (round: number, contender: ContenderId, rate: number, p99: number): Observation => ({
