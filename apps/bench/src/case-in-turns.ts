@@ -31,8 +31,8 @@ export function takesTurns(kind: ScenarioKind): boolean {
 
 /**
  * Runs a case's contenders at once, in turns: `--duration` of measured turns each, in turns of `--turns` ms
- * (`--open-loop-turns` for an open-loop case), after one warm-up turn each. An open-loop case gives every contender the same `rate` (recorded with each
- * observation, for "fell behind the rate").
+ * (`--open-loop-turns` for an open-loop case), after one warm-up turn each. An open-loop case gives every
+ * contender the same `rate` (recorded with each observation, for "fell behind the rate").
  */
 export async function runCaseInTurns(
   run: BenchRun,

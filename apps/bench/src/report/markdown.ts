@@ -49,7 +49,6 @@ function summaryRows(report: RunReport): string[][] {
 /** The targets are judged on the median of this many rounds (a verdict from fewer is marked indicative). */
 export const TARGET_ROUNDS = 5;
 
-/** How throughput and open-loop cells ran when they took turns (types.ts, TurnSchedule). */
 /** How many measured cycles a case in turns of `turnMs` gets. */
 function cyclesOf(o: RunReport['options'], turnMs: number): number {
   return turnScheduleFor(
@@ -58,6 +57,7 @@ function cyclesOf(o: RunReport['options'], turnMs: number): number {
   ).cycles;
 }
 
+/** How throughput and open-loop cells ran when they took turns (types.ts, TurnSchedule). */
 function turnsText(o: RunReport['options']): string {
   if (!o.turnMs) return '';
   const cycles = cyclesOf(o, o.turnMs);
