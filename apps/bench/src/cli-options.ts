@@ -14,7 +14,8 @@ export interface BenchOptions {
   warmupMs: number;
   durationMs: number;
   /**
-   * the window of a session-setup cell: --duration when given, else 5,000 ms (500 with --quick). A 1 s window
+   * the window of a session-setup cell: --duration when given, else 5,000 ms (500 with --quick, 8,000 with
+   * --precise). A 1 s window
    * counted the JIT compiling each client's connect path, and more so the larger the client.
    */
   sessionDurationMs: number;
@@ -71,6 +72,35 @@ const DEFAULT_TURN_WARMUP_MS = 5_000;
 /** A session-setup cell's default window (see sessionDurationMs). */
 const SESSION_DURATION_MS = 5_000;
 
+/** The defaults that --quick and --precise set; a flag given on the command line wins over them. */
+interface RunDefaults {
+  rounds: number;
+  durationMs: number;
+  sessionDurationMs: number;
+  warmupMs: number;
+  openLoopTurnMs: number;
+  turnWarmupMs: number;
+}
+
+const DEFAULTS: RunDefaults = {
+  rounds: 3,
+  durationMs: 1_000,
+  sessionDurationMs: SESSION_DURATION_MS,
+  warmupMs: 300,
+  openLoopTurnMs: DEFAULT_OPEN_LOOP_TURN_MS,
+  turnWarmupMs: DEFAULT_TURN_WARMUP_MS,
+};
+
+/** --quick: a smoke run in seconds (CI), not a measurement. */
+const QUICK_DEFAULTS: RunDefaults = {
+  rounds: 1,
+  durationMs: 500,
+  sessionDurationMs: 500,
+  warmupMs: 250,
+  openLoopTurnMs: DEFAULT_TURN_MS,
+  turnWarmupMs: 200,
+};
+
 /**
  * --precise: rounds and window per cell of a run that decides targets. One turn pair's ours / ceiling spreads
  * by ~0.17 (standard deviation of its logarithm, AMD EPYC, 2026-11-25), so two runs' medians of n pairs differ
@@ -78,8 +108,7 @@ const SESSION_DURATION_MS = 5_000;
  * Two such runs of getData and multi at 256 and 1,000 in flight agreed within 0.2-2.0% in all four cases, where
  * default runs (15 pairs) differ by ~8% (2026-11-27, Intel Xeon, 2 cores).
  */
-const PRECISE_ROUNDS = 5;
-const PRECISE_DURATION_MS = 8_000;
+const PRECISE_DEFAULTS: RunDefaults = { ...DEFAULTS, rounds: 5, durationMs: 8_000, sessionDurationMs: 8_000 };
 
 /** Short names accepted by --contenders. */
 const aliases: Record<string, ContenderId> = { nzc: 'node-zookeeper-client', native: 'zookeeper-native' };
@@ -172,8 +201,9 @@ export function parseOptions(argv: string[]): BenchOptions {
     allowPositionals: false,
   });
   const quick = values.quick === true;
-  const precise = values.precise === true;
-  if (quick && precise) throw new Error('--quick and --precise: choose one');
+  if (quick && values.precise) throw new Error('--quick and --precise: choose one');
+  const defaults = quick ? QUICK_DEFAULTS : values.precise ? PRECISE_DEFAULTS : DEFAULTS;
+  const turnsOff = values.turns === 'off';
   const scenarioList = list(values.scenario);
   const names =
     !scenarioList || scenarioList.includes('all')
@@ -211,14 +241,10 @@ export function parseOptions(argv: string[]): BenchOptions {
     scenarios: names,
     contenders: [...new Set(contenders)],
     oursFrom,
-    rounds: integer('rounds', values.rounds, quick ? 1 : precise ? PRECISE_ROUNDS : 3),
-    durationMs: integer('duration', values.duration, quick ? 500 : precise ? PRECISE_DURATION_MS : 1_000),
-    sessionDurationMs: integer(
-      'duration',
-      values.duration,
-      quick ? 500 : precise ? PRECISE_DURATION_MS : SESSION_DURATION_MS,
-    ),
-    warmupMs: integer('warmup', values.warmup, quick ? 250 : 300),
+    rounds: integer('rounds', values.rounds, defaults.rounds),
+    durationMs: integer('duration', values.duration, defaults.durationMs),
+    sessionDurationMs: integer('duration', values.duration, defaults.sessionDurationMs),
+    warmupMs: integer('warmup', values.warmup, defaults.warmupMs),
     ...(inFlight ? { inFlight } : {}),
     rate: integer('rate', values.rate, 2_000),
     dataSize: integer('data-size', values['data-size'], 100),
@@ -228,17 +254,12 @@ export function parseOptions(argv: string[]): BenchOptions {
     pin: values['no-pin'] !== true,
     slowServer: values['slow-server'] === true,
     fastServer: values['fast-server'] === true,
-    turnMs: values.turns === 'off' ? 0 : integer('turns', values.turns, DEFAULT_TURN_MS),
-    openLoopTurnMs:
-      values.turns === 'off'
-        ? 0
-        : integer(
-            'open-loop-turns',
-            values['open-loop-turns'],
-            quick ? DEFAULT_TURN_MS : DEFAULT_OPEN_LOOP_TURN_MS,
-          ),
+    turnMs: turnsOff ? 0 : integer('turns', values.turns, DEFAULT_TURN_MS),
+    openLoopTurnMs: turnsOff
+      ? 0
+      : integer('open-loop-turns', values['open-loop-turns'], defaults.openLoopTurnMs),
     turnGapMs: integer('turn-gap', values['turn-gap'], 250),
-    turnWarmupMs: integer('turn-warmup', values['turn-warmup'], quick ? 200 : DEFAULT_TURN_WARMUP_MS, 0),
+    turnWarmupMs: integer('turn-warmup', values['turn-warmup'], defaults.turnWarmupMs, 0),
     help: values.help === true,
   };
 }
