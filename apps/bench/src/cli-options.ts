@@ -15,8 +15,8 @@ export interface BenchOptions {
   durationMs: number;
   /**
    * the window of a session-setup cell: --duration when given, else 5,000 ms (500 with --quick, 8,000 with
-   * --precise). A 1 s window
-   * counted the JIT compiling each client's connect path, and more so the larger the client.
+   * --precise). A 1 s window counted the JIT compiling each client's connect path, and more so the larger
+   * the client.
    */
   sessionDurationMs: number;
   inFlight?: number[];
