@@ -52,6 +52,18 @@ describe('summarize', () => {
     // Java gave no turns: one ratio for the round, from the rates over the whole cell.
     expect(summary?.oursVs.java?.median).toBeCloseTo(1000 / 800);
   });
+
+  it("pairs ours' CPU per op with the raw limit's turn by turn", () => {
+    const turns = (cpuUsPerOp: number[]): CellResult => ({
+      ...(ok(1000) as Extract<CellResult, { ok: true }>),
+      turnRates: cpuUsPerOp.map(() => 1000),
+      turnCpuUsPerOp: cpuUsPerOp,
+    });
+    // The server slows in the middle cycle and both spend more per op; a lost turn (0) is left out.
+    const observations = [obs(1, 'ours', turns([6, 12, 0, 6])), obs(1, 'raw', turns([4, 8, 4, 3]))];
+    const [summary] = summarize([getData], ['ours', 'raw'], observations);
+    expect(summary?.oursCpuVsRaw).toMatchObject({ median: 1.5, min: 1.5, max: 2 });
+  });
   it('takes ratios within each round, against the fastest other contender over the run, then their median', () => {
     // Round 2 is twice as fast for everyone (a quiet machine): per-round ratios stay the same.
     const observations = [

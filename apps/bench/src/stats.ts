@@ -59,6 +59,13 @@ export interface CaseSummary {
   ceilingContender?: ContenderId;
   /** median over rounds of ours / that contender, per contender */
   oursVs: Partial<Record<ContenderId, Spread>>;
+  /**
+   * Ours' CPU per op / the greedy raw limit's, paired turn by turn like the throughput ratios (else round by
+   * round), then the median with its interval. A contender's CPU per op moves with the server's pace (fewer
+   * replies per read, more system calls per op), and that pace drifts over a run; two turns a second apart
+   * see nearly the same pace, so their ratio is what the CPU target is judged on, not the ratio of medians.
+   */
+  oursCpuVsRaw?: Spread;
   /** open-loop cases: the rates the cells were asked for, over rounds */
   rate?: Spread;
   /** open-loop cases: median over rounds of ours' p99 / the greedy raw limit's p99 in that round */
@@ -156,20 +163,28 @@ export function summarize(
     if (!rated || !contenders.includes('ours')) return summary;
     const rounds = [...new Set(mine.map((o) => o.round))];
     const vs: Partial<Record<ContenderId, number[]>> = {};
+    const cpuVsRaw: number[] = [];
     for (const round of rounds) {
       const inRound = mine.filter((o) => o.round === round);
-      const ours = inRound.find((o) => o.contender === 'ours');
-      const oursRate = ours ? opsPerSec(ours.result) : undefined;
-      if (oursRate === undefined) continue;
+      const ours = inRound.find((o) => o.contender === 'ours')?.result;
+      const oursRate = ours ? opsPerSec(ours) : undefined;
+      if (ours?.ok !== true || oursRate === undefined) continue;
       for (const other of inRound) {
         if (other.contender === 'ours') continue;
         const rate = opsPerSec(other.result);
-        if (rate === undefined) continue;
+        if (rate === undefined || !other.result.ok) continue;
         const list = vs[other.contender] ?? [];
-        list.push(...pairedRatios(ours?.result, other.result, oursRate / rate));
+        list.push(...pairedRatios(ours.turnRates, other.result.turnRates, oursRate / rate));
         vs[other.contender] = list;
+        if (other.contender === 'raw') {
+          const roundCpu = ours.cpuUs / ours.ops / (other.result.cpuUs / other.result.ops);
+          cpuVsRaw.push(...pairedRatios(ours.turnCpuUsPerOp, other.result.turnCpuUsPerOp, roundCpu));
+        }
       }
     }
+    const cpu = spread(cpuVsRaw);
+    const cpuInterval = medianInterval(cpuVsRaw);
+    if (cpu) summary.oursCpuVsRaw = cpuInterval ? { ...cpu, interval: cpuInterval } : cpu;
     for (const [c, values] of Object.entries(vs)) {
       const s = spread(values);
       const interval = medianInterval(values);
@@ -188,10 +203,13 @@ export function summarize(
 /**
  * Ours / another within a round: turn by turn when both took turns (a cycle's two turns ran under a second
  * apart, so their ratio carries less of the machine's drift than the round's), else the round's ratio.
+ * `mine` and `theirs` are one figure per turn (a rate, or CPU per op), 0 where a turn has none.
  */
-function pairedRatios(ours: CellResult | undefined, other: CellResult, roundRatio: number): number[] {
-  const mine = ours?.ok ? ours.turnRates : undefined;
-  const theirs = other.ok ? other.turnRates : undefined;
+function pairedRatios(
+  mine: readonly number[] | undefined,
+  theirs: readonly number[] | undefined,
+  roundRatio: number,
+): number[] {
   if (!mine || !theirs || mine.length !== theirs.length || mine.length === 0) return [roundRatio];
   const ratios: number[] = [];
   for (let i = 0; i < mine.length; i++) {

@@ -94,7 +94,35 @@ describe('checkTargets', () => {
     const check = checkTargets(summarize(multi, ['ours', 'raw'], observations)).find((t) =>
       t.target.startsWith('multi@256: CPU/op'),
     );
-    expect(check).toMatchObject({ status: 'missed', measured: '30.00 vs 10.00 µs' });
+    expect(check).toMatchObject({ status: 'missed', measured: '3.00 x; medians 30.00 vs 10.00 µs' });
+  });
+
+  it('judges CPU per op on the ratio paired round by round, not on the ratio of the medians', () => {
+    const multi = expandCases(['multi'], { quick: false, rate: 2000, inFlight: [256] });
+    // Round by round ours spends 2.22, 2.18 and 1.33 x the raw limit's CPU; the medians (10 and 5.5) say 1.82.
+    const rounds = [
+      [10, 4.5],
+      [12, 5.5],
+      [8, 6],
+    ];
+    const observations: Observation[] = rounds.flatMap(([ours, raw], i) =>
+      (['ours', 'raw'] as const).map((contender) => ({
+        round: i + 1,
+        caseKey: 'multi@256',
+        contender,
+        result: {
+          ok: true as const,
+          ops: 10_000,
+          elapsedMs: 1000,
+          cpuUs: 10_000 * (contender === 'ours' ? ours! : raw!),
+          errors: 0,
+        },
+      })),
+    );
+    const check = checkTargets(summarize(multi, ['ours', 'raw'], observations)).find((t) =>
+      t.target.startsWith('multi@256: CPU/op'),
+    );
+    expect(check).toMatchObject({ status: 'missed', measured: '2.18 x; medians 10.00 vs 5.50 µs' });
   });
 });
 

@@ -153,6 +153,8 @@ export type CellResult =
       drainMs?: number;
       /** turn cells: ops/s of each measured turn, cycle by cycle, 0 for a lost one (stats.ts pairs them) */
       turnRates?: number[];
+      /** turn cells: client CPU µs per op of each measured turn, aligned with turnRates (0 where it is 0) */
+      turnCpuUsPerOp?: number[];
       /** turn cells: turns left out because the worker's event loop was busy through them (turn-trace.ts) */
       lostTurns?: number;
       latency?: LatencySummary;

@@ -142,13 +142,18 @@ export async function runRawThroughput(
   socket.off('data', onChunk);
   await closeRawSession(socket);
   if (!run.ok) return run;
-  const measured: WindowFigures & { turnRates?: number[] } = run.figures;
-  const turnRates = measured.turnRates ? { turnRates: measured.turnRates.map((r) => r / repliesPerOp) } : {};
+  const measured: WindowFigures & { turnRates?: number[]; turnCpuUsPerOp?: number[] } = run.figures;
+  const perOp = measured.turnRates
+    ? {
+        turnRates: measured.turnRates.map((r) => r / repliesPerOp),
+        turnCpuUsPerOp: measured.turnCpuUsPerOp?.map((cpu) => cpu * repliesPerOp),
+      }
+    : {};
   return {
     ok: true,
     ...measured,
     ops: Math.floor(measured.ops / repliesPerOp),
-    ...turnRates,
+    ...perOp,
   };
 }
 

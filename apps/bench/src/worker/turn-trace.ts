@@ -30,6 +30,8 @@ export interface TurnsMeasured extends WindowFigures {
   drainMs: number;
   /** ops/s of each measured turn, cycle by cycle; 0 for a lost turn */
   turnRates: number[];
+  /** CPU µs per op of each measured turn, cycle by cycle; 0 for a lost turn or one that completed nothing */
+  turnCpuUsPerOp: number[];
   lostTurns: number;
   trace: (TurnTrace & { lost: boolean })[];
 }

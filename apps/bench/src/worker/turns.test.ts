@@ -82,6 +82,8 @@ describe('runTurns', () => {
     // (on a loaded machine a turn may be lost even here; each one is counted)
     expect(result.lostTurns).toBe(result.trace.slice(1).filter((t) => t.lost).length);
     expect(result.turnRates).toHaveLength(2);
+    // CPU per op turn by turn, aligned with the rates: both 0 for a lost turn, both above 0 for a kept one
+    expect(result.turnCpuUsPerOp.map((cpu) => cpu > 0)).toEqual(result.turnRates.map((rate) => rate > 0));
     // one completion per 2 ms tick at most, over windows of at most 80 ms each
     expect(result.ops).toBeGreaterThan(0);
     expect(result.ops).toBeLessThanOrEqual(2 * 41);
@@ -132,6 +134,7 @@ describe('runTurns', () => {
     const measured = await runTurns(loop, { ...schedule, gapMs: 120 }, Date.now());
     expect(measured.trace[1]?.lost).toBe(true);
     expect(measured.turnRates[0]).toBe(0);
+    expect(measured.turnCpuUsPerOp[0]).toBe(0);
     expect(measured.lostTurns).toBe(measured.trace.slice(1).filter((t) => t.lost).length);
     const turn2 = measured.trace[2];
     expect(measured.ops).toBe(turn2?.lost ? 0 : turn2?.ops);

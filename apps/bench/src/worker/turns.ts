@@ -92,6 +92,7 @@ export async function runTurns(loop: TurnLoop, turns: TurnSchedule, startAt: num
     cpuUs: 0,
     drainMs: 0,
     turnRates: [],
+    turnCpuUsPerOp: [],
     lostTurns: 0,
     trace: [],
   };
@@ -127,6 +128,7 @@ export async function runTurns(loop: TurnLoop, turns: TurnSchedule, startAt: num
       // left out of the sums; a 0 keeps the cycles of turnRates aligned (pairing skips it)
       total.lostTurns++;
       total.turnRates.push(0);
+      total.turnCpuUsPerOp.push(0);
       continue;
     }
     total.ops += measured.ops;
@@ -135,6 +137,7 @@ export async function runTurns(loop: TurnLoop, turns: TurnSchedule, startAt: num
     total.cpuUs += measured.cpuUs;
     total.drainMs = Math.max(total.drainMs, trace.drainMs);
     total.turnRates.push(measured.elapsedMs > 0 ? (measured.ops * 1000) / measured.elapsedMs : 0);
+    total.turnCpuUsPerOp.push(measured.ops > 0 ? measured.cpuUs / measured.ops : 0);
   }
   return total;
 }
