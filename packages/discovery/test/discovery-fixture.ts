@@ -1,0 +1,113 @@
+/**
+ * What the discovery integration tests share: one real server per test file with a fault proxy in front of
+ * it, the clients a file opens (closed after it), what the server says each session watches, and instances.
+ */
+import {
+  type FaultProxy,
+  fourLetterWord,
+  startFaultProxy,
+  startZooKeeper,
+  type ZooKeeperServer,
+} from '@zkwire/testing';
+import type { ZooKeeperClient } from '@zkwire/zk-wire-client';
+import { afterAll, beforeAll } from 'vitest';
+import { createServiceInstance } from '../src/service-instance.js';
+import { openClient } from './helpers.js';
+
+export const BASE = '/it/services';
+
+/** A file's server, its fault proxy and its clients; call at the top of a describe block. */
+export interface DiscoveryServer {
+  readonly server: ZooKeeperServer;
+  readonly proxy: FaultProxy;
+  /** A new client of the server (through the proxy when asked), closed after the file's tests. */
+  client(options?: { autoRecreateSession?: boolean; viaProxy?: boolean }): Promise<ZooKeeperClient>;
+}
+
+/** Starts a server and a proxy before the tests of the enclosing block and stops them, and its clients, after. */
+export function discoveryServer(): DiscoveryServer {
+  let server: ZooKeeperServer | undefined;
+  let proxy: FaultProxy | undefined;
+  const clients: ZooKeeperClient[] = [];
+  beforeAll(async () => {
+    server = await startZooKeeper();
+    proxy = await startFaultProxy({ host: server.host, port: server.port });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close().catch(() => {})));
+    await proxy?.close();
+    await server?.stop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the server is started in beforeAll');
+    return value;
+  };
+  return {
+    get server() {
+      return started(server);
+    },
+    get proxy() {
+      return started(proxy);
+    },
+    async client(options) {
+      const connectString = options?.viaProxy ? started(proxy).connectString : started(server).connectString;
+      const c = await openClient(connectString, options);
+      clients.push(c);
+      return c;
+    },
+  };
+}
+
+/** Sessions (as 0x hex) watching each path, from the server's `wchp` report. */
+async function watchersByPath(server: ZooKeeperServer): Promise<Map<string, string[]>> {
+  const report = await fourLetterWord(server.host, server.port, 'wchp');
+  const watchers = new Map<string, string[]>();
+  let sessions: string[] = [];
+  for (const line of report.split('\n')) {
+    if (line.trim() === '') continue;
+    if (/^\s/.test(line)) sessions.push(line.trim());
+    else watchers.set(line.trim(), (sessions = []));
+  }
+  return watchers;
+}
+
+/** Paths the session of `client` watches on the server. */
+export async function watchedBy(server: ZooKeeperServer, client: ZooKeeperClient): Promise<string[]> {
+  const hex = `0x${client.sessionId.toString(16)}`;
+  return [...(await watchersByPath(server)).entries()]
+    .filter(([, sessions]) => sessions.includes(hex))
+    .map(([path]) => path)
+    .sort();
+}
+
+/** Wraps a client and records every method called on it (to prove nothing was sent). */
+export function recording(client: ZooKeeperClient): { client: ZooKeeperClient; calls: string[] } {
+  const calls: string[] = [];
+  const wrapped = new Proxy(client, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (!['on', 'off', 'once', 'emit', 'listenerCount'].includes(String(property)))
+          calls.push(String(property));
+        return value.apply(target, args);
+      };
+    },
+  });
+  return { client: wrapped, calls };
+}
+
+/** An instance of `name` with id `id` at 127.0.0.1:8000, with `extra` fields. */
+export const instance = (
+  name: string,
+  id: string,
+  extra: Partial<Parameters<typeof createServiceInstance>[0]> = {},
+) =>
+  createServiceInstance({
+    name,
+    id,
+    address: '127.0.0.1',
+    port: 8000,
+    uriSpec: '{scheme}://{address}:{port}',
+    ...extra,
+  });
