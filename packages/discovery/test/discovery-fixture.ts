@@ -5,6 +5,7 @@
 import {
   type FaultProxy,
   fourLetterWord,
+  parseWatchesByPath,
   startFaultProxy,
   startZooKeeper,
   type ZooKeeperServer,
@@ -58,23 +59,10 @@ export function discoveryServer(): DiscoveryServer {
   };
 }
 
-/** Sessions (as 0x hex) watching each path, from the server's `wchp` report. */
-async function watchersByPath(server: ZooKeeperServer): Promise<Map<string, string[]>> {
-  const report = await fourLetterWord(server.host, server.port, 'wchp');
-  const watchers = new Map<string, string[]>();
-  let sessions: string[] = [];
-  for (const line of report.split('\n')) {
-    if (line.trim() === '') continue;
-    if (/^\s/.test(line)) sessions.push(line.trim());
-    else watchers.set(line.trim(), (sessions = []));
-  }
-  return watchers;
-}
-
 /** Paths the session of `client` watches on the server. */
 export async function watchedBy(server: ZooKeeperServer, client: ZooKeeperClient): Promise<string[]> {
   const hex = `0x${client.sessionId.toString(16)}`;
-  return [...(await watchersByPath(server)).entries()]
+  return [...parseWatchesByPath(await fourLetterWord(server.host, server.port, 'wchp')).entries()]
     .filter(([, sessions]) => sessions.includes(hex))
     .map(([path]) => path)
     .sort();

@@ -2,6 +2,7 @@
  * Helpers of the cache tests: a fresh read of a server subtree and the same view of a cache, so a test can
  * say "the cache equals the server's tree" with one `expect`.
  */
+import { parseWatchesByPath } from '@zkwire/testing';
 import type { CacheEvent } from '../src/cache/cache-events.js';
 import { childPath } from '../src/cache/cache-tree.js';
 import type { CuratorCache } from '../src/cache/curator-cache.js';
@@ -93,11 +94,7 @@ export async function serverWatchedPaths(
   sessionId: bigint,
 ): Promise<string[]> {
   const session = `0x${sessionId.toString(16)}`;
-  const paths: string[] = [];
-  let current = '';
-  for (const line of (await server.fourLetterWord('wchp')).split('\n')) {
-    if (line.startsWith('/')) current = line.trim();
-    else if (line.trim() === session) paths.push(current);
-  }
-  return paths;
+  return [...parseWatchesByPath(await server.fourLetterWord('wchp'))]
+    .filter(([, sessions]) => sessions.includes(session))
+    .map(([path]) => path);
 }

@@ -4,7 +4,7 @@
  * turns; a double barrier mixes members of both; Java's SharedCount / DistributedAtomicLong and ours see the
  * same values and bytes. "Still waits" checks follow a write every session (Java's too) reports seeing.
  */
-import { fourLetterWord, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { fourLetterWord, parseWatchesByPath, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
 import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-barrier.js';
@@ -25,19 +25,6 @@ import {
 import { type JavaDriver, startJavaDriver } from './java/java-driver.js';
 
 type Tracked = ReturnType<typeof trackReads>;
-
-/** The sessions (as `0x` hex) watching each path, from the server's `wchp` report. */
-async function watchersByPath(server: ZooKeeperServer): Promise<Map<string, string[]>> {
-  const report = await fourLetterWord(server.host, server.port, 'wchp');
-  const watchers = new Map<string, string[]>();
-  let sessions: string[] = [];
-  for (const line of report.split('\n')) {
-    if (line.trim() === '') continue;
-    if (/^\s/.test(line)) sessions.push(line.trim());
-    else watchers.set(line.trim(), (sessions = []));
-  }
-  return watchers;
-}
 
 describe('interop with Curator 5.4.0 (real server)', () => {
   let server: ZooKeeperServer;
@@ -195,7 +182,7 @@ describe('interop with Curator 5.4.0 (real server)', () => {
     await eventually(() => (tracked[0] as Tracked).settled.filter((r) => r.watched).length > watchesBefore);
     const nodeSessions = clients.map((client) => `0x${client.sessionId.toString(16)}`);
     await eventually(async () =>
-      [...(await watchersByPath(server))].some(
+      [...parseWatchesByPath(await fourLetterWord(server.host, server.port, 'wchp'))].some(
         ([watched, sessions]) =>
           watched.startsWith(`${path}/`) && sessions.some((session) => !nodeSessions.includes(session)),
       ),

@@ -1,6 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { fourLetterWord, parseMntr, parseMode } from './four-letter-word.js';
+import { fourLetterWord, parseMntr, parseMode, parseWatchesByPath } from './four-letter-word.js';
 
 const SRVR_FOLLOWER = `Zookeeper version: 3.8.0-\${mvngit.commit.id}, built on 2024-12-29 17:54 UTC
 Latency min/avg/max: 0/0.0/0
@@ -63,5 +63,16 @@ describe('fourLetterWord', () => {
       for (const socket of sockets) socket.destroy();
       server.close();
     }
+  });
+});
+
+describe('parseWatchesByPath', () => {
+  it('gives each watched path its sessions, and a path with none an empty list', () => {
+    const answer = '/a\n\t0x1000001\n\t0x1000002\n/b/c\n\t0x1000002\n/empty\n\n';
+    expect([...parseWatchesByPath(answer)]).toEqual([
+      ['/a', ['0x1000001', '0x1000002']],
+      ['/b/c', ['0x1000002']],
+      ['/empty', []],
+    ]);
   });
 });

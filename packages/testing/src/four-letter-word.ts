@@ -69,3 +69,18 @@ export function parseMntr(mntrAnswer: string): Map<string, string> {
   }
   return entries;
 }
+
+/**
+ * Reads a `wchp` answer: each watched path with the sessions (as `0x` hex) watching it. The answer lists a path
+ * on a line of its own, then its sessions, one per indented line.
+ */
+export function parseWatchesByPath(wchpAnswer: string): Map<string, string[]> {
+  const watchers = new Map<string, string[]>();
+  let sessions: string[] = [];
+  for (const line of wchpAnswer.split('\n')) {
+    if (line.trim() === '') continue;
+    if (/^\s/.test(line)) sessions.push(line.trim());
+    else watchers.set(line.trim(), (sessions = []));
+  }
+  return watchers;
+}

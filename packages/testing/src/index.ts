@@ -6,6 +6,7 @@ export {
   fourLetterWord,
   parseMntr,
   parseMode,
+  parseWatchesByPath,
   type ServerMode,
 } from './four-letter-word.js';
 export {
