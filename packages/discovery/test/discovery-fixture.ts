@@ -4,7 +4,6 @@
  */
 import {
   type FaultProxy,
-  fourLetterWord,
   parseWatchesByPath,
   startFaultProxy,
   startZooKeeper,
@@ -62,7 +61,7 @@ export function discoveryServer(): DiscoveryServer {
 /** Paths the session of `client` watches on the server. */
 export async function watchedBy(server: ZooKeeperServer, client: ZooKeeperClient): Promise<string[]> {
   const hex = `0x${client.sessionId.toString(16)}`;
-  return [...parseWatchesByPath(await fourLetterWord(server.host, server.port, 'wchp')).entries()]
+  return [...parseWatchesByPath(await server.fourLetterWord('wchp')).entries()]
     .filter(([, sessions]) => sessions.includes(hex))
     .map(([path]) => path)
     .sort();

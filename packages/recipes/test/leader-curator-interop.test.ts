@@ -4,7 +4,7 @@
  * turns; a double barrier mixes members of both; Java's SharedCount / DistributedAtomicLong and ours see the
  * same values and bytes. "Still waits" checks follow a write every session (Java's too) reports seeing.
  */
-import { fourLetterWord, parseWatchesByPath, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { parseWatchesByPath, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
 import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-barrier.js';
@@ -182,7 +182,7 @@ describe('interop with Curator 5.4.0 (real server)', () => {
     await eventually(() => (tracked[0] as Tracked).settled.filter((r) => r.watched).length > watchesBefore);
     const nodeSessions = clients.map((client) => `0x${client.sessionId.toString(16)}`);
     await eventually(async () =>
-      [...parseWatchesByPath(await fourLetterWord(server.host, server.port, 'wchp'))].some(
+      [...parseWatchesByPath(await server.fourLetterWord('wchp'))].some(
         ([watched, sessions]) =>
           watched.startsWith(`${path}/`) && sessions.some((session) => !nodeSessions.includes(session)),
       ),
