@@ -1,6 +1,7 @@
 // Client frames: a 4-byte length, the RequestHeader {xid, type}, then the request record, in one Buffer.
 import { Buffer } from 'node:buffer';
 import { JuteCodecError } from './errors';
+import { allocFrame } from './fast/frame-alloc';
 import type { JuteRecord } from './layouts';
 import { type ConnectRequest, ConnectRequestLayout } from './records/session';
 
@@ -23,7 +24,7 @@ export function encodeRequestFrame<T>(
     throw new JuteCodecError('INVALID_VALUE', `${record.name}: a value is required`);
   }
   const bodySize = record === undefined ? 0 : record.size(value as T);
-  const frame = Buffer.allocUnsafe(REQUEST_PREFIX_SIZE + bodySize);
+  const frame = allocFrame(REQUEST_PREFIX_SIZE + bodySize);
   frame.writeInt32BE(8 + bodySize, 0);
   frame.writeInt32BE(xid, 4);
   frame.writeInt32BE(opCode, 8);

@@ -4,6 +4,7 @@
  */
 
 export { bufferView, REPLY_HEADER_SIZE, readStat as readStatInView, STAT_SIZE } from './fast/decoders';
+export { allocFrame } from './fast/frame-alloc';
 export { int32At, uint32At } from './fast/read';
 export { copyBytes, putInt32, putString, utf8Length } from './fast/write';
 export { checkInt32, REQUEST_PREFIX_SIZE } from './frame-writer';

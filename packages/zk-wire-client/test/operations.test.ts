@@ -303,6 +303,24 @@ describe('large pipelined writes', () => {
     await zk.deleteRecursive('/big');
   });
 
+  it('sends kilobyte frames made in one tick each with its own bytes (they share the codec slabs)', async () => {
+    await zk.create('/slab');
+    // Frames of 1-16 KiB are cut from shared 64 KiB slabs: the 80 setData and multi frames here span several.
+    const sizes = Array.from({ length: 40 }, (_, i) => 1024 + i * 397);
+    const blobs = sizes.map((size, i) => Buffer.alloc(size, i + 1));
+    await Promise.all(blobs.map((_, i) => zk.create(`/slab/n${i}`)));
+    await Promise.all([
+      ...blobs.map((blob, i) => zk.setData(`/slab/n${i}`, blob)),
+      ...blobs.map((blob, i) => zk.multi([op.setData(`/slab/n${i}`, blob), op.check(`/slab/n${i}`, 2)])),
+    ]);
+    const read = await Promise.all(blobs.map((_, i) => zk.getData(`/slab/n${i}`)));
+    for (const [i, { data, stat }] of read.entries()) {
+      expect(data.equals(blobs[i]!)).toBe(true);
+      expect(stat.version).toBe(2);
+    }
+    await zk.deleteRecursive('/slab');
+  });
+
   it('refuses a request larger than the server accepts before sending it', async () => {
     await zk.create('/huge', 'x');
     const half = Buffer.alloc(600_000);

@@ -1,10 +1,11 @@
 // Fast request frames for the hot operations: sizes computed directly, one allocation, fixed-offset writes.
 // Byte-for-byte equal to encodeRequestFrame with the generic records (encoders.test.ts).
-import { Buffer } from 'node:buffer';
+import type { Buffer } from 'node:buffer';
 import { OpCode } from '../constants';
 import { JuteCodecError } from '../errors';
 import { checkInt32 } from '../frame-writer';
 import type { ACL } from '../records/data';
+import { allocFrame } from './frame-alloc';
 import { copyBytes, putInt32, putString, utf8Length } from './write';
 
 function checkPath(path: string): number {
@@ -42,7 +43,7 @@ function pathWatchFrame(opCode: number, xid: number, path: string, watch: boolea
   checkInt32('xid', xid);
   const n = checkPath(path);
   checkBool('watch', watch);
-  const frame = Buffer.allocUnsafe(12 + 4 + n + 1);
+  const frame = allocFrame(12 + 4 + n + 1);
   const offset = putString(frame, path, n, header(frame, xid, opCode));
   frame[offset] = watch ? 1 : 0;
   return frame;
@@ -74,7 +75,7 @@ export function encodeSetDataRequestFrame(
   const n = checkPath(path);
   const d = checkData(data);
   checkInt32('version', version);
-  const frame = Buffer.allocUnsafe(12 + 4 + n + 4 + d + 4);
+  const frame = allocFrame(12 + 4 + n + 4 + d + 4);
   let offset = putString(frame, path, n, header(frame, xid, OpCode.setData));
   offset = writeData(frame, data, offset);
   putInt32(frame, version, offset);
@@ -86,7 +87,7 @@ export function encodeDeleteRequestFrame(xid: number, path: string, version: num
   checkInt32('xid', xid);
   const n = checkPath(path);
   checkInt32('version', version);
-  const frame = Buffer.allocUnsafe(12 + 4 + n + 4);
+  const frame = allocFrame(12 + 4 + n + 4);
   putInt32(frame, version, putString(frame, path, n, header(frame, xid, OpCode.delete)));
   return frame;
 }
@@ -124,7 +125,7 @@ export function encodeCreateRequestFrame(
     lengths.push(s, i);
     aclSize += 12 + s + i;
   }
-  const frame = Buffer.allocUnsafe(12 + 4 + n + 4 + d + aclSize + 4);
+  const frame = allocFrame(12 + 4 + n + 4 + d + aclSize + 4);
   let offset = putString(frame, path, n, header(frame, xid, opCode));
   offset = writeData(frame, data, offset);
   offset = putInt32(frame, acl.length, offset);

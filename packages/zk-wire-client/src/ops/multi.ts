@@ -13,9 +13,16 @@
  * after it) and the reply header's err is 0 (wire-protocol.md §4.5). multiRead is not atomic: each op has its
  * own result. Create results lose the chroot (the Java client forgets this).
  */
-import { Buffer } from 'node:buffer';
+import type { Buffer } from 'node:buffer';
 import { fast, OpCode, records } from '@zkwire/jute-codec';
-import { bufferView, int32At, putInt32, readStatInView, STAT_SIZE } from '@zkwire/jute-codec/internal';
+import {
+  allocFrame,
+  bufferView,
+  int32At,
+  putInt32,
+  readStatInView,
+  STAT_SIZE,
+} from '@zkwire/jute-codec/internal';
 import { errorFromCode, MultiError, ProtocolError, type ZooKeeperError } from '../errors.js';
 import type { ReplyDecoder } from '../pending.js';
 import type { OpResult, ReadOutcome } from '../types.js';
@@ -192,7 +199,7 @@ function writeOp(checked: CheckedMulti, i: number, opCode: number, target: Buffe
 
 /** Starts a multi frame of `body` bytes (after the request header); returns it. */
 function multiFrame(xid: number, opCode: number, body: number): Buffer {
-  const frame = Buffer.allocUnsafe(12 + body);
+  const frame = allocFrame(12 + body);
   putInt32(frame, 8 + body, 0);
   putInt32(frame, xid, 4);
   putInt32(frame, opCode, 8);
