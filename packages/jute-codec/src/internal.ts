@@ -3,7 +3,13 @@
  * @packageDocumentation
  */
 
-export { bufferView, REPLY_HEADER_SIZE, readStat as readStatInView, STAT_SIZE } from './fast/decoders';
+export {
+  bufferView,
+  byteOffsetOf,
+  REPLY_HEADER_SIZE,
+  readStat as readStatInView,
+  STAT_SIZE,
+} from './fast/decoders';
 export { allocFrame } from './fast/frame-alloc';
 export { int32At, uint32At } from './fast/read';
 export { copyBytes, putInt32, putString, utf8Length } from './fast/write';

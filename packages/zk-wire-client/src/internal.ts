@@ -3,6 +3,7 @@
  * @packageDocumentation
  */
 export { AsyncQueue } from './async-queue.js';
+export { checkedMulti, encodeMulti, multiReply } from './ops/multi.js';
 export { batchWatches, SET_WATCHES_MAX_LENGTH } from './ops/set-watches.js';
 export { Chroot, pathProblem, validatePath } from './paths.js';
 export { saslAuthenticatorFactory } from './sasl-hook.js';

@@ -18,6 +18,7 @@ import { fast, OpCode, records } from '@zkwire/jute-codec';
 import {
   allocFrame,
   bufferView,
+  byteOffsetOf,
   int32At,
   putInt32,
   readStatInView,
@@ -273,7 +274,7 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
     // field) and was about a third slower, measured alone; a shared reader that only dropped the codec's
     // argument checks gained nothing, so the view is what is kept here.
     const view = bufferView(payload);
-    const base = payload.byteOffset;
+    const base = byteOffsetOf(payload);
     for (let index = 0; ; index++) {
       checkFits(payload, offset, MULTI_HEADER_SIZE, 'MultiHeader');
       const type = view.getInt32(base + offset);

@@ -1,0 +1,194 @@
+/**
+ * What a multi of 10 setData costs our client at least, part by part, next to what each part is made of:
+ * the figures behind the bench README's account of why ours' CPU per multi stays well above the raw limit's
+ * at 1,000 in flight (the raw limit encodes nothing before the clock starts and decodes nothing). Every row is
+ * timed in the same process, its alternatives one after the other within each round; the median of the
+ * rounds is shown, and each alternative's ratio to the first of its group.
+ *
+ * Run: `npm run bench:floors` (in apps/bench). No server is needed.
+ */
+import { Buffer } from 'node:buffer';
+import { allocFrame, bufferView, byteOffsetOf, readStatInView } from '@zkwire/jute-codec/internal';
+import { Chroot, checkedMulti, encodeMulti, multiReply } from '@zkwire/zk-wire-client/internal';
+
+/** A group of alternatives timed side by side; the first is the reference of the ratios. */
+export interface FloorGroup {
+  title: string;
+  rows: { name: string; run: () => unknown }[];
+}
+
+/** One timed row: median ns per call over the rounds, and its ratio to the group's first row. */
+export interface FloorFigure {
+  group: string;
+  name: string;
+  nsPerCall: number;
+  ratio: number;
+}
+
+const OPS = 10;
+const DATA_BYTES = 100;
+const copyBytes: (this: Uint8Array, source: ArrayLike<number>, offset?: number) => void =
+  Uint8Array.prototype.set;
+
+/** The multi the throughput scenario sends: 10 setData of 100 bytes, on the paths it uses. */
+function multiFixture() {
+  const paths = Array.from({ length: OPS }, (_, i) => `/zkwire-bench/multi/node-${i}`);
+  const data = Buffer.alloc(DATA_BYTES, 0x61);
+  const checked = checkedMulti(
+    paths.map((path) => ({ type: 'setData' as const, path, serverPath: path, data, version: -1 })),
+  );
+  return { checked, data, frameBytes: encodeMulti(1, checked).length };
+}
+
+/** A multi reply to it: ReplyHeader, then per op a MultiHeader and a Stat, then the closing MultiHeader. */
+function multiReplyFixture(): Buffer {
+  const payload = Buffer.alloc(16 + OPS * (9 + 68) + 9);
+  let at = 16;
+  for (let i = 0; i < OPS; i++) {
+    payload.writeInt32BE(5, at); // setData, not done, err 0
+    at += 9;
+    payload.writeBigInt64BE(BigInt(4096 + i), at); // czxid
+    payload.writeBigInt64BE(90_000n, at + 8); // mzxid: one transaction
+    payload.writeBigInt64BE(1_700_000_000_000n + BigInt(i), at + 16); // ctime
+    payload.writeBigInt64BE(1_700_000_500_000n, at + 24); // mtime
+    payload.writeInt32BE(7, at + 32); // version
+    payload.writeInt32BE(DATA_BYTES, at + 52); // dataLength
+    payload.writeBigInt64BE(BigInt(4096 + i), at + 60); // pzxid
+    at += 68;
+  }
+  payload.writeInt32BE(-1, at);
+  payload[at + 4] = 1;
+  payload.writeInt32BE(-1, at + 5);
+  return payload;
+}
+
+/** The groups: frame allocation, encoding, decoding. */
+export function floorGroups(): FloorGroup[] {
+  const { checked, data, frameBytes } = multiFixture();
+  const payload = multiReplyFixture();
+  const view = bufferView(payload);
+  const base = payload.byteOffset;
+  const replyContext = { chroot: new Chroot(undefined) } as unknown as Parameters<
+    typeof multiReply.decode
+  >[0];
+  const request = { context: checked } as unknown as Parameters<typeof multiReply.decode>[1];
+  const target = Buffer.allocUnsafe(frameBytes);
+  const path = checked.serverPaths[0] as Uint8Array;
+  const statOffsets = Array.from({ length: OPS }, (_, i) => base + 16 + 9 + i * 77);
+  return [
+    {
+      title: `a ${frameBytes}-byte request frame`,
+      rows: [
+        { name: 'Buffer.allocUnsafe', run: () => Buffer.allocUnsafe(frameBytes) },
+        { name: 'allocFrame (the codec slab)', run: () => allocFrame(frameBytes) },
+      ],
+    },
+    {
+      title: 'encoding the multi of 10 setData',
+      rows: [
+        { name: 'encodeMulti (the whole frame)', run: () => encodeMulti(1, checked) },
+        {
+          name: 'its 20 byte copies alone (path, data)',
+          run: () => {
+            let at = 0;
+            for (let i = 0; i < OPS; i++) {
+              copyBytes.call(target, path, at);
+              copyBytes.call(target, data, at + path.length);
+              at += path.length + data.length;
+            }
+            return at;
+          },
+        },
+      ],
+    },
+    {
+      title: "a reply's ArrayBuffer and offset (for its DataView)",
+      rows: [
+        {
+          name: 'buf.buffer, buf.byteOffset',
+          run: () => (payload.buffer === undefined ? 0 : payload.byteOffset),
+        },
+        {
+          name: 'bufferView(buf), byteOffsetOf(buf)',
+          run: () => bufferView(payload) && byteOffsetOf(payload),
+        },
+      ],
+    },
+    {
+      title: 'decoding its reply',
+      rows: [
+        {
+          name: 'multiReply.decode (10 results)',
+          run: () => multiReply.decode(replyContext, request, 0, payload, 16),
+        },
+        {
+          name: 'its 10 Stats alone',
+          run: () => {
+            let stat: unknown;
+            for (let i = 0; i < OPS; i++) stat = readStatInView(view, statOffsets[i] as number);
+            return stat;
+          },
+        },
+        {
+          name: '10 objects of 11 int fields read from the view',
+          run: () => {
+            let stat: unknown;
+            for (let i = 0; i < OPS; i++) {
+              const at = statOffsets[i] as number;
+              stat = {
+                a: view.getInt32(at),
+                b: view.getInt32(at + 8),
+                c: view.getInt32(at + 16),
+                d: view.getInt32(at + 24),
+                e: view.getInt32(at + 32),
+                f: view.getInt32(at + 36),
+                g: view.getInt32(at + 40),
+                h: view.getInt32(at + 44),
+                i: view.getInt32(at + 52),
+                j: view.getInt32(at + 56),
+                k: view.getInt32(at + 60),
+              };
+            }
+            return stat;
+          },
+        },
+      ],
+    },
+  ];
+}
+
+/** ns per call of `run`, over about `ms` milliseconds. */
+function timeOne(run: () => unknown, ms: number): number {
+  let calls = 0;
+  let sink: unknown;
+  const start = process.hrtime.bigint();
+  const end = start + BigInt(ms * 1e6);
+  let now = start;
+  while (now < end) {
+    for (let i = 0; i < 1000; i++) sink = run();
+    calls += 1000;
+    now = process.hrtime.bigint();
+  }
+  if (sink === Symbol.for('never')) throw new Error('unreachable');
+  return Number(now - start) / calls;
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+/** Times every row of every group for `rounds` rounds (after one untimed warm-up round). */
+export function measureFloors(groups: FloorGroup[], rounds = 7, msPerRow = 150): FloorFigure[] {
+  for (const group of groups) for (const row of group.rows) timeOne(row.run, msPerRow);
+  const figures: FloorFigure[] = [];
+  for (const group of groups) {
+    const times = group.rows.map(() => [] as number[]);
+    for (let r = 0; r < rounds; r++)
+      group.rows.forEach((row, i) => times[i]?.push(timeOne(row.run, msPerRow)));
+    const reference = median(times[0] as number[]);
+    group.rows.forEach((row, i) => {
+      const nsPerCall = median(times[i] as number[]);
+      figures.push({ group: group.title, name: row.name, nsPerCall, ratio: nsPerCall / reference });
+    });
+  }
+  return figures;
+}
