@@ -8,7 +8,7 @@
  * Run: `npm run bench:floors` (in apps/bench). No server is needed.
  */
 import { Buffer } from 'node:buffer';
-import { allocFrame, bufferView, byteOffsetOf, readStatInView } from '@zkwire/jute-codec/internal';
+import { allocFrame, bufferView, byteOffsetOf, copyBytes, readStatInView } from '@zkwire/jute-codec/internal';
 import { Chroot, checkedMulti, encodeMulti, multiReply } from '@zkwire/zk-wire-client/internal';
 
 /** A group of alternatives timed side by side; the first is the reference of the ratios. */
@@ -27,8 +27,6 @@ export interface FloorFigure {
 
 const OPS = 10;
 const DATA_BYTES = 100;
-const copyBytes: (this: Uint8Array, source: ArrayLike<number>, offset?: number) => void =
-  Uint8Array.prototype.set;
 
 /** The multi the throughput scenario sends: 10 setData of 100 bytes, on the paths it uses. */
 function multiFixture() {
