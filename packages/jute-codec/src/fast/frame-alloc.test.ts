@@ -14,7 +14,8 @@ describe('allocFrame', () => {
   it('cuts large frames from one slab, on 8-byte boundaries, without overlap', () => {
     const frames = Array.from({ length: 6 }, () => allocFrame(1359));
     const slabs = new Set(frames.map((f) => f.buffer));
-    // Six frames of 1,359 bytes fit one 64 KiB slab twice over; at most one slab change among them.
+    // Six frames of 1,359 bytes take an eighth of a 64 KiB slab: at most one slab change among them (when the
+    // current slab was nearly full already).
     expect(slabs.size).toBeLessThanOrEqual(2);
     frames.forEach((frame, i) => {
       expect(frame.byteOffset % 8).toBe(0);
