@@ -181,8 +181,9 @@ export function measureFloors(groups: FloorGroup[], rounds = 7, msPerRow = 150):
   const figures: FloorFigure[] = [];
   for (const group of groups) {
     const times = group.rows.map(() => [] as number[]);
-    for (let r = 0; r < rounds; r++)
-      group.rows.forEach((row, i) => times[i]?.push(timeOne(row.run, msPerRow)));
+    for (let r = 0; r < rounds; r++) {
+      for (const [i, row] of group.rows.entries()) times[i]?.push(timeOne(row.run, msPerRow));
+    }
     const reference = median(times[0] as number[]);
     group.rows.forEach((row, i) => {
       const nsPerCall = median(times[i] as number[]);

@@ -31,7 +31,7 @@ describe('allocFrame', () => {
     first.fill(0xab);
     // Five frames of 16 KiB cannot all share a 64 KiB slab with the first.
     const later = Array.from({ length: 5 }, () => allocFrame(16 * 1024));
-    later.forEach((frame) => frame.fill(0xcd));
+    for (const frame of later) frame.fill(0xcd);
     expect(later.some((frame) => frame.buffer !== first.buffer)).toBe(true);
     expect(first.every((byte) => byte === 0xab)).toBe(true);
   });
