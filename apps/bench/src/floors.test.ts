@@ -8,6 +8,8 @@ describe('bench:floors', () => {
     const results = row('multiReply.decode')?.run() as { type: string; stat: { version: number } }[];
     expect(results).toHaveLength(10);
     expect(results.every((r) => r.type === 'setData' && r.stat.version === 7)).toBe(true);
+    // The Stats-alone row reads at the results' offsets: its last Stat is the tenth node's.
+    expect(row('its 10 Stats alone')?.run()).toMatchObject({ czxid: 4105n, version: 7, dataLength: 100 });
     const frame = row('encodeMulti')?.run() as Buffer;
     // length prefix + header + 10 x (MultiHeader + path + data + version) + the closing MultiHeader
     expect(frame.readInt32BE(0)).toBe(frame.length - 4);

@@ -8,7 +8,16 @@
  * Run: `npm run bench:floors` (in apps/bench). No server is needed.
  */
 import { Buffer } from 'node:buffer';
-import { allocFrame, bufferView, byteOffsetOf, copyBytes, readStatInView } from '@zkwire/jute-codec/internal';
+import { encode, OpCode, records } from '@zkwire/jute-codec';
+import {
+  allocFrame,
+  bufferView,
+  byteOffsetOf,
+  copyBytes,
+  REPLY_HEADER_SIZE,
+  readStatInView,
+  STAT_SIZE,
+} from '@zkwire/jute-codec/internal';
 import { Chroot, checkedMulti, encodeMulti, multiReply } from '@zkwire/zk-wire-client/internal';
 
 /** A group of alternatives timed side by side; the first is the reference of the ratios. */
@@ -27,6 +36,8 @@ export interface FloorFigure {
 
 const OPS = 10;
 const DATA_BYTES = 100;
+/** A MultiHeader { int type; boolean done; int err; }. */
+const MULTI_HEADER_BYTES = 9;
 
 /** The multi the throughput scenario sends: 10 setData of 100 bytes, on the paths it uses. */
 function multiFixture() {
@@ -38,26 +49,34 @@ function multiFixture() {
   return { checked, data, frameBytes: encodeMulti(1, checked).length };
 }
 
+/** One Stat per result: ten nodes written by one transaction (one mzxid and mtime, their own czxid). */
+const statOf = (i: number) => ({
+  czxid: BigInt(4096 + i),
+  mzxid: 90_000n,
+  ctime: 1_700_000_000_000n + BigInt(i),
+  mtime: 1_700_000_500_000n,
+  version: 7,
+  cversion: 0,
+  aversion: 0,
+  ephemeralOwner: 0n,
+  dataLength: DATA_BYTES,
+  numChildren: 0,
+  pzxid: BigInt(4096 + i),
+});
+
+/** Bytes of one setData result: its MultiHeader, then its Stat. */
+const RESULT_BYTES = MULTI_HEADER_BYTES + STAT_SIZE;
+
 /** A multi reply to it: ReplyHeader, then per op a MultiHeader and a Stat, then the closing MultiHeader. */
 function multiReplyFixture(): Buffer {
-  const payload = Buffer.alloc(16 + OPS * (9 + 68) + 9);
-  let at = 16;
-  for (let i = 0; i < OPS; i++) {
-    payload.writeInt32BE(5, at); // setData, not done, err 0
-    at += 9;
-    payload.writeBigInt64BE(BigInt(4096 + i), at); // czxid
-    payload.writeBigInt64BE(90_000n, at + 8); // mzxid: one transaction
-    payload.writeBigInt64BE(1_700_000_000_000n + BigInt(i), at + 16); // ctime
-    payload.writeBigInt64BE(1_700_000_500_000n, at + 24); // mtime
-    payload.writeInt32BE(7, at + 32); // version
-    payload.writeInt32BE(DATA_BYTES, at + 52); // dataLength
-    payload.writeBigInt64BE(BigInt(4096 + i), at + 60); // pzxid
-    at += 68;
-  }
-  payload.writeInt32BE(-1, at);
-  payload[at + 4] = 1;
-  payload.writeInt32BE(-1, at + 5);
-  return payload;
+  return Buffer.concat([
+    encode(records.ReplyHeader, { xid: 1, zxid: 90_000n, err: 0 }),
+    ...Array.from({ length: OPS }, (_, i) => [
+      encode(records.MultiHeader, { type: OpCode.setData, done: false, err: 0 }),
+      encode(records.Stat, statOf(i)),
+    ]).flat(),
+    encode(records.MultiHeader, { type: -1, done: true, err: -1 }),
+  ]);
 }
 
 /** The groups: the frame's allocation, its encoding, a reply's view, the reply's decoding. */
@@ -72,7 +91,10 @@ export function floorGroups(): FloorGroup[] {
   const request = { context: checked } as unknown as Parameters<typeof multiReply.decode>[1];
   const target = Buffer.allocUnsafe(frameBytes);
   const path = checked.serverPaths[0] as Uint8Array;
-  const statOffsets = Array.from({ length: OPS }, (_, i) => base + 16 + 9 + i * 77);
+  const statOffsets = Array.from(
+    { length: OPS },
+    (_, i) => base + REPLY_HEADER_SIZE + i * RESULT_BYTES + MULTI_HEADER_BYTES,
+  );
   return [
     {
       title: `a ${frameBytes}-byte request frame`,

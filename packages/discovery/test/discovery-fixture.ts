@@ -1,6 +1,7 @@
 /**
  * What the discovery integration tests share: one real server per test file with a fault proxy in front of
- * it, the clients a file opens (closed after it), what the server says each session watches, and instances.
+ * it, the clients a file opens (closed after it), what the server says each session watches, instances, and a
+ * writer that registers them.
  */
 import {
   type FaultProxy,
@@ -11,6 +12,7 @@ import {
 } from '@zkwire/testing';
 import type { ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll } from 'vitest';
+import { ServiceDiscovery } from '../src/service-discovery.js';
 import { createServiceInstance } from '../src/service-instance.js';
 import { openClient } from './helpers.js';
 
@@ -98,3 +100,15 @@ export const instance = (
     uriSpec: '{scheme}://{address}:{port}',
     ...extra,
   });
+
+/** A ServiceDiscovery on `client`, started, with an instance of `name` registered for each of `ids`. */
+export async function registeringWriter(
+  client: ZooKeeperClient,
+  name: string,
+  ids: readonly string[],
+): Promise<ServiceDiscovery> {
+  const writer = new ServiceDiscovery(client, { basePath: BASE });
+  await writer.start();
+  for (const id of ids) await writer.registerService(instance(name, id));
+  return writer;
+}

@@ -8,7 +8,7 @@ import { type BadInstanceDataError, IllegalDiscoveryStateError } from '../src/er
 import { serializeInstance } from '../src/instance-serializer.js';
 import { ServiceDiscovery } from '../src/service-discovery.js';
 import type { ServiceInstance } from '../src/service-instance.js';
-import { BASE, discoveryServer, instance, watchedBy } from './discovery-fixture.js';
+import { BASE, discoveryServer, instance, registeringWriter, watchedBy } from './discovery-fixture.js';
 import { eventually, expireSession, nextEvent } from './helpers.js';
 
 describe('service cache and provider on a real server', () => {
@@ -18,9 +18,7 @@ describe('service cache and provider on a real server', () => {
   it('ServiceCache: loads with every read in flight together, follows changes, skips a corrupt node, iterates', async () => {
     const zk = await client();
     const writerClient = await client();
-    const writer = new ServiceDiscovery(writerClient, { basePath: BASE });
-    await writer.start();
-    for (const id of ['a', 'b', 'c', 'd']) await writer.registerService(instance('cached', id));
+    const writer = await registeringWriter(writerClient, 'cached', ['a', 'b', 'c', 'd']);
     await writerClient.create(`${BASE}/cached/zz-corrupt`, '[]', { mode: 'ephemeral' });
 
     // Record when each getData was sent and when it settled: all must be sent before the first settles.
@@ -84,9 +82,8 @@ describe('service cache and provider on a real server', () => {
   it('ServiceCache closed in the middle of its load, or of a refresh, leaves no watch behind', async () => {
     const zk = await client();
     const writerClient = await client();
-    await using writer = new ServiceDiscovery(writerClient, { basePath: BASE });
-    await writer.start();
-    for (let i = 0; i < 20; i++) await writer.registerService(instance('racing', `r-${i}`));
+    const ids = Array.from({ length: 20 }, (_, i) => `r-${i}`);
+    await using writer = await registeringWriter(writerClient, 'racing', ids);
     await using discovery = new ServiceDiscovery(zk, { basePath: BASE });
     await discovery.start();
 
@@ -125,10 +122,7 @@ describe('service cache and provider on a real server', () => {
   it('ServiceCache after its session expires: rebuilt on the new session, events only for what really changed', async () => {
     const zk = await client({ autoRecreateSession: true });
     const writerClient = await client();
-    await using writer = new ServiceDiscovery(writerClient, { basePath: BASE });
-    await writer.start();
-    await writer.registerService(instance('rebuilt', 'stays'));
-    await writer.registerService(instance('rebuilt', 'leaves'));
+    await using writer = await registeringWriter(writerClient, 'rebuilt', ['stays', 'leaves']);
     await using discovery = new ServiceDiscovery(zk, { basePath: BASE });
     await discovery.start();
     const cache = discovery.serviceCache('rebuilt');
@@ -151,11 +145,7 @@ describe('service cache and provider on a real server', () => {
   it('ServiceCache across a dropped connection: what changed while it was away arrives after the reconnect', async () => {
     const zk = await client({ viaProxy: true });
     const writerClient = await client();
-    await using writer = new ServiceDiscovery(writerClient, { basePath: BASE });
-    await writer.start();
-    await writer.registerService(instance('away', 'kept'));
-    await writer.registerService(instance('away', 'removed'));
-    await writer.registerService(instance('away', 'changed'));
+    await using writer = await registeringWriter(writerClient, 'away', ['kept', 'removed', 'changed']);
     await using discovery = new ServiceDiscovery(zk, { basePath: BASE });
     await discovery.start();
     const cache = discovery.serviceCache('away');
