@@ -57,13 +57,10 @@ describe.each(['persistent-watch', 'one-shot-watches'] as CacheEngine[])('views 
     await writer.delete(`${path}/second`);
     await eventually(() => children.currentData.length === 1 && text(children.currentData[0]?.data) === '1b');
     await watchBarrier([observer], writer, `/views/${engine}/barrier-children`);
-    expect(seen).toEqual([
-      `added ${path}/first`,
-      'initialized',
-      `added ${path}/second`,
-      `updated ${path}/first 1>1b`,
-      `removed ${path}/second`,
-    ]);
+    expect(seen.slice(0, 3)).toEqual([`added ${path}/first`, 'initialized', `added ${path}/second`]);
+    // The update of one child and the removal of another come from two watches, each followed by a read, and
+    // either read may be answered first: no order between children is promised (nor by Curator's cache).
+    expect(seen.slice(3).sort()).toEqual([`removed ${path}/second`, `updated ${path}/first 1>1b`]);
     expect(children.getCurrentData(`${path}/first`)?.stat.version).toBe(1);
     expect(children.getCurrentData(path)).toBeUndefined();
   });
