@@ -18,7 +18,13 @@ import {
   readStatInView,
   STAT_SIZE,
 } from '@zkwire/jute-codec/internal';
-import { Chroot, checkedMulti, encodeMulti, multiReply } from '@zkwire/zk-wire-client/internal';
+import {
+  Chroot,
+  checkedMulti,
+  encodeMulti,
+  MULTI_HEADER_SIZE,
+  multiReply,
+} from '@zkwire/zk-wire-client/internal';
 
 /** A group of alternatives timed side by side; the first is the reference of the ratios. */
 export interface FloorGroup {
@@ -36,8 +42,6 @@ export interface FloorFigure {
 
 const OPS = 10;
 const DATA_BYTES = 100;
-/** A MultiHeader { int type; boolean done; int err; }. */
-const MULTI_HEADER_BYTES = 9;
 
 /** The multi the throughput scenario sends: 10 setData of 100 bytes, on the paths it uses. */
 function multiFixture() {
@@ -65,7 +69,7 @@ const statOf = (i: number) => ({
 });
 
 /** Bytes of one setData result: its MultiHeader, then its Stat. */
-const RESULT_BYTES = MULTI_HEADER_BYTES + STAT_SIZE;
+const RESULT_BYTES = MULTI_HEADER_SIZE + STAT_SIZE;
 
 /** A multi reply to it: ReplyHeader, then per op a MultiHeader and a Stat, then the closing MultiHeader. */
 function multiReplyFixture(): Buffer {
@@ -93,7 +97,7 @@ export function floorGroups(): FloorGroup[] {
   const path = checked.serverPaths[0] as Uint8Array;
   const statOffsets = Array.from(
     { length: OPS },
-    (_, i) => base + REPLY_HEADER_SIZE + i * RESULT_BYTES + MULTI_HEADER_BYTES,
+    (_, i) => base + REPLY_HEADER_SIZE + i * RESULT_BYTES + MULTI_HEADER_SIZE,
   );
   return [
     {

@@ -4,6 +4,7 @@
  */
 export { AsyncQueue } from './async-queue.js';
 export { checkedMulti, encodeMulti, multiReply } from './ops/multi.js';
+export { MULTI_HEADER_SIZE } from './ops/multi-parts.js';
 export { batchWatches, SET_WATCHES_MAX_LENGTH } from './ops/set-watches.js';
 export { Chroot, pathProblem, validatePath } from './paths.js';
 export { saslAuthenticatorFactory } from './sasl-hook.js';
