@@ -55,6 +55,25 @@ describe('values kept past their read', () => {
     expect(created).toMatchObject([{ path: '/views/made-a' }, { path: '/views/made-b' }]);
   });
 
+  it('empty and null data read as an empty buffer of its own, never a view of the read buffer', async () => {
+    await zk.create('/views/empty', Buffer.alloc(0));
+    await zk.create('/views/null', null);
+    const [empty, none, multiRead] = await Promise.all([
+      zk.getData('/views/empty'),
+      zk.getData('/views/null'),
+      zk.multiRead([{ type: 'getData', path: '/views/empty' }]),
+    ]);
+    await readOtherBytes();
+    const read = (multiRead[0] as { data: Buffer }).data;
+    for (const data of [empty.data, none.data, read]) {
+      expect(Buffer.isBuffer(data)).toBe(true);
+      expect(data.length).toBe(0);
+      // A view of the shared read buffer would sit in an ArrayBuffer of 64 KiB or more.
+      expect(data.buffer.byteLength).toBe(0);
+    }
+    expect(empty.stat.dataLength).toBe(0);
+  });
+
   it('the session password stays right through later reads: another connection reattaches with it', async () => {
     const owner = await connect({ connectString: server.connectString, sessionTimeoutMs: 10_000 });
     const again = await (async () => {
