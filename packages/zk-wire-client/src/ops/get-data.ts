@@ -18,7 +18,7 @@ const EMPTY = Buffer.alloc(0);
  * The caller's own copy of a reply's data (null reads as empty). Decoded data is a view of the socket's read
  * buffer, which the next read overwrites (connection.ts); every result that hands data out goes through this.
  * Empty data shares one empty buffer, as null does: it has no bytes to overwrite, and a copy of nothing still
- * made a Buffer and an ArrayBuffer per reply (reads of empty nodes: lock, queue and tree nodes).
+ * made a Buffer and an ArrayBuffer per reply (parents, markers: nodes created with no data are common).
  */
 export function ownedData(data: Uint8Array | null): Buffer {
   return data === null || data.length === 0 ? EMPTY : Buffer.from(data);
