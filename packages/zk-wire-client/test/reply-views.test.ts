@@ -55,7 +55,7 @@ describe('values kept past their read', () => {
     expect(created).toMatchObject([{ path: '/views/made-a' }, { path: '/views/made-b' }]);
   });
 
-  it('empty and null data read as an empty buffer of its own, never a view of the read buffer', async () => {
+  it('empty and null data read as an empty buffer, never a view of the read buffer', async () => {
     await zk.create('/views/empty', Buffer.alloc(0));
     await zk.create('/views/null', null);
     const [empty, none, multiRead] = await Promise.all([
