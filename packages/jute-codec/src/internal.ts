@@ -12,6 +12,7 @@ export {
 } from './fast/decoders';
 export { allocFrame } from './fast/frame-alloc';
 export { int32At, uint32At } from './fast/read';
+export { ViewedFrame } from './fast/viewed-frame';
 export { copyBytes, putInt32, putString, utf8Length } from './fast/write';
 export { checkInt32, REQUEST_PREFIX_SIZE } from './frame-writer';
 export { Cursor, checkRange, type FieldsOf, juteRecord } from './layouts';

@@ -20,9 +20,9 @@ import {
   bufferView,
   byteOffsetOf,
   int32At,
-  putInt32,
   readStatInView,
   STAT_SIZE,
+  ViewedFrame,
 } from '@zkwire/jute-codec/internal';
 import { errorFromCode, MultiError, ProtocolError, type ZooKeeperError } from '../errors.js';
 import type { ReplyDecoder } from '../pending.js';
@@ -173,44 +173,41 @@ function opSize(checked: CheckedMulti, i: number): number {
 }
 
 /** Writes op `i`'s request record at `offset`; returns the next offset. */
-function writeOp(checked: CheckedMulti, i: number, opCode: number, target: Buffer, offset: number): number {
-  let at = writePathBytes(target, offset, checked.serverPaths[i]!);
+function writeOp(checked: CheckedMulti, i: number, opCode: number, out: ViewedFrame, offset: number): number {
+  let at = writePathBytes(out, offset, checked.serverPaths[i]!);
   switch (checked.types[i]!) {
     case 'create': {
       const c = checked.creates![i]!;
-      at = writeBufferField(target, at, c.data);
-      at = writeAcl(target, at, c.acl);
-      putInt32(target, createFlags[c.mode], at);
-      at += 4;
+      at = writeBufferField(out, at, c.data);
+      at = writeAcl(out, at, c.acl);
+      at = out.int32(at, createFlags[c.mode]);
       if (opCode === OpCode.createTTL) {
-        target.writeBigInt64BE(c.ttl, at);
+        out.bytes.writeBigInt64BE(c.ttl, at);
         at += 8;
       }
       return at;
     }
     case 'setData':
-      at = writeBufferField(target, at, checked.data[i]!);
-      putInt32(target, checked.versions[i]!, at);
-      return at + 4;
+      at = writeBufferField(out, at, checked.data[i]!);
+      return out.int32(at, checked.versions[i]!);
     default:
-      putInt32(target, checked.versions[i]!, at);
-      return at + 4;
+      return out.int32(at, checked.versions[i]!);
   }
 }
 
 /** Starts a multi frame of `body` bytes (after the request header); returns it. */
-function multiFrame(xid: number, opCode: number, body: number): Buffer {
-  const frame = allocFrame(12 + body);
-  putInt32(frame, 8 + body, 0);
-  putInt32(frame, xid, 4);
-  putInt32(frame, opCode, 8);
-  return frame;
+function multiFrame(xid: number, opCode: number, body: number): ViewedFrame {
+  const out = new ViewedFrame(allocFrame(12 + body));
+  out.int32(0, 8 + body);
+  out.int32(4, xid);
+  out.int32(8, opCode);
+  return out;
 }
 
-function checkFilled(frame: Buffer, offset: number): Buffer {
-  if (offset !== frame.length)
-    throw new ProtocolError(`multi frame size mismatch: ${offset} != ${frame.length}`);
-  return frame;
+function checkFilled(out: ViewedFrame, offset: number): Buffer {
+  if (offset !== out.bytes.length)
+    throw new ProtocolError(`multi frame size mismatch: ${offset} != ${out.bytes.length}`);
+  return out.bytes;
 }
 
 /** Builds the multi frame. */
@@ -218,33 +215,33 @@ export function encodeMulti(xid: number, checked: CheckedMulti): Buffer {
   const count = checked.types.length;
   let body = MULTI_HEADER_SIZE;
   for (let i = 0; i < count; i++) body += MULTI_HEADER_SIZE + opSize(checked, i);
-  const frame = multiFrame(xid, OpCode.multi, body);
+  const out = multiFrame(xid, OpCode.multi, body);
   let offset = 12;
   for (let i = 0; i < count; i++) {
     const opCode = opCodeOf(checked, i);
-    offset = writeMultiHeader(frame, offset, opCode, false);
-    offset = writeOp(checked, i, opCode, frame, offset);
+    offset = writeMultiHeader(out, offset, opCode, false);
+    offset = writeOp(checked, i, opCode, out, offset);
   }
-  return checkFilled(frame, writeMultiHeader(frame, offset, -1, true));
+  return checkFilled(out, writeMultiHeader(out, offset, -1, true));
 }
 
 /** Builds the multiRead frame (watch = false in each sub-request, as Java sends). */
 export function encodeMultiRead(xid: number, ops: ReadOpArgs[]): Buffer {
   let body = MULTI_HEADER_SIZE;
   for (const op of ops) body += MULTI_HEADER_SIZE + pathSize(op.serverPath) + 1;
-  const frame = multiFrame(xid, OpCode.multiRead, body);
+  const out = multiFrame(xid, OpCode.multiRead, body);
   let offset = 12;
   for (const op of ops) {
     offset = writeMultiHeader(
-      frame,
+      out,
       offset,
       op.type === 'getData' ? OpCode.getData : OpCode.getChildren,
       false,
     );
-    offset = writePath(frame, offset, op.serverPath);
-    frame[offset++] = 0;
+    offset = writePath(out, offset, op.serverPath);
+    offset = out.byte(offset, 0);
   }
-  return checkFilled(frame, writeMultiHeader(frame, offset, -1, true));
+  return checkFilled(out, writeMultiHeader(out, offset, -1, true));
 }
 
 /** Reads each result header + body; calls `each` with (type, err, offset of the body) and gets the next offset. */
