@@ -227,6 +227,32 @@ describe('openLoopSummary', () => {
     expect(s.rate).toEqual({ median: 10_000, min: 10_000, max: 10_000 });
   });
 
+  it("pairs ours' and the raw limit's p99 turn by turn when both took turns, so one stall moves one pair", () => {
+    const inTurns = (
+      round: number,
+      contender: ContenderId,
+      p99: number,
+      turnP99Us: number[],
+    ): Observation => {
+      const o = withP99(round, contender, p99);
+      return { ...o, result: { ...(o.result as CellResult & { ok: true }), turnP99Us } };
+    };
+    // ours stalled in round 1's third turn: its round p99 is 5× the raw limit's, its other turns 1.0–1.1×
+    const s = openLoopSummary([
+      inTurns(1, 'ours', 50_000, [1000, 1100, 50_000, 1050]),
+      inTurns(1, 'raw', 10_000, [1000, 1000, 1000, 1000]),
+      inTurns(2, 'ours', 1000, [1000, 0, 1000, 1000]),
+      inTurns(2, 'raw', 1000, [1000, 1000, 1000, 1000]),
+    ]);
+    // pairs: 1.0, 1.1, 50, 1.05 and 1.0, 1.0, 1.0 (the uncounted turn, 0, is left out)
+    expect(s.oursP99VsRaw?.median).toBeCloseTo(1.0);
+    expect(s.oursP99VsRaw?.max).toBeCloseTo(50);
+    expect(s.oursP99VsRaw?.interval).toBeDefined();
+    // without turn figures on one side, the round's ratio stands for the round
+    const mixed = openLoopSummary([inTurns(1, 'ours', 1200, [1200]), withP99(1, 'raw', 1000)]);
+    expect(mixed.oursP99VsRaw).toEqual({ median: 1.2, min: 1.2, max: 1.2 });
+  });
+
   it('leaves out rounds where ours or the raw limit has no latency', () => {
     const failed: Observation = {
       round: 2,

@@ -235,8 +235,9 @@ function p99Of(observation: Observation | undefined): number | undefined {
 }
 
 /**
- * An open-loop case's rates over rounds, and ours' p99 against the greedy raw limit's, taken within each
- * round (both ran at the same rate, minutes apart at most) and then their median.
+ * An open-loop case's rates over rounds, and ours' p99 against the greedy raw limit's: turn by turn where both
+ * took turns (a cycle's two turns ran under a second apart, and a stall that lands in one turn moves one pair
+ * of many, where it moved a round's whole p99), else within each round; then the median, with its interval.
  */
 export function openLoopSummary(
   observations: readonly Observation[],
@@ -247,11 +248,21 @@ export function openLoopSummary(
   const ratios: number[] = [];
   for (const round of new Set(observations.map((o) => o.round))) {
     const inRound = observations.filter((o) => o.round === round);
-    const ours = p99Of(inRound.find((o) => o.contender === 'ours'));
-    const raw = p99Of(inRound.find((o) => o.contender === 'raw'));
-    if (ours !== undefined && raw !== undefined && raw > 0) ratios.push(ours / raw);
+    const ours = inRound.find((o) => o.contender === 'ours');
+    const raw = inRound.find((o) => o.contender === 'raw');
+    const oursP99 = p99Of(ours);
+    const rawP99 = p99Of(raw);
+    if (oursP99 === undefined || rawP99 === undefined || rawP99 <= 0) continue;
+    ratios.push(...pairedRatios(turnP99s(ours), turnP99s(raw), oursP99 / rawP99));
   }
   const vsRaw = spread(ratios);
-  if (vsRaw) out.oursP99VsRaw = vsRaw;
+  const interval = medianInterval(ratios);
+  if (vsRaw) out.oursP99VsRaw = interval ? { ...vsRaw, interval } : vsRaw;
   return out;
+}
+
+/** Each measured turn's p99 of a successful open-loop cell that took turns. */
+function turnP99s(observation: Observation | undefined): number[] | undefined {
+  const r = observation?.result;
+  return r?.ok ? r.turnP99Us : undefined;
 }

@@ -187,6 +187,37 @@ describe('openLoopCheck', () => {
     expect(missed.measured).toMatch(/^1\.20 \(0\.90–1\.30\): /);
   });
 
+  it('gives the interval of the median when the ratios are paired turn by turn', () => {
+    const inTurns = (contender: 'ours' | 'raw', p99: number, turnP99Us: number[]): Observation => ({
+      round: 1,
+      caseKey: 'latency50',
+      contender,
+      rate: 10_000,
+      result: { ...cell(10_000, p99), turnP99Us } as CellResult,
+    });
+    const ours = [1000, 1050, 980, 1020, 990, 1010, 30_000, 1000];
+    const result = openLoopCheck(
+      'latency50',
+      summarize(
+        openLoop,
+        ['ours', 'raw'],
+        [
+          inTurns('ours', 30_000, ours),
+          inTurns(
+            'raw',
+            1000,
+            ours.map(() => 1000),
+          ),
+        ],
+      ),
+    );
+    // one stalled turn of eight: the round's p99 is 30× the raw limit's, the median pair 1.0×
+    expect(result.status).toBe('met');
+    expect(result.measured).toMatch(
+      /^1\.0[01] \(95% interval of the median [0-9.]+-[0-9.]+, 8 pairs[^)]*\): 30,000 vs 1,000 µs/,
+    );
+  });
+
   it('misses when ours fell behind the rate in most rounds, and names who fell behind', () => {
     const behind = check('latency90', [
       [9000, 500, 10_000, 1000],

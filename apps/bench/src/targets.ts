@@ -151,7 +151,8 @@ export function checkTargets(
 }
 
 /**
- * Ours' p99 against the greedy raw limit's in one open-loop case (median of the per-round ratios). The
+ * Ours' p99 against the greedy raw limit's in one open-loop case (median of the ratios paired turn by turn,
+ * or round by round for cells that did not take turns; openLoopSummary in stats.ts), with its interval. The
  * measured text names the rate and says who fell behind it: a contender that could not keep the rate
  * measured a saturated client, so its p99 is no latency below saturation. Ours falling behind in most of
  * its rounds misses, whatever the ratio.
@@ -170,7 +171,11 @@ export function openLoopCheck(key: string, summaries: readonly CaseSummary[]): T
   const ours = of('ours');
   const oursMostlyBehind = 2 * (ours?.fellBehind ?? 0) > (ours?.rounds ?? 0);
   const rate = summary.rate ? `, at ${Math.round(summary.rate.median).toLocaleString('en-US')}/s` : '';
-  const spreadText = ratio.min === ratio.max ? '' : ` (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)})`;
+  const spreadText = ratio.interval
+    ? intervalText(ratio.interval, P99_VS_RAW_MAX, 'low')
+    : ratio.min === ratio.max
+      ? ''
+      : ` (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)})`;
   return {
     target,
     measured:

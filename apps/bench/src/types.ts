@@ -155,6 +155,8 @@ export type CellResult =
       turnRates?: number[];
       /** turn cells: client CPU µs per op of each measured turn, aligned with turnRates (0 where it is 0) */
       turnCpuUsPerOp?: number[];
+      /** open-loop turn cells: each measured turn's p99 in µs, aligned with turnRates (0 where it is 0) */
+      turnP99Us?: number[];
       /** turn cells: turns left out because the worker's event loop was busy through them (turn-trace.ts) */
       lostTurns?: number;
       latency?: LatencySummary;

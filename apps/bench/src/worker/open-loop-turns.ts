@@ -17,6 +17,11 @@ import type { Recording } from './window.js';
 export class OpenLoopInTurns implements TurnLoop {
   /** the counted turns' recorders, added up (the warm-up and lost turns left out) */
   readonly measured = new OpenLoopRecorders();
+  /**
+   * Each turn's p99 in µs, the warm-up turn first, 0 for a turn not counted: ours' and the raw limit's are
+   * paired turn by turn in the report, as throughput is (stats.ts), so that one stall moves one pair.
+   */
+  readonly turnP99s: number[] = [];
   /** this turn's: they record by request (turn-pacer.ts says which), so they are always on */
   private turn = new OpenLoopRecorders(true);
   private readonly requests: OpenLoopRequests;
@@ -78,6 +83,7 @@ export class OpenLoopInTurns implements TurnLoop {
 
   endTurn(counted: boolean): void {
     if (counted) this.measured.add(this.turn);
+    this.turnP99s.push(counted ? this.turn.latency.summary().p99 : 0);
     // fresh recorders for the next turn (made here, in the gap, not when it starts): a reply that outlived
     // the wait for this turn's requests lands in these, which are no longer counted
     this.turn = new OpenLoopRecorders(true);

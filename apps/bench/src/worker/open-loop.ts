@@ -37,6 +37,8 @@ export async function runOpenLoopCell(
     ok: true,
     ...run.figures,
     latency: loop.measured.latency.summary(),
+    // aligned with turnRates, which leave out the warm-up turn
+    turnP99Us: loop.turnP99s.slice(1),
     note: loop.measured.note(rate),
   };
 }
