@@ -3,9 +3,9 @@
  * @packageDocumentation
  */
 
+export { byteOffsetOf } from './fast/array-buffer-views';
 export {
   bufferView,
-  byteOffsetOf,
   REPLY_HEADER_SIZE,
   readStat as readStatInView,
   STAT_SIZE,

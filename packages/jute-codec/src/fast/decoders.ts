@@ -3,6 +3,7 @@
 import { isAscii } from 'node:buffer';
 import type { Stat } from '../records/data';
 import type { ReplyHeader } from '../records/session';
+import { byteOffsetOf, ViewCache } from './array-buffer-views';
 import { checkArgs, int32At, need, readLength } from './read';
 
 /** Encoded size of a Stat. */
@@ -22,42 +23,17 @@ function statAt(buf: Buffer, offset: number): Stat {
   return readStat(bufferView(buf), byteOffsetOf(buf) + offset);
 }
 
-// A typed array's `buffer` and `byteOffset` are getters on %TypedArray%.prototype. Read as properties
-// (`buf.buffer`), each went through V8's generic accessor load, `buffer` into a C++ builtin, once each per
-// reply with a Stat: 114 ns for both, 58 ns with the getters called directly (`npm run bench:floors`, Node 20,
-// Intel Xeon @ 2.50GHz, 2026-11-27). The same reason as `copyBytes` in write.ts.
-const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as object;
-const bufferGetter = Object.getOwnPropertyDescriptor(typedArrayPrototype, 'buffer')?.get as (
-  this: Uint8Array,
-) => ArrayBufferLike;
-const byteOffsetGetter = Object.getOwnPropertyDescriptor(typedArrayPrototype, 'byteOffset')?.get as (
-  this: Uint8Array,
-) => number;
-
-/** `buf.byteOffset`, read through the getter itself (see above). */
-export function byteOffsetOf(buf: Uint8Array): number {
-  return byteOffsetGetter.call(buf);
-}
-
-/** The ArrayBuffer {@link bufferView} last made a view of, and that view. */
-let viewedBuffer: ArrayBufferLike | undefined;
-let lastView: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+/** The view of the last reply's read buffer (array-buffer-views.ts). */
+const replyViews = new ViewCache();
 
 /**
  * A DataView over the whole ArrayBuffer under `buf`: read `buf[offset]` at `buf.byteOffset + offset`. Its
  * getBigInt64 makes one BigInt per field, where Buffer#readBigInt64BE builds four (two halves, a shift, a
- * sum): a Stat read ~4x faster. The last view made is kept and handed out again while buffers come from the
- * same ArrayBuffer: the client decodes every read from one shared read buffer, so one DataView serves reply
- * after reply instead of a new one per reply. It keeps that one ArrayBuffer reachable until a buffer from
- * another is read.
+ * sum): a Stat read ~4x faster. The client decodes every read from one shared read buffer, so one DataView
+ * serves reply after reply.
  */
 export function bufferView(buf: Buffer): DataView<ArrayBufferLike> {
-  const arrayBuffer = bufferGetter.call(buf);
-  if (arrayBuffer !== viewedBuffer) {
-    lastView = new DataView(arrayBuffer);
-    viewedBuffer = arrayBuffer;
-  }
-  return lastView;
+  return replyViews.viewOf(buf);
 }
 
 /** Reads a Stat at `offset` of `view` (bounds already checked; an offset in the view's whole ArrayBuffer). */

@@ -1,25 +1,20 @@
 // A request frame written through one DataView of its ArrayBuffer, for encoders that write many ints (a
 // multi of 10 setData writes 55 of them). putInt32's four byte stores cost about three times a DataView's
-// setInt32 there (40 writes measured alone: 353 against 104 ns); taking the view costs two getter calls,
-// so it pays once a frame has more than a few ints. Encoding a multi of 10 setData of 100 bytes went from
-// ~630 to ~390 ns measured alone (Intel Xeon @ 2.50GHz), with the short path copies below.
+// setInt32 there (40 writes measured alone: 353 against 104 ns, `npm run bench:floors`, Intel Xeon @ 2.50GHz);
+// taking the view costs two getter calls, so it pays once a frame has more than a few ints. With the short
+// path copies below, encodeMulti of 10 setData of 100 bytes went from 557–687 to 467–538 ns measured alone
+// (three alternated pairs, Intel Xeon, 2026-11-28): ~0.1 µs, about 2% of a multi's client CPU.
 //
 // The view is kept for the next frame of the same ArrayBuffer (frames are cut one after another from Node's
-// 8 KiB pool or from frame-alloc.ts's 64 KiB slab), apart from decoders.ts's view of the last reply's read
-// buffer: sharing one cache, encoding and decoding would replace each other's view at every call.
+// 8 KiB pool or from frame-alloc.ts's 64 KiB slab) in a cache apart from decoders.ts's, which holds the view
+// of the last reply's read buffer: sharing one, encoding and decoding would replace each other's view at
+// every call.
 import type { Buffer } from 'node:buffer';
+import { byteOffsetOf, ViewCache } from './array-buffer-views';
 import { copyBytes } from './write';
 
-const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as object;
-const bufferGetter = Object.getOwnPropertyDescriptor(typedArrayPrototype, 'buffer')?.get as (
-  this: Uint8Array,
-) => ArrayBufferLike;
-const byteOffsetGetter = Object.getOwnPropertyDescriptor(typedArrayPrototype, 'byteOffset')?.get as (
-  this: Uint8Array,
-) => number;
-
-let viewedBuffer: ArrayBufferLike | undefined;
-let lastView: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+/** The view of the last frame's ArrayBuffer, apart from the decoders' (array-buffer-views.ts). */
+const frameViews = new ViewCache();
 
 /** Byte copies up to this length are made in JavaScript: a call into Uint8Array#set costs more for them. */
 const SHORT_COPY = 16;
@@ -36,13 +31,8 @@ export class ViewedFrame {
   private readonly base: number;
 
   constructor(readonly bytes: Buffer) {
-    const arrayBuffer = bufferGetter.call(bytes);
-    if (arrayBuffer !== viewedBuffer) {
-      lastView = new DataView(arrayBuffer);
-      viewedBuffer = arrayBuffer;
-    }
-    this.view = lastView;
-    this.base = byteOffsetGetter.call(bytes);
+    this.view = frameViews.viewOf(bytes);
+    this.base = byteOffsetOf(bytes);
   }
 
   /** A big-endian int32. */
