@@ -236,8 +236,8 @@ function p99Of(observation: Observation | undefined): number | undefined {
 
 /**
  * An open-loop case's rates over rounds, and ours' p99 against the greedy raw limit's: turn by turn where both
- * took turns (a cycle's two turns ran under a second apart, and a stall that lands in one turn moves one pair
- * of many, where it moved a round's whole p99), else within each round; then the median, with its interval.
+ * took turns (a cycle's two turns ran seconds apart, and a stall that lands in one turn moves one pair of
+ * many, where it moved a round's whole p99), else within each round; then the median, with its interval.
  */
 export function openLoopSummary(
   observations: readonly Observation[],
