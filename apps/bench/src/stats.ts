@@ -87,6 +87,13 @@ export function spread(values: readonly number[]): Spread | undefined {
   return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
 
+/** The spread of paired ratios, with the interval of their median when there are enough of them. */
+function pairedSpread(ratios: readonly number[]): Spread | undefined {
+  const s = spread(ratios);
+  const interval = medianInterval(ratios);
+  return s && interval ? { ...s, interval } : s;
+}
+
 /** ops per second of a successful cell */
 export function opsPerSec(result: CellResult): number | undefined {
   return result.ok && result.ops > 0 ? (result.ops * 1000) / result.elapsedMs : undefined;
@@ -182,13 +189,11 @@ export function summarize(
         }
       }
     }
-    const cpu = spread(cpuVsRaw);
-    const cpuInterval = medianInterval(cpuVsRaw);
-    if (cpu) summary.oursCpuVsRaw = cpuInterval ? { ...cpu, interval: cpuInterval } : cpu;
+    const cpu = pairedSpread(cpuVsRaw);
+    if (cpu) summary.oursCpuVsRaw = cpu;
     for (const [c, values] of Object.entries(vs)) {
-      const s = spread(values);
-      const interval = medianInterval(values);
-      if (s) summary.oursVs[c as ContenderId] = interval ? { ...s, interval } : s;
+      const s = pairedSpread(values);
+      if (s) summary.oursVs[c as ContenderId] = s;
     }
     const fastest = fastestOther(summary.contenders);
     const vsFastest = fastest && summary.oursVs[fastest];
@@ -255,9 +260,8 @@ export function openLoopSummary(
     if (oursP99 === undefined || rawP99 === undefined || rawP99 <= 0) continue;
     ratios.push(...pairedRatios(turnP99s(ours), turnP99s(raw), oursP99 / rawP99));
   }
-  const vsRaw = spread(ratios);
-  const interval = medianInterval(ratios);
-  if (vsRaw) out.oursP99VsRaw = interval ? { ...vsRaw, interval } : vsRaw;
+  const vsRaw = pairedSpread(ratios);
+  if (vsRaw) out.oursP99VsRaw = vsRaw;
   return out;
 }
 

@@ -171,11 +171,9 @@ export function openLoopCheck(key: string, summaries: readonly CaseSummary[]): T
   const ours = of('ours');
   const oursMostlyBehind = 2 * (ours?.fellBehind ?? 0) > (ours?.rounds ?? 0);
   const rate = summary.rate ? `, at ${Math.round(summary.rate.median).toLocaleString('en-US')}/s` : '';
-  const spreadText = ratio.interval
-    ? intervalText(ratio.interval, P99_VS_RAW_MAX, 'low')
-    : ratio.min === ratio.max
-      ? ''
-      : ` (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)})`;
+  // the interval where the ratios are paired turn by turn; a few rounds' ratios get their min–max
+  const range = ratio.min === ratio.max ? '' : ` (${ratio.min.toFixed(2)}–${ratio.max.toFixed(2)})`;
+  const spreadText = ratio.interval ? intervalText(ratio.interval, P99_VS_RAW_MAX, 'low') : range;
   return {
     target,
     measured:
