@@ -5,6 +5,13 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 
+/**
+ * The least time between two sends, as a person types. Node's readline takes keys that arrive in one read as a
+ * paste and inserts a Tab among them literally instead of completing, so text and a Tab sent back to back can
+ * turn into "get /tab-\t\t" (seen in CI). A quarter second apart, each send is a read of its own.
+ */
+const SEND_SPACING_MS = 250;
+
 /** Whether tmux can be run here (scripts/setup.sh installs it; the tests skip only without it). */
 export function tmuxAvailable(): boolean {
   return spawnSync('tmux', ['-V'], { stdio: 'ignore' }).status === 0;
@@ -12,6 +19,8 @@ export function tmuxAvailable(): boolean {
 
 /** One tmux window running one command. */
 export class TmuxTerminal {
+  private lastSendAt = 0;
+
   private constructor(private readonly socket: string) {}
 
   /** Starts `command` (a shell command line) in a detached window of `width` x `height`; `socket` is a path. */
@@ -40,12 +49,20 @@ export class TmuxTerminal {
 
   /** Types keys: literal text, or tmux key names (`Enter`, `Tab`, `C-c`, `C-d`, `Up`). */
   keys(...keys: string[]): void {
-    this.tmux('send-keys', '-t', '0', ...keys);
+    this.send(['send-keys', '-t', '0', ...keys]);
   }
 
   /** Types text literally (no key-name lookup). */
   type(text: string): void {
-    this.tmux('send-keys', '-t', '0', '-l', text);
+    this.send(['send-keys', '-t', '0', '-l', text]);
+  }
+
+  /** One send, at least SEND_SPACING_MS after the one before (a synchronous wait: the tests call keys() without await). */
+  private send(args: string[]): void {
+    const wait = this.lastSendAt + SEND_SPACING_MS - Date.now();
+    if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
+    this.tmux(...args);
+    this.lastSendAt = Date.now();
   }
 
   /** The visible screen, trailing whitespace removed (so a prompt ends in `>`, not `> `). */
