@@ -113,12 +113,16 @@ describe('ReadPacer, adaptive (the default)', () => {
     expect(openLoop.afterRead(90.5, 2, 1000)).toBe(0);
   });
 
-  it('never waits for more bytes than one read takes (large replies)', () => {
-    // 6 replies per ms of 15,000 bytes: 90,000 bytes per ms against a 64 KiB read buffer: no wait at all
+  it('waits no longer than one read buffer takes, but 1 ms at least (large replies)', () => {
+    // 6 replies per ms of 15,000 bytes: 90,000 bytes per ms against a 64 KiB read buffer. The batch would
+    // ask 5 ms; the buffer shortens it to the shortest wait, which stays
     const large = measured(6, settings, 90_000).pacer;
+    expect(large.afterRead(20.5, 1, 1000, 15_000)).toBe(1);
+    // what piled up meanwhile comes in full reads, each followed at once; the partial read after them waits
+    expect(large.afterRead(21.6, 4, 1000, READ_BUFFER)).toBe(0);
+    expect(large.afterRead(21.7, 2, 1000, 30_000)).toBe(1);
     // 10 per ms of 3,000 bytes (30,000 per ms): the batch asks 3 ms, two fill the buffer
     const medium = measured(10, settings, 30_000).pacer;
-    expect(large.afterRead(20.5, 1, 1000, 15_000)).toBe(0);
     expect(medium.afterRead(20.5, 1, 1000, 3_000)).toBe(2);
   });
 
