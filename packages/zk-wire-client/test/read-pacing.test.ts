@@ -88,6 +88,36 @@ describe('read pacing against a real server', () => {
     }
   });
 
+  it('paces large replies too (getChildren of 1,000 names, ~16 KB each), and every reply comes whole', async () => {
+    const wide = '/pacing-wide';
+    const names = Array.from({ length: 1000 }, (_, i) => `child-${String(i).padStart(6, '0')}`);
+    if (!(await fixture.admin.exists(wide))) {
+      await fixture.admin.create(wide, null);
+      await Promise.all(names.map((name) => fixture.admin.create(`${wide}/${name}`, null)));
+    }
+    const waits: { waitMs: number }[] = [];
+    const listener = (message: unknown) => void waits.push(message as (typeof waits)[number]);
+    diagnostics.subscribe(ChannelName.readPacing, listener);
+    try {
+      await using zk = await connect({ connectString: fixture.server.connectString });
+      let issued = 0;
+      let wrong = 0;
+      const slot = async () => {
+        while (issued++ < 3_000) {
+          const children = await zk.getChildren(wide);
+          if (children.length !== names.length || !children.includes(names[999]!)) wrong++;
+        }
+      };
+      await Promise.all(Array.from({ length: 256 }, slot));
+      expect(wrong).toBe(0);
+    } finally {
+      diagnostics.unsubscribe(ChannelName.readPacing, listener);
+    }
+    // A read brings four such replies at most: before 2026-11-29 the pacer never waited for them at all.
+    expect(waits.length).toBeGreaterThan(0);
+    expect(waits.every((w) => Number.isInteger(w.waitMs) && w.waitMs >= 1 && w.waitMs <= 4)).toBe(true);
+  });
+
   it('never pauses with fewer requests in flight than minInFlight', async () => {
     await makeNodes();
     const pause = vi.spyOn(net.Socket.prototype, 'pause');
