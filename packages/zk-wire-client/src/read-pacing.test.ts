@@ -115,7 +115,7 @@ describe('ReadPacer, adaptive (the default)', () => {
 
   it('waits no longer than one read buffer takes, but 1 ms at least (large replies)', () => {
     // 6 replies per ms of 15,000 bytes: 90,000 bytes per ms against a 64 KiB read buffer. The batch would
-    // ask 5 ms; the buffer shortens it to the shortest wait, which stays
+    // ask 5 ms (4, maxDelayMs); the buffer shortens it to the shortest wait, which stays
     const large = measured(6, settings, 90_000).pacer;
     expect(large.afterRead(20.5, 1, 1000, 15_000)).toBe(1);
     // what piled up meanwhile comes in full reads, each followed at once; the partial read after them waits

@@ -57,7 +57,10 @@ export class TmuxTerminal {
     this.send(['send-keys', '-t', '0', '-l', text]);
   }
 
-  /** One send, at least SEND_SPACING_MS after the one before (a synchronous wait: the tests call keys() without await). */
+  /**
+   * One send, at least SEND_SPACING_MS after the one before; the wait is synchronous, since the tests call
+   * keys() and type() without await.
+   */
   private send(args: string[]): void {
     const wait = this.lastSendAt + SEND_SPACING_MS - Date.now();
     if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
