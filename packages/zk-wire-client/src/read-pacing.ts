@@ -235,9 +235,10 @@ export class ReadPacer {
   private waitAfter(inFlight: number): number {
     const { minInFlight, delayMs, maxDelayMs } = this.settings;
     if (inFlight < minInFlight || !this.replyDriven || this.holdOffWindows > 0) return 0;
-    // While the rate is unknown (Infinity) the safety check below fails: no wait.
+    // At least 1 ms either way (delayMs is checked; adaptiveWait). While the rate is unknown (Infinity) the
+    // safety check fails: no wait.
     const wait = delayMs ?? this.adaptiveWait(maxDelayMs);
-    return wait >= 1 && this.rate * wait * SAFETY_FACTOR <= inFlight ? wait : 0;
+    return this.rate * wait * SAFETY_FACTOR <= inFlight ? wait : 0;
   }
 
   /**

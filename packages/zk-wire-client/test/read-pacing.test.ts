@@ -13,6 +13,7 @@ import {
   ConnectionLossError,
   connect,
   InvalidArgumentError,
+  type ReadPacingMessage,
   type ZooKeeperClient,
 } from '../src/index.js';
 import { failOnProcessErrors, nextState, useProxiedServer } from './faults-helpers.js';
@@ -53,6 +54,21 @@ async function closedLoop(zk: ZooKeeperClient, inFlight: number, total: number):
   return wrong;
 }
 
+/** Runs `run` while collecting the read-pacing waits the client publishes (`run` sees them as they come). */
+async function pacingWaitsDuring(
+  run: (waits: readonly ReadPacingMessage[]) => Promise<void>,
+): Promise<ReadPacingMessage[]> {
+  const waits: ReadPacingMessage[] = [];
+  const listener = (message: unknown) => void waits.push(message as ReadPacingMessage);
+  diagnostics.subscribe(ChannelName.readPacing, listener);
+  try {
+    await run(waits);
+  } finally {
+    diagnostics.unsubscribe(ChannelName.readPacing, listener);
+  }
+  return waits;
+}
+
 describe('read pacing against a real server', () => {
   it('pauses between reads with 1,000 requests in flight, and every reply reaches its own call', async () => {
     await makeNodes();
@@ -64,23 +80,18 @@ describe('read pacing against a real server', () => {
 
   it('waits in whole ms, never longer than maxDelayMs (default 4), and only with minInFlight or more awaiting', async () => {
     await makeNodes();
-    const waits: { waitMs: number; awaitingReplies: number }[] = [];
-    const listener = (message: unknown) => void waits.push(message as (typeof waits)[number]);
-    diagnostics.subscribe(ChannelName.readPacing, listener);
-    try {
+    const waits = await pacingWaitsDuring(async (seen) => {
       await using zk = await connect({ connectString: fixture.server.connectString });
       expect(await closedLoop(zk, 1000, 30_000)).toBe(0);
       await using capped = await connect({
         connectString: fixture.server.connectString,
         readCoalescing: { maxDelayMs: 1 },
       });
-      const before = waits.length;
+      const before = seen.length;
       expect(await closedLoop(capped, 1000, 30_000)).toBe(0);
-      expect(waits.length).toBeGreaterThan(before);
-      expect(waits.slice(before).every((w) => w.waitMs === 1)).toBe(true);
-    } finally {
-      diagnostics.unsubscribe(ChannelName.readPacing, listener);
-    }
+      expect(seen.length).toBeGreaterThan(before);
+      expect(seen.slice(before).every((w) => w.waitMs === 1)).toBe(true);
+    });
     expect(waits.length).toBeGreaterThan(0);
     for (const { waitMs, awaitingReplies } of waits) {
       expect(Number.isInteger(waitMs) && waitMs >= 1 && waitMs <= 4).toBe(true);
@@ -95,10 +106,7 @@ describe('read pacing against a real server', () => {
       await fixture.admin.create(wide, null);
       await Promise.all(names.map((name) => fixture.admin.create(`${wide}/${name}`, null)));
     }
-    const waits: { waitMs: number }[] = [];
-    const listener = (message: unknown) => void waits.push(message as (typeof waits)[number]);
-    diagnostics.subscribe(ChannelName.readPacing, listener);
-    try {
+    const waits = await pacingWaitsDuring(async () => {
       await using zk = await connect({ connectString: fixture.server.connectString });
       let issued = 0;
       let wrong = 0;
@@ -110,9 +118,7 @@ describe('read pacing against a real server', () => {
       };
       await Promise.all(Array.from({ length: 256 }, slot));
       expect(wrong).toBe(0);
-    } finally {
-      diagnostics.unsubscribe(ChannelName.readPacing, listener);
-    }
+    });
     // A read brings four such replies at most: before 2026-11-29 the pacer never waited for them at all.
     expect(waits.length).toBeGreaterThan(0);
     expect(waits.every((w) => Number.isInteger(w.waitMs) && w.waitMs >= 1 && w.waitMs <= 4)).toBe(true);

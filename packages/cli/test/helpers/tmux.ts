@@ -11,6 +11,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
  * turn into "get /tab-\t\t" (seen in CI). A quarter second apart, each send is a read of its own.
  */
 const SEND_SPACING_MS = 250;
+/** What Atomics.wait sleeps on (nothing ever wakes it: it times out). */
+const sleepCell = new Int32Array(new SharedArrayBuffer(4));
 
 /** Whether tmux can be run here (scripts/setup.sh installs it; the tests skip only without it). */
 export function tmuxAvailable(): boolean {
@@ -63,7 +65,7 @@ export class TmuxTerminal {
    */
   private send(args: string[]): void {
     const wait = this.lastSendAt + SEND_SPACING_MS - Date.now();
-    if (wait > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, wait);
+    if (wait > 0) Atomics.wait(sleepCell, 0, 0, wait);
     this.tmux(...args);
     this.lastSendAt = Date.now();
   }
