@@ -52,6 +52,9 @@ describe.each(['persistent-watch', 'one-shot-watches'] as CacheEngine[])('views 
     await writer.setData(path, 'parent data');
     await writer.create(`${path}/second`, '2');
     await writer.create(`${path}/second/grandchild`, 'g');
+    // With one-shot watches a child made and deleted between a watch's event and the read that re-arms it is
+    // never seen (as with Curator's cache): let the cache see this one before the writes that follow.
+    await eventually(() => seen.includes(`added ${path}/second`));
     await writer.setData(`${path}/first`, '1b');
     await writer.delete(`${path}/second/grandchild`);
     await writer.delete(`${path}/second`);
