@@ -9,12 +9,11 @@ import { aclArg, dataBytes, versionArg } from './args.js';
 import { ClientReads } from './client-reads.js';
 import { InvalidArgumentError, isNoNode } from './errors.js';
 import { createProtected, DEFAULT_PROTECTED_ATTEMPTS, deleteGuaranteed } from './guarded-writes.js';
-import { multiArgs } from './multi-args.js';
+import { encodeMultiCall } from './multi-args.js';
 import type { AddWatchModeName } from './ops/add-watch.js';
 import { type CreateResult, createPathReply, createReply, encodeCreate } from './ops/create.js';
 import { deleteReply, encodeDelete } from './ops/delete.js';
-import { encodeMulti, multiReply } from './ops/multi.js';
-import { multiContext } from './ops/multi-context.js';
+import { multiReply } from './ops/multi.js';
 import { encodeSetACL, setACLReply } from './ops/set-acl.js';
 import { encodeSetData, setDataReply } from './ops/set-data.js';
 import { parent } from './paths.js';
@@ -208,15 +207,13 @@ export class ZooKeeperClient extends ClientReads {
    */
   multi(ops: Op[], options?: CallOptions): Promise<OpResult[]> {
     try {
-      const checked = multiArgs(this.core, ops);
-      const xid = this.core.begin();
-      const frame = encodeMulti(xid, checked);
+      const { xid, frame, context } = encodeMultiCall(this.core, ops);
       // Nothing to send: answered locally, in its place.
       const setup =
-        checked.types.length === 0
+        context.types.length === 0
           ? (request: { local: unknown }) => void (request.local = { value: [] })
           : undefined;
-      return this.core.submit(multiReply, xid, frame, undefined, multiContext(checked), options, setup);
+      return this.core.submit(multiReply, xid, frame, undefined, context, options, setup);
     } catch (error) {
       return Promise.reject(error);
     }

@@ -276,6 +276,43 @@ describe('multi and multiRead', () => {
     await expect(zk.multi([op.create('/tx2')])).rejects.toMatchObject({ code: 'NODEEXISTS', failedIndex: 0 });
   });
 
+  it('checks each multi on its own: a refused multi leaves nothing behind for the next, shorter one', async () => {
+    await zk.create('/tx3', 'v0');
+    await zk.create('/tx3/a', 'a0');
+    // refused on its third op, after two were checked
+    await expect(
+      zk.multi([op.setData('/tx3', 'never'), op.setData('/tx3/a', 'never'), op.setData('tx3', 'bad')]),
+    ).rejects.toMatchObject({ code: 'BADARGUMENTS', operation: 'multi[2].setData' });
+    const results = await zk.multi([op.check('/tx3/a', 0)]);
+    expect(results).toEqual([{ type: 'check' }]);
+    // a mixed multi after a uniform one, then the uniform one again: each keeps its own types and paths
+    const mixed = await zk.multi([op.setData('/tx3', 'v1'), op.check('/tx3/a', 0), op.delete('/tx3/a')]);
+    expect(mixed.map((r) => r.type)).toEqual(['setData', 'check', 'delete']);
+    const failed = await zk.multi([op.setData('/tx3', 'v2'), op.setData('/tx3/a', 'gone')]).catch((e) => e);
+    expect(failed).toBeInstanceOf(MultiError);
+    expect((failed as MultiError).failed).toMatchObject({ code: 'NONODE', path: '/tx3/a' });
+    expect((failed as MultiError).failed.operation).toBe('multi[1].setData');
+    expect((await zk.getData('/tx3')).data.toString()).toBe('v1');
+  });
+
+  it('runs a multi made while another is being checked (an op whose getter calls multi)', async () => {
+    await zk.create('/tx4', 'v0');
+    await zk.create('/tx4-inner', 'i0');
+    let inner: Promise<unknown> | undefined;
+    const outerOp = op.setData('/tx4', 'v1');
+    Object.defineProperty(outerOp, 'path', {
+      get() {
+        inner ??= zk.multi([op.check('/tx4-inner', 0), op.setData('/tx4-inner', 'i1')]);
+        return '/tx4';
+      },
+    });
+    const outer = await zk.multi([op.check('/tx4', 0), outerOp]);
+    expect(outer.map((r) => r.type)).toEqual(['check', 'setData']);
+    expect(await inner).toMatchObject([{ type: 'check' }, { type: 'setData', stat: { version: 1 } }]);
+    expect((await zk.getData('/tx4')).data.toString()).toBe('v1');
+    expect((await zk.getData('/tx4-inner')).data.toString()).toBe('i1');
+  });
+
   it('reads several nodes in one request, each with its own outcome', async () => {
     await zk.create('/mr', 'data');
     await zk.create('/mr/k');

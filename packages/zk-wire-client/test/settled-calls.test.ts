@@ -6,7 +6,7 @@
  */
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type ZooKeeperClient } from '../src/index.js';
+import { connect, op, type ZooKeeperClient } from '../src/index.js';
 import { collectGarbage } from './collect-garbage.js';
 
 let server: ZooKeeperServer;
@@ -40,6 +40,17 @@ describe('a settled call', () => {
       const result = await zk.getData('/held');
       expect(result.data.length).toBe(64 * 1024);
       return result;
+    });
+    expect(collected).toBe(true);
+  });
+
+  it('leaves the data a multi sent collectable (the client checks every multi into one reused record)', async () => {
+    await zk.create('/multi-held');
+    const collected = await collectedAfter(async () => {
+      const data = Buffer.alloc(64 * 1024, 3);
+      const results = await zk.multi([op.setData('/multi-held', data), op.check('/multi-held', 1)]);
+      expect(results.map((r) => r.type)).toEqual(['setData', 'check']);
+      return data;
     });
     expect(collected).toBe(true);
   });

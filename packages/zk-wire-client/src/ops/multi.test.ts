@@ -139,7 +139,7 @@ describe('multi encoding', () => {
     );
   });
 
-  it("shares one frozen types array among multis whose ops are all of one type, and keeps a mixed multi's own", () => {
+  it("shares one frozen types array among multis whose ops are all of one type, and copies a mixed multi's", () => {
     const setData = (path: string): MultiOpArgs => ({
       type: 'setData',
       path,
@@ -155,8 +155,14 @@ describe('multi encoding', () => {
     expect(second.paths).toEqual(['/c', '/d']);
     // another count or another type is another array
     expect(multiContext(checkedMulti([setData('/a')])).types).not.toBe(first.types);
+    // a mixed multi's types are copied: the client reuses its checked ops for the next multi
     const mixed = checkedMulti([setData('/a'), { type: 'check', path: '/b', serverPath: '/b', version: 1 }]);
-    expect(multiContext(mixed).types).toBe(mixed.types);
+    const mixedTypes = multiContext(mixed).types;
+    expect(mixedTypes).toEqual(['setData', 'check']);
+    expect(mixedTypes).not.toBe(mixed.types);
+    // only the multi's own ops count, not what a longer earlier multi left in the arrays
+    mixed.count = 1;
+    expect(multiContext(mixed).types).toEqual(['setData']);
   });
 
   it('refuses a truncated multi reply with a codec error', () => {

@@ -55,16 +55,19 @@ export type MultiOpArgs =
 
 /**
  * The checked write ops of a multi, one array per field rather than an object per op: a multi of 10 setData
- * is a hot path, and ten objects per call, plus two more arrays for its {@link MultiContext}, were about a
- * fifth of what it allocated (sampled at 1,000 in flight); the context now shares two of these arrays.
- * Op `i` is `types[i]` at `paths[i]`, sent as the UTF-8 bytes `serverPaths[i]` (the server's path, as the
- * frame holds it: made once per path and kept, see CheckedPaths); a create's arguments are in `creates[i]`,
- * the others' in `data[i]` (setData) and `versions[i]`.
+ * is a hot path, and ten objects per call were about a fifth of what it allocated (sampled at 1,000 in
+ * flight). Op `i` (of the first `count`) is `types[i]` at `paths[i]`, sent as the UTF-8 bytes
+ * `serverPaths[i]` (the server's path, as the frame holds it: made once per path and kept, see CheckedPaths);
+ * a create's arguments are in `creates[i]`, the others' in `data[i]` (setData) and `versions[i]`. The client
+ * checks every multi into one reused CheckedMulti (multi-args.ts), so its arrays may be longer than `count`.
  */
-export interface CheckedMulti extends MultiContext {
+export interface CheckedMulti {
+  /** How many ops the multi has. */
+  count: number;
   readonly types: MultiOpArgs['type'][];
-  readonly paths: string[];
-  readonly serverPaths: Uint8Array[];
+  /** A new array per multi: the reply's decoder keeps it (see MultiContext). */
+  paths: string[];
+  readonly serverPaths: (Uint8Array | undefined)[];
   readonly data: (Uint8Array | null)[];
   readonly versions: number[];
   /** Only when the multi has a create. */
@@ -74,6 +77,7 @@ export interface CheckedMulti extends MultiContext {
 /** Room for `count` checked ops. */
 export function emptyCheckedMulti(count: number): CheckedMulti {
   return {
+    count,
     types: new Array(count),
     paths: new Array(count),
     serverPaths: new Array(count),
@@ -212,7 +216,7 @@ function checkFilled(out: ViewedFrame, offset: number): Buffer {
 
 /** Builds the multi frame. */
 export function encodeMulti(xid: number, checked: CheckedMulti): Buffer {
-  const count = checked.types.length;
+  const count = checked.count;
   let body = MULTI_HEADER_SIZE;
   for (let i = 0; i < count; i++) body += MULTI_HEADER_SIZE + opSize(checked, i);
   const out = multiFrame(xid, OpCode.multi, body);
@@ -262,7 +266,9 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
   operation: 'multi',
   decode(context, request, _err, payload, offset) {
     const { types, paths } = request.context as MultiContext;
-    const results: OpResult[] = [];
+    // Sized once: a 10-op multi's results grown by push took a 17-slot array (V8 grows by half plus 16).
+    const results: OpResult[] = new Array(types.length);
+    let filled = 0;
     let errors: (ZooKeeperError | null)[] | undefined;
     let failedIndex = -1;
     // Headers are read in place, with no object per result, and the setData results' Stats through one
@@ -280,27 +286,27 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
       switch (type) {
         case OpCode.setData:
           checkFits(payload, at, STAT_SIZE, 'SetDataResponse');
-          results.push({ type: 'setData', stat: readStatInView(view, base + at) });
+          results[filled++] = { type: 'setData', stat: readStatInView(view, base + at) };
           offset = at + STAT_SIZE;
           break;
         case OpCode.create: {
           const { path } = fast.decodeCreateResponse(payload, at, payload.length);
-          results.push({ type: 'create', path: context.chroot.toClient(path ?? ''), stat: null });
+          results[filled++] = { type: 'create', path: context.chroot.toClient(path ?? ''), stat: null };
           offset = afterPath(payload, at);
           break;
         }
         case OpCode.create2: {
           const { path, stat } = fast.decodeCreate2Response(payload, at, payload.length);
-          results.push({ type: 'create', path: context.chroot.toClient(path ?? ''), stat });
+          results[filled++] = { type: 'create', path: context.chroot.toClient(path ?? ''), stat };
           offset = afterPath(payload, at) + STAT_SIZE;
           break;
         }
         case OpCode.delete:
-          results.push({ type: 'delete' });
+          results[filled++] = { type: 'delete' };
           offset = at;
           break;
         case OpCode.check:
-          results.push({ type: 'check' });
+          results[filled++] = { type: 'check' };
           offset = at;
           break;
         case OpCode.error: {
@@ -321,8 +327,7 @@ export const multiReply: ReplyDecoder<OpResult[]> = {
       if (failedIndex < 0) failedIndex = all.findIndex((e) => e !== null);
       if (failedIndex >= 0) throw new MultiError(all, failedIndex, { operation: 'multi' });
     }
-    if (results.length !== types.length)
-      throw new ProtocolError(`multi: ${results.length} results for ${types.length} ops`);
+    if (filled !== types.length) throw new ProtocolError(`multi: ${filled} results for ${types.length} ops`);
     return results;
   },
 };
