@@ -63,7 +63,7 @@ class RequestExtras<R> {
 /** One request: its frame, its decoder, and the promise callbacks. */
 export class PendingRequest<R = unknown> {
   state: RequestState = RequestState.queued;
-  /** When the request times out, in the pipeline's clock (pipeline.ts: clockMs); 0 = never. */
+  /** ms timestamp after which the request times out (0 = never). */
   deadline = 0;
   /** The rarely set fields, made by the first setter (see the accessors below). */
   private extras: RequestExtras<R> | undefined = undefined;

@@ -30,14 +30,6 @@ const UNIMPLEMENTED = -6;
 const WRITE_CHUNK = 256 * 1024;
 /** Schedules the coalesced write (see submit). */
 const RESOLVED = Promise.resolve();
-/**
- * Deadlines are kept in ms since this module loaded rather than since 1970: a Date.now() (~1.8e12) is past
- * V8's small integers, so each request's deadline was a 16-byte heap number, one more object per request
- * allocated and then copied by every young-generation GC while the request was in flight. Small for 24 days.
- */
-const CLOCK_ORIGIN = Date.now();
-const clockMs = () => Date.now() - CLOCK_ORIGIN;
-
 /** Granularity of the deadline timer. */
 const DEADLINE_TICK_MS = 25;
 
@@ -338,7 +330,7 @@ export class RequestPipeline {
   }
 
   private addDeadline(request: PendingRequest, timeoutMs: number): void {
-    request.deadline = clockMs() + timeoutMs;
+    request.deadline = Date.now() + timeoutMs;
     if (this.deadlineTimer === undefined) {
       this.deadlineTimer = setInterval(() => this.expireDeadlines(), DEADLINE_TICK_MS);
       this.deadlineTimer.unref();
@@ -347,7 +339,7 @@ export class RequestPipeline {
 
   /** One shared timer scans the queues; it stops once no unsettled request has a deadline. */
   private expireDeadlines(): void {
-    const now = clockMs();
+    const now = Date.now();
     let live = 0;
     const check = (request: PendingRequest) => {
       if (request.deadline === 0 || request.state === RequestState.settled) return;
