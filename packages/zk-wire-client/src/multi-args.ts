@@ -45,6 +45,12 @@ export function encodeMultiCall(core: ClientCore, ops: Op[]): EncodedMulti {
 }
 
 let spare: CheckedMulti | undefined = emptyCheckedMulti(0);
+/**
+ * Longest multi whose record is kept for the next call. A record's arrays keep the length of the longest multi
+ * checked into them, so one transaction of 50,000 deletes would otherwise hold ~1.6 MB of arrays for as long as
+ * the process lives.
+ */
+const KEPT_UP_TO = 1024;
 
 /** The shared CheckedMulti set up for `count` ops (a new `paths` array each time), or a new one if in use. */
 function borrowChecked(count: number): CheckedMulti {
@@ -58,6 +64,10 @@ function borrowChecked(count: number): CheckedMulti {
 
 /** Lets go of what the last multi's checked ops held (its data, its paths) and makes `checked` the spare. */
 function giveBack(checked: CheckedMulti): void {
+  if (checked.count > KEPT_UP_TO) {
+    spare = emptyCheckedMulti(0);
+    return;
+  }
   for (let i = 0; i < checked.count; i++) {
     checked.data[i] = null;
     checked.serverPaths[i] = undefined;

@@ -75,6 +75,17 @@ describe('multi and multiRead', () => {
     expect((await zk.getData('/tx3')).data.toString()).toBe('v1');
   });
 
+  it('runs a multi of thousands of ops, and the small ones after it (whose checked record is then a new one)', async () => {
+    await zk.create('/tx5', 'v0');
+    const many = await zk.multi(Array.from({ length: 2000 }, () => op.check('/tx5', 0)));
+    expect(many).toHaveLength(2000);
+    expect(many.every((r) => r.type === 'check')).toBe(true);
+    expect(await zk.multi([op.setData('/tx5', 'v1', 0), op.check('/tx5', 1)])).toMatchObject([
+      { type: 'setData', stat: { version: 1 } },
+      { type: 'check' },
+    ]);
+  });
+
   it('runs a multi made while another is being checked (an op whose getter calls multi)', async () => {
     await zk.create('/tx4', 'v0');
     await zk.create('/tx4-inner', 'i0');
