@@ -57,32 +57,31 @@ function borrowChecked(count: number): CheckedMulti {
   const checked = spare;
   if (checked === undefined) return emptyCheckedMulti(count);
   spare = undefined;
-  checked.count = count;
   checked.paths = new Array(count);
   return checked;
 }
 
 /** Lets go of what the last multi's checked ops held (its data, its paths) and makes `checked` the spare. */
 function giveBack(checked: CheckedMulti): void {
-  if (checked.count > KEPT_UP_TO) {
+  const count = checked.paths.length;
+  if (count > KEPT_UP_TO) {
     spare = emptyCheckedMulti(0);
     return;
   }
-  for (let i = 0; i < checked.count; i++) {
+  for (let i = 0; i < count; i++) {
     checked.data[i] = null;
     checked.serverPaths[i] = undefined;
   }
   checked.creates = undefined;
   checked.paths = NO_PATHS;
-  checked.count = 0;
   spare = checked;
 }
 
 const NO_PATHS: string[] = [];
 
-/** Checks `ops` into `checked` (set up for ops.length ops). */
+/** Checks `ops` into `checked` (set up for as many ops as `ops` had when the multi was called). */
 function checkOps(core: ClientCore, ops: Op[], checked: CheckedMulti): void {
-  for (let index = 0; index < checked.count; index++) {
+  for (let index = 0; index < checked.paths.length; index++) {
     const op = ops[index];
     switch (op?.type) {
       case 'create': {

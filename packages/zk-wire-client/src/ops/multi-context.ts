@@ -16,13 +16,13 @@ export interface MultiContext {
 
 /**
  * The decoder's context of a multi: its paths (the checked multi's own array, new for each multi) and its
- * types: a shared frozen array when every op has one type (ten setData, say), a copy of the first `count`
- * types otherwise (the checked multi is reused by the next call). What a multi keeps in flight is copied by
+ * types: a shared frozen array when every op has one type (ten setData, say), a copy of the multi's own types
+ * otherwise (the checked multi is reused by the next call). What a multi keeps in flight is copied by
  * every young-generation GC it lives through; its own types array was ~120 of the ~840 bytes a 10-op multi
  * kept (a 10-slot array is 128 bytes without pointer compression, Node's default).
  */
 export function multiContext(checked: CheckedMulti): MultiContext {
-  return { types: typesOf(checked.types, checked.count), paths: checked.paths };
+  return { types: typesOf(checked.types, checked.paths.length), paths: checked.paths };
 }
 
 /** Longest multi whose uniform types array is shared; longer ones keep their own. */

@@ -160,8 +160,8 @@ describe('multi encoding', () => {
     const mixedTypes = multiContext(mixed).types;
     expect(mixedTypes).toEqual(['setData', 'check']);
     expect(mixedTypes).not.toBe(mixed.types);
-    // only the multi's own ops count, not what a longer earlier multi left in the arrays
-    mixed.count = 1;
+    // only the multi's own ops count (one per path), not what a longer earlier multi left in the arrays
+    mixed.paths = ['/a'];
     expect(multiContext(mixed).types).toEqual(['setData']);
   });
 

@@ -56,16 +56,14 @@ export type MultiOpArgs =
 /**
  * The checked write ops of a multi, one array per field rather than an object per op: a multi of 10 setData
  * is a hot path, and ten objects per call were about a fifth of what it allocated (sampled at 1,000 in
- * flight). Op `i` (of the first `count`) is `types[i]` at `paths[i]`, sent as the UTF-8 bytes
+ * flight). The multi has `paths.length` ops; op `i` is `types[i]` at `paths[i]`, sent as the UTF-8 bytes
  * `serverPaths[i]` (the server's path, as the frame holds it: made once per path and kept, see CheckedPaths);
  * a create's arguments are in `creates[i]`, the others' in `data[i]` (setData) and `versions[i]`. The client
- * checks every multi into one reused CheckedMulti (multi-args.ts), so its arrays may be longer than `count`.
+ * checks every multi into one reused CheckedMulti (multi-args.ts), so the other arrays may be longer.
  */
 export interface CheckedMulti {
-  /** How many ops the multi has. */
-  count: number;
   readonly types: MultiOpArgs['type'][];
-  /** A new array per multi: the reply's decoder keeps it (see MultiContext). */
+  /** One path per op, in an array of its own for each multi: the reply's decoder keeps it (MultiContext). */
   paths: string[];
   readonly serverPaths: (Uint8Array | undefined)[];
   readonly data: (Uint8Array | null)[];
@@ -77,7 +75,6 @@ export interface CheckedMulti {
 /** Room for `count` checked ops. */
 export function emptyCheckedMulti(count: number): CheckedMulti {
   return {
-    count,
     types: new Array(count),
     paths: new Array(count),
     serverPaths: new Array(count),
@@ -216,7 +213,7 @@ function checkFilled(out: ViewedFrame, offset: number): Buffer {
 
 /** Builds the multi frame. */
 export function encodeMulti(xid: number, checked: CheckedMulti): Buffer {
-  const count = checked.count;
+  const count = checked.paths.length;
   let body = MULTI_HEADER_SIZE;
   for (let i = 0; i < count; i++) body += MULTI_HEADER_SIZE + opSize(checked, i);
   const out = multiFrame(xid, OpCode.multi, body);
