@@ -191,6 +191,39 @@ describe('fast decoders', () => {
       expect(fast.decodeStat(bytes, 0, 68)).toEqual(nodes[index]);
     }
   });
+
+  it('read right a node whose czxid was seen with another ctime or ephemeralOwner (one half differing)', () => {
+    const stat = rec(records.Stat);
+    const czxid = 0x7_0000_0005n;
+    const node = (ctime: bigint, ephemeralOwner: bigint, czxidOf = czxid) => ({
+      czxid: czxidOf,
+      mzxid: czxidOf,
+      ctime,
+      mtime: ctime,
+      version: 0,
+      cversion: 0,
+      aversion: 0,
+      ephemeralOwner,
+      dataLength: 0,
+      numChildren: 0,
+      pzxid: czxidOf,
+    });
+    // The same node entry each time: only one half of one of its three longs differs from the one before.
+    const nodes = [
+      node(1_764_000_000_000n, 0n),
+      node(1_764_000_000_000n, 0x1_0000_0000n),
+      node(1_764_000_000_000n, 0x1_0000_0001n),
+      node(1_764_000_000_000n + (1n << 32n), 0x1_0000_0001n),
+      node(1_764_000_000_001n + (1n << 32n), 0x1_0000_0001n),
+      node(1_764_000_000_001n + (1n << 32n), 0x1_0000_0001n, 0x8_0000_0005n),
+      node(1_764_000_000_000n, 0n),
+    ];
+    for (const value of nodes) {
+      const bytes = Buffer.alloc(68);
+      stat.encode(value, bytes, 0);
+      expect(fast.decodeStat(bytes, 0, 68)).toEqual(value);
+    }
+  });
 });
 
 const rec = (r: unknown) => r as { encode(v: unknown, b: Buffer, o: number): number };

@@ -5,6 +5,7 @@ import type { Stat } from '../records/data';
 import type { ReplyHeader } from '../records/session';
 import { byteOffsetOf, ViewCache } from './array-buffer-views';
 import { checkArgs, int32At, need, readLength } from './read';
+import { readStat } from './stat-reader';
 
 /** Encoded size of a Stat. */
 export const STAT_SIZE = 68;
@@ -34,48 +35,6 @@ const replyViews = new ViewCache();
  */
 export function bufferView(buf: Buffer): DataView<ArrayBufferLike> {
   return replyViews.viewOf(buf);
-}
-
-/** Reads a Stat at `offset` of `view` (bounds already checked; an offset in the view's whole ArrayBuffer). */
-export function readStat(view: DataView, offset: number): Stat {
-  return {
-    czxid: readLong(view, offset, 0),
-    mzxid: readLong(view, offset + 8, 1),
-    ctime: readLong(view, offset + 16, 2),
-    mtime: readLong(view, offset + 24, 3),
-    version: view.getInt32(offset + 32),
-    cversion: view.getInt32(offset + 36),
-    aversion: view.getInt32(offset + 40),
-    ephemeralOwner: readLong(view, offset + 44, 4),
-    dataLength: view.getInt32(offset + 52),
-    numChildren: view.getInt32(offset + 56),
-    pzxid: readLong(view, offset + 60, 5),
-  };
-}
-
-// Recent values of each Stat long (czxid, mzxid, ctime, mtime, ephemeralOwner, pzxid): their two halves and
-// their BigInt, in a small table per field indexed by the low bits of the low half. A BigInt is a value
-// (which copy a caller gets is not observable), and the same values come again and again: a node read
-// repeatedly, the mzxid and mtime shared by every Stat of one multi, an ephemeralOwner of 0, and each node's
-// czxid, ctime and pzxid when a multi or a cache goes over the same nodes call after call. A repeat costs two
-// int reads instead of a heap BigInt; with one entry per field (before), a multi of 10 setData on 10 nodes
-// made about 20 BigInts, since consecutive Stats were of different nodes. 64 entries per field: 384 in all.
-const SLOTS_PER_FIELD = 64;
-const cachedHigh = new Int32Array(6 * SLOTS_PER_FIELD);
-const cachedLow = new Int32Array(6 * SLOTS_PER_FIELD);
-// Every entry starts as 0 / 0 / 0n: (0, 0) maps to slot 0 of its field only, so no other slot can match it.
-const cachedLong: bigint[] = new Array<bigint>(6 * SLOTS_PER_FIELD).fill(0n);
-
-function readLong(view: DataView, offset: number, field: number): bigint {
-  const high = view.getInt32(offset);
-  const low = view.getInt32(offset + 4);
-  const slot = field * SLOTS_PER_FIELD + (low & (SLOTS_PER_FIELD - 1));
-  if (high === cachedHigh[slot] && low === cachedLow[slot]) return cachedLong[slot]!;
-  const value = view.getBigInt64(offset);
-  cachedHigh[slot] = high;
-  cachedLow[slot] = low;
-  cachedLong[slot] = value;
-  return value;
 }
 
 /**
