@@ -194,13 +194,15 @@ export class Connection {
   }
 
   /**
-   * Writes frames as one chunk (joined in the shared staging buffer on a plain socket of our own, see
-   * write-staging.ts); returns false when the socket buffer is full (wait for onDrain before writing more).
+   * Writes frames as one chunk (on a plain socket of our own, a view over them or a copy in the shared
+   * staging buffer, see write-staging.ts); returns false when the socket buffer is full (wait for onDrain
+   * before writing more).
    */
   writeFrames(frames: readonly Buffer[], size: number): boolean {
-    if (frames.length === 1) return this.write(frames[0]!);
-    if (!this.ownSocket || this.isTls) return this.write(Buffer.concat(frames, size));
-    const chunk = stageFrames(frames, size);
+    if (!this.ownSocket || this.isTls) {
+      return this.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames, size));
+    }
+    const chunk = frames.length === 1 ? frames[0]! : stageFrames(frames, size);
     const ok = this.write(chunk);
     releaseStaged(chunk, this.socket.writableLength === 0);
     return ok;

@@ -1,5 +1,11 @@
 /**
- * The buffer that coalesced request frames are copied into before one socket write.
+ * One chunk for one socket write out of the request frames of a tick: a view over them where they lie back
+ * to back in one buffer, else a copy in the shared staging buffer.
+ *
+ * Large frames (a multi's) are cut back to back from the codec's slab (frame-alloc.ts), so the frames of a
+ * tick are usually one run of it: written as they lie, with no copy (~35 ns per multi of 10 setData), and when
+ * the socket hands that run to the kernel whole and it is all the slab has given out, the slab is reclaimed
+ * (reclaimSlab) and the next frames are cut from its start.
  *
  * Why one reusable buffer: requests made in the same tick go out in one write, and joining their frames with
  * Buffer.concat allocated a new buffer outside the JavaScript heap for every write of more than 4 KiB (at 1,000
@@ -15,7 +21,7 @@
  */
 
 import { Buffer } from 'node:buffer';
-import { copyBytes } from '@zkwire/jute-codec/internal';
+import { copyBytes, reclaimSlab } from '@zkwire/jute-codec/internal';
 
 /** Smallest staging buffer: most coalesced writes fit (1,000 getData requests are ~30 KiB). */
 const MIN_STAGING_BYTES = 64 * 1024;
@@ -25,10 +31,13 @@ const MAX_STAGING_BYTES = 1024 * 1024;
 let staging: Buffer | undefined;
 
 /**
- * The frames joined into the shared staging buffer (a view of `size` bytes), or into a new buffer when they do
- * not fit the largest one kept. Call {@link releaseStaged} right after writing it.
+ * The frames (`size` bytes in all) as one chunk: a view over them when they lie back to back in one buffer,
+ * else joined into the shared staging buffer, or into a new buffer when they do not fit the largest one kept.
+ * Call {@link releaseStaged} right after writing it.
  */
 export function stageFrames(frames: readonly Buffer[], size: number): Buffer {
+  const run = backToBack(frames, size);
+  if (run !== undefined) return run;
   if (size > MAX_STAGING_BYTES) return Buffer.concat(frames, size);
   if (staging === undefined || staging.length < size) {
     staging = Buffer.allocUnsafeSlow(Math.min(MAX_STAGING_BYTES, Math.max(MIN_STAGING_BYTES, 2 * size)));
@@ -42,10 +51,26 @@ export function stageFrames(frames: readonly Buffer[], size: number): Buffer {
   return staging.subarray(0, size);
 }
 
+/** One view over `frames` if each starts where the one before ends, in the same buffer. */
+function backToBack(frames: readonly Buffer[], size: number): Buffer | undefined {
+  const first = frames[0]!;
+  const buffer = first.buffer;
+  let end = first.byteOffset + first.length;
+  for (let i = 1; i < frames.length; i++) {
+    const frame = frames[i]!;
+    if (frame.byteOffset !== end || frame.buffer !== buffer) return undefined;
+    end += frame.length;
+  }
+  return Buffer.from(buffer, first.byteOffset, size);
+}
+
 /**
- * After writing a staged chunk: `taken` says whether the socket handed it all to the kernel. If not, the
- * socket still holds the buffer, and it is given up (the next write stages into a new one).
+ * After writing a chunk (staged, or a lone frame): `taken` says whether the socket handed it all to the
+ * kernel. If so, the codec's slab is reclaimed when the chunk was all of it that was given out. If not, the
+ * socket still holds the bytes: a staging buffer is given up (the next write stages into a new one), and the
+ * slab is not reclaimed.
  */
 export function releaseStaged(chunk: Buffer, taken: boolean): void {
-  if (!taken && staging !== undefined && chunk.buffer === staging.buffer) staging = undefined;
+  if (taken) reclaimSlab(chunk);
+  else if (staging !== undefined && chunk.buffer === staging.buffer) staging = undefined;
 }

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { allocFrame } from './frame-alloc';
+import { allocFrame, reclaimSlab } from './frame-alloc';
 
 describe('allocFrame', () => {
   it('gives a Buffer of exactly the size asked, small or large', () => {
@@ -11,14 +11,17 @@ describe('allocFrame', () => {
     }
   });
 
-  it('cuts large frames from one slab, on 8-byte boundaries, without overlap', () => {
+  it('cuts large frames from one slab, back to back, without overlap', () => {
     const frames = Array.from({ length: 6 }, () => allocFrame(1359));
-    const slabs = new Set(frames.map((f) => f.buffer));
-    // Six frames of 1,359 bytes take an eighth of a 64 KiB slab: at most one slab change among them (when the
+    // Six frames of 1,359 bytes take a thirtieth of a slab: at most one slab change among them (when the
     // current slab was nearly full already).
+    const slabs = new Set(frames.map((f) => f.buffer));
     expect(slabs.size).toBeLessThanOrEqual(2);
+    for (let i = 1; i < frames.length; i++) {
+      const [before, frame] = [frames[i - 1]!, frames[i]!];
+      if (frame.buffer === before.buffer) expect(frame.byteOffset).toBe(before.byteOffset + before.length);
+    }
     frames.forEach((frame, i) => {
-      expect(frame.byteOffset % 8).toBe(0);
       frame.fill(i);
     });
     frames.forEach((frame, i) => {
@@ -26,17 +29,39 @@ describe('allocFrame', () => {
     });
   });
 
+  it('cuts the slab again from its start once every byte cut from it was written, and only then', () => {
+    // A fresh slab: fill the current one until a frame starts at 0.
+    let first = allocFrame(4096);
+    while (first.byteOffset !== 0) first = allocFrame(4096);
+    const second = allocFrame(2000);
+    const whole = Buffer.from(first.buffer, 0, first.length + second.length);
+
+    // Part of what was cut (the first frame alone, or a view that stops short): nothing changes.
+    reclaimSlab(first);
+    reclaimSlab(whole.subarray(0, whole.length - 1));
+    reclaimSlab(Buffer.alloc(first.length + second.length));
+    const third = allocFrame(1500);
+    expect(third.buffer).toBe(first.buffer);
+    expect(third.byteOffset).toBe(whole.length);
+
+    // Every byte cut so far, written: the next frame starts the slab again.
+    reclaimSlab(Buffer.from(first.buffer, 0, whole.length + third.length));
+    const again = allocFrame(1500);
+    expect(again.buffer).toBe(first.buffer);
+    expect(again.byteOffset).toBe(0);
+  });
+
   it('starts a new slab when the current one is full, and the frames of the old one keep their bytes', () => {
     const first = allocFrame(16 * 1024);
     first.fill(0xab);
-    // Five frames of 16 KiB cannot all share a 64 KiB slab with the first.
-    const later = Array.from({ length: 5 }, () => allocFrame(16 * 1024));
+    // Seventeen frames of 16 KiB cannot all share a 256 KiB slab with the first.
+    const later = Array.from({ length: 17 }, () => allocFrame(16 * 1024));
     for (const frame of later) frame.fill(0xcd);
     expect(later.some((frame) => frame.buffer !== first.buffer)).toBe(true);
     expect(first.every((byte) => byte === 0xab)).toBe(true);
   });
 
-  it('gives a frame larger than a quarter slab a buffer of its own', () => {
+  it('gives a frame larger than 16 KiB a buffer of its own', () => {
     const big = allocFrame(16 * 1024 + 1);
     expect(big.byteOffset).toBe(0);
     expect(big.buffer.byteLength).toBe(16 * 1024 + 1);
