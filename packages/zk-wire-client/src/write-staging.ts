@@ -2,9 +2,9 @@
  * One chunk for one socket write out of the request frames of a tick: a view over them where they lie back
  * to back in one buffer, else a copy in the shared staging buffer.
  *
- * Large frames (a multi's) are cut back to back from the codec's slab (frame-alloc.ts), so the frames of a
- * tick are usually one run of it: written as they lie, with no copy (~35 ns per multi of 10 setData), and when
- * the socket hands that run to the kernel whole and it is all the slab has given out, the slab is reclaimed
+ * Request frames are cut back to back from the codec's slab (frame-alloc.ts), so the frames of a tick are
+ * usually one run of it: written as they lie, with no copy (~35 ns per multi of 10 setData), and when the
+ * socket hands that run to the kernel whole and it is all the slab has given out, the slab is reclaimed
  * (reclaimSlab) and the next frames are cut from its start.
  *
  * Why one reusable buffer: requests made in the same tick go out in one write, and joining their frames with

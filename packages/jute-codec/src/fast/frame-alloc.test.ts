@@ -11,10 +11,10 @@ describe('allocFrame', () => {
     }
   });
 
-  it('cuts large frames from one slab, back to back, without overlap', () => {
-    const frames = Array.from({ length: 6 }, () => allocFrame(1359));
-    // Six frames of 1,359 bytes take a thirtieth of a slab: at most one slab change among them (when the
-    // current slab was nearly full already).
+  it('cuts frames, small or large, from one slab, back to back, without overlap', () => {
+    const frames = [1359, 40, 37, 1359, 1, 0, 2000, 53].map((size) => allocFrame(size));
+    // ~6 KB take a fortieth of a slab: at most one slab change among them (when the current slab was nearly
+    // full already).
     const slabs = new Set(frames.map((f) => f.buffer));
     expect(slabs.size).toBeLessThanOrEqual(2);
     for (let i = 1; i < frames.length; i++) {

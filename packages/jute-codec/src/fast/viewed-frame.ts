@@ -5,8 +5,8 @@
 // path copies below, encodeMulti of 10 setData of 100 bytes went from 557–687 to 467–538 ns measured alone
 // (three alternated pairs, Intel Xeon, 2026-11-28): ~0.1 µs, about 2% of a multi's client CPU.
 //
-// The view is kept for the next frame of the same ArrayBuffer (frames are cut one after another from Node's
-// 8 KiB pool or from frame-alloc.ts's 64 KiB slab) in a cache apart from decoders.ts's, which holds the view
+// The view is kept for the next frame of the same ArrayBuffer (frames are cut one after another from
+// frame-alloc.ts's slab, reused write after write) in a cache apart from decoders.ts's, which holds the view
 // of the last reply's read buffer: sharing one, encoding and decoding would replace each other's view at
 // every call.
 import type { Buffer } from 'node:buffer';
