@@ -5,7 +5,7 @@
 
 export { byteOffsetOf } from './fast/array-buffer-views';
 export { bufferView, REPLY_HEADER_SIZE, STAT_SIZE } from './fast/decoders';
-export { allocFrame, reclaimSlab } from './fast/frame-alloc';
+export { allocFrame, releaseFrameBytes } from './fast/frame-alloc';
 export { int32At, uint32At } from './fast/read';
 export { readStat as readStatInView } from './fast/stat-reader';
 export { ViewedFrame } from './fast/viewed-frame';

@@ -21,7 +21,7 @@ import { ConnectionLossError, ProtocolError, type ZooKeeperError } from './error
 import { ReadPacer, type ReadPacingSettings } from './read-pacing.js';
 import { tlsConnectOptions, tlsErrorFrom } from './security/index.js';
 import type { ClientOptions } from './types.js';
-import { releaseStaged, stageFrames } from './write-staging.js';
+import { joined, releaseStaged, stageFrames } from './write-staging.js';
 
 /** What the owner of a connection is told. */
 export interface ConnectionHandler {
@@ -200,7 +200,7 @@ export class Connection {
    */
   writeFrames(frames: readonly Buffer[], size: number): boolean {
     if (!this.ownSocket || this.isTls) {
-      return this.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames, size));
+      return this.write(frames.length === 1 ? frames[0]! : joined(frames, size));
     }
     const chunk = frames.length === 1 ? frames[0]! : stageFrames(frames, size);
     const ok = this.write(chunk);

@@ -3,9 +3,9 @@
  * to back in one buffer, else a copy in the shared staging buffer.
  *
  * Request frames are cut back to back from the codec's slab (frame-alloc.ts), so the frames of a tick are
- * usually one run of it: written as they lie, with no copy (~35 ns per multi of 10 setData), and when the
- * socket hands that run to the kernel whole and it is all the slab has given out, the slab is reclaimed
- * (reclaimSlab) and the next frames are cut from its start.
+ * usually one run of it: written as they lie, with no copy (~35 ns per multi of 10 setData). The slab is told
+ * when their bytes are done with (releaseFrameBytes): once copied here, or once the socket handed the run to
+ * the kernel whole. When every byte it gave out is, it is cut again from its start.
  *
  * Why one reusable buffer: requests made in the same tick go out in one write, and joining their frames with
  * Buffer.concat allocated a new buffer outside the JavaScript heap for every write of more than 4 KiB (at 1,000
@@ -21,7 +21,7 @@
  */
 
 import { Buffer } from 'node:buffer';
-import { copyBytes, reclaimSlab } from '@zkwire/jute-codec/internal';
+import { copyBytes, releaseFrameBytes } from '@zkwire/jute-codec/internal';
 
 /** Smallest staging buffer: most coalesced writes fit (1,000 getData requests are ~30 KiB). */
 const MIN_STAGING_BYTES = 64 * 1024;
@@ -38,7 +38,7 @@ let staging: Buffer | undefined;
 export function stageFrames(frames: readonly Buffer[], size: number): Buffer {
   const run = backToBack(frames, size);
   if (run !== undefined) return run;
-  if (size > MAX_STAGING_BYTES) return Buffer.concat(frames, size);
+  if (size > MAX_STAGING_BYTES) return joined(frames, size);
   if (staging === undefined || staging.length < size) {
     staging = Buffer.allocUnsafeSlow(Math.min(MAX_STAGING_BYTES, Math.max(MIN_STAGING_BYTES, 2 * size)));
   }
@@ -47,8 +47,16 @@ export function stageFrames(frames: readonly Buffer[], size: number): Buffer {
     const frame = frames[i]!;
     copyBytes.call(staging, frame, offset);
     offset += frame.length;
+    releaseFrameBytes(frame);
   }
   return staging.subarray(0, size);
+}
+
+/** The frames copied into a new buffer; their bytes are done with. */
+export function joined(frames: readonly Buffer[], size: number): Buffer {
+  const chunk = Buffer.concat(frames, size);
+  for (let i = 0; i < frames.length; i++) releaseFrameBytes(frames[i]!);
+  return chunk;
 }
 
 /** One view over `frames` if each starts where the one before ends, in the same buffer. */
@@ -66,11 +74,10 @@ function backToBack(frames: readonly Buffer[], size: number): Buffer | undefined
 
 /**
  * After writing a chunk (staged, or a lone frame): `taken` says whether the socket handed it all to the
- * kernel. If so, the codec's slab is reclaimed when the chunk was all of it that was given out. If not, the
- * socket still holds the bytes: a staging buffer is given up (the next write stages into a new one), and the
- * slab is not reclaimed.
+ * kernel. If so, a chunk of frames written as they lie is done with. If not, the socket still holds the bytes:
+ * a staging buffer is given up (the next write stages into a new one), and the frames' bytes stay taken.
  */
 export function releaseStaged(chunk: Buffer, taken: boolean): void {
-  if (taken) reclaimSlab(chunk);
+  if (taken) releaseFrameBytes(chunk);
   else if (staging !== undefined && chunk.buffer === staging.buffer) staging = undefined;
 }

@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { allocFrame, reclaimSlab } from './frame-alloc';
+import { allocFrame, releaseFrameBytes } from './frame-alloc';
 
 describe('allocFrame', () => {
   it('gives a Buffer of exactly the size asked, small or large', () => {
@@ -29,26 +29,45 @@ describe('allocFrame', () => {
     });
   });
 
-  it('cuts the slab again from its start once every byte cut from it was written, and only then', () => {
-    // A fresh slab: fill the current one until a frame starts at 0.
-    let first = allocFrame(4096);
-    while (first.byteOffset !== 0) first = allocFrame(4096);
-    const second = allocFrame(2000);
-    const whole = Buffer.from(first.buffer, 0, first.length + second.length);
+  it('cuts the slab again from its start once every byte cut from it is done with, in order', () => {
+    /** A frame at the start of a slab, after everything cut before it was done with. */
+    const atStart = (size: number) => {
+      let frame = allocFrame(size);
+      if (frame.byteOffset !== 0) {
+        releaseFrameBytes(Buffer.from(frame.buffer, 0, frame.byteOffset + frame.length));
+        frame = allocFrame(size);
+      }
+      expect(frame.byteOffset).toBe(0);
+      return frame;
+    };
 
-    // Part of what was cut (the first frame alone, or a view that stops short): nothing changes.
-    reclaimSlab(first);
-    reclaimSlab(whole.subarray(0, whole.length - 1));
-    reclaimSlab(Buffer.alloc(first.length + second.length));
-    const third = allocFrame(1500);
-    expect(third.buffer).toBe(first.buffer);
-    expect(third.byteOffset).toBe(whole.length);
-
-    // Every byte cut so far, written: the next frame starts the slab again.
-    reclaimSlab(Buffer.from(first.buffer, 0, whole.length + third.length));
+    // Done with one by one, in the order cut: after the last, the slab starts again.
+    let [a, b] = [atStart(4096), allocFrame(2000)];
+    const c = allocFrame(1500);
+    releaseFrameBytes(a);
+    releaseFrameBytes(Buffer.alloc(2000)); // another buffer: nothing
+    releaseFrameBytes(b);
+    const probe = allocFrame(10);
+    expect(probe.byteOffset).toBe(a.length + b.length + c.length); // c is not done with yet
+    releaseFrameBytes(c);
+    expect(allocFrame(0).byteOffset).toBe(probe.byteOffset + 10); // nor the probe
+    releaseFrameBytes(probe);
     const again = allocFrame(1500);
-    expect(again.buffer).toBe(first.buffer);
+    expect(again.buffer).toBe(a.buffer);
     expect(again.byteOffset).toBe(0);
+
+    // Out of order (b before a): b is not counted, so after a the slab is not cut again.
+    releaseFrameBytes(again);
+    [a, b] = [atStart(4096), allocFrame(2000)];
+    releaseFrameBytes(b);
+    releaseFrameBytes(a);
+    const held = allocFrame(10);
+    expect(held.byteOffset).toBe(a.length + b.length);
+    expect(held.buffer).toBe(a.buffer);
+    // Only bytes that start where the count stands are counted: a view from the slab's start is not, now.
+    const run = allocFrame(3000);
+    releaseFrameBytes(Buffer.from(run.buffer, 0, run.byteOffset + run.length));
+    expect(allocFrame(10).byteOffset).toBe(run.byteOffset + run.length);
   });
 
   it('starts a new slab when the current one is full, and the frames of the old one keep their bytes', () => {

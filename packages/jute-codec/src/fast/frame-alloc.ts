@@ -2,11 +2,14 @@
 //
 // Frames are cut back to back, so that the frames of one tick, written together, are one run of the slab:
 // the client writes that run as it is instead of copying the frames into one buffer (write-staging.ts in
-// the client). When such a write is every byte cut from the slab so far and the socket handed it all to the
-// kernel, nothing refers to those bytes any more (each frame is written once, then let go), and the client
-// gives the slab back with reclaimSlab: it is cut again from its start. Otherwise a full slab is dropped, and
-// the frames cut from it keep it alive for as long as any of them is held. Nothing is ever written into a
-// frame after it is encoded, so frames that share a slab cannot disturb each other.
+// the client). The client tells the slab when a frame's bytes are done with (releaseFrameBytes): written to a
+// socket that handed them all to the kernel, or copied into a buffer of its own. Bytes are done with in the
+// order they were cut, as requests go out in call order; once every byte cut from the slab is, nothing refers
+// to them any more (each frame is written once, then let go), and the slab is cut again from its start.
+// Bytes released out of order (a request held back, a socket that kept a write) stop that: the slab is then
+// cut to its end and dropped, and the frames cut from it keep it alive for as long as any of them is held.
+// Nothing is ever written into a frame after it is encoded, so frames that share a slab cannot disturb each
+// other.
 //
 // Before, small frames came from Node's shared 8 KiB pool (Buffer.allocUnsafe) and frames of a kilobyte or
 // more from a 64 KiB slab that was never reused. Making an ArrayBuffer costs about as much as writing a whole
@@ -24,14 +27,17 @@ const SLAB_BYTES = 256 * 1024;
 const LARGEST_SLAB_FRAME = 16 * 1024;
 
 let slab: ArrayBuffer | undefined;
+/** Bytes cut from the slab. */
 let slabUsed = 0;
+/** Bytes from the slab's start that are done with (see releaseFrameBytes). */
+let slabReleased = 0;
 
 /** A buffer of `size` bytes for a request frame, its contents unset (every byte is written by the encoder). */
 export function allocFrame(size: number): Buffer {
   if (size > LARGEST_SLAB_FRAME) return Buffer.allocUnsafe(size);
   if (slab === undefined || slabUsed + size > SLAB_BYTES) {
     slab = new ArrayBuffer(SLAB_BYTES);
-    slabUsed = 0;
+    slabUsed = slabReleased = 0;
   }
   const start = slabUsed;
   slabUsed = start + size;
@@ -40,12 +46,13 @@ export function allocFrame(size: number): Buffer {
 }
 
 /**
- * Called after a write that the socket handed to the kernel whole (it keeps no reference to the bytes): if
- * `written` is every byte cut from the current slab so far, the slab is cut again from its start. Any other
- * view (part of the slab, another buffer) changes nothing: a frame cut and not yet written lies outside it.
+ * Tells the slab that `bytes` (a frame, or a run of frames cut one after another) are done with: written to
+ * a socket that handed them all to the kernel, or copied. Counted only when they start where the bytes done
+ * with so far end; once every byte cut from the slab is done with, the slab is cut again from its start. Any
+ * other view (out of order, another buffer) changes nothing.
  */
-export function reclaimSlab(written: Uint8Array): void {
-  if (written.buffer === slab && written.byteOffset === 0 && written.length === slabUsed) {
-    slabUsed = 0;
-  }
+export function releaseFrameBytes(bytes: Uint8Array): void {
+  if (bytes.buffer !== slab || bytes.byteOffset !== slabReleased) return;
+  slabReleased += bytes.length;
+  if (slabReleased === slabUsed) slabUsed = slabReleased = 0;
 }
