@@ -204,6 +204,9 @@ export class Connection {
     }
     const chunk = frames.length === 1 ? frames[0]! : stageFrames(frames, size);
     const ok = this.write(chunk);
+    // (A closed connection writes nothing; its frames are never written again either, so their bytes are
+    // done with all the same.) Frames written alone elsewhere (auth and SASL packets, SetWatches) are not
+    // released: the slab then runs to its end before a new one, and nothing is lost but its reuse.
     releaseStaged(chunk, this.socket.writableLength === 0);
     return ok;
   }
