@@ -199,25 +199,23 @@ export class Connection {
    * before writing more).
    */
   writeFrames(frames: readonly Buffer[], size: number): boolean {
-    if (!this.ownSocket || this.isTls) {
-      return this.write(frames.length === 1 ? frames[0]! : joined(frames, size));
-    }
-    const chunk = frames.length === 1 ? frames[0]! : stageFrames(frames, size);
-    const ok = this.write(chunk);
-    // (A closed connection writes nothing; its frames are never written again either, so their bytes are
-    // done with all the same.) Frames written alone elsewhere (auth and SASL packets, SetWatches) are not
-    // released: the slab then runs to its end before a new one, and nothing is lost but its reuse.
-    releaseStaged(chunk, this.socket.writableLength === 0);
-    return ok;
+    if (frames.length === 1) return this.write(frames[0]!);
+    return this.write(this.ownSocket && !this.isTls ? stageFrames(frames, size) : joined(frames, size));
   }
 
-  /** Writes bytes; returns false when the socket buffer is full (wait for onDrain before writing more). */
+  /**
+   * Writes bytes; returns false when the socket buffer is full (wait for onDrain before writing more). On a
+   * plain socket of our own the bytes are then released (write-staging.ts) if the socket handed them all to
+   * the kernel: a request frame's slab bytes, or the staging buffer. A TLS or `connectionFactory` socket may
+   * keep what it was given, so nothing written to one is released.
+   */
   write(bytes: Buffer): boolean {
     if (this.closed) return false;
     this.lastSent = Date.now();
     this.pacer?.noteWrite(bytes.length, this.inReadTurn);
     const ok = this.socket.write(bytes);
     if (!ok) this.waitingDrain = true;
+    if (this.ownSocket && !this.isTls) releaseStaged(bytes, this.socket.writableLength === 0);
     return ok;
   }
 

@@ -73,9 +73,10 @@ function backToBack(frames: readonly Buffer[], size: number): Buffer | undefined
 }
 
 /**
- * After writing a chunk (staged, or a lone frame): `taken` says whether the socket handed it all to the
- * kernel. If so, a chunk of frames written as they lie is done with. If not, the socket still holds the bytes:
- * a staging buffer is given up (the next write stages into a new one), and the frames' bytes stay taken.
+ * After any write to a plain socket of our own (a staged chunk, a run of frames, a lone frame): `taken` says
+ * whether the socket handed it all to the kernel. If so, frames written as they lie are done with. If not,
+ * the socket still holds the bytes: a staging buffer is given up (the next write stages into a new one), and
+ * the frames' bytes stay taken.
  */
 export function releaseStaged(chunk: Buffer, taken: boolean): void {
   if (taken) releaseFrameBytes(chunk);

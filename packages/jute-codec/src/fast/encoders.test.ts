@@ -5,7 +5,8 @@ import { encodeRequestFrame } from '../frame-writer';
 import type { JuteRecord } from '../layouts';
 import { type ACL, records } from '../records';
 import { outcome } from '../testing/outcome';
-import { allocFrame, releaseFrameBytes } from './frame-alloc';
+import { frameAtSlabStart } from '../testing/slab';
+import { releaseFrameBytes } from './frame-alloc';
 import { fast } from './index';
 
 const xid = fc.integer({ min: -2147483648, max: 2147483647 });
@@ -82,12 +83,7 @@ function reference<T>(xid: number, opCode: number, record: JuteRecord<T>, value:
  * from those bytes: a byte an encoder leaves unwritten then shows. Returns where the next frame starts.
  */
 function poisonSlab(): { buffer: ArrayBufferLike; byteOffset: number } {
-  let frame = allocFrame(16 * 1024);
-  if (frame.byteOffset !== 0) {
-    // everything cut so far, done with at once: the next frame starts the slab again
-    releaseFrameBytes(Buffer.from(frame.buffer, 0, frame.byteOffset + frame.length));
-    frame = allocFrame(16 * 1024);
-  }
+  const frame = frameAtSlabStart(16 * 1024);
   frame.fill(0xee);
   releaseFrameBytes(frame);
   return { buffer: frame.buffer, byteOffset: 0 };

@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
+import { frameAtSlabStart } from '../testing/slab';
 import { allocFrame, releaseFrameBytes } from './frame-alloc';
 
 describe('allocFrame', () => {
@@ -32,11 +33,7 @@ describe('allocFrame', () => {
   it('cuts the slab again from its start once every byte cut from it is done with, in order', () => {
     /** A frame at the start of a slab, after everything cut before it was done with. */
     const atStart = (size: number) => {
-      let frame = allocFrame(size);
-      if (frame.byteOffset !== 0) {
-        releaseFrameBytes(Buffer.from(frame.buffer, 0, frame.byteOffset + frame.length));
-        frame = allocFrame(size);
-      }
+      const frame = frameAtSlabStart(size);
       expect(frame.byteOffset).toBe(0);
       return frame;
     };
