@@ -10,14 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCliServer } from './helpers/cli-server.js';
 import { TmuxTerminal, tmuxAvailable } from './helpers/tmux.js';
 
+// `npm test` installs tmux (scripts/setup.sh) as it installs ZooKeeper: a missing one is a broken setup,
+// reported as a failure of every test below with what to install, never a skip.
 const hasTmux = tmuxAvailable();
-// CI installs tmux (.ci/run): there a missing tmux is a broken setup, reported as a failure, never a skip.
-const inCi = (process.env.CI ?? '') !== '' && process.env.CI !== 'false';
-if (!hasTmux && !inCi) {
-  console.warn(
-    'terminal.test.ts SKIPPED: tmux is not installed (apt-get install tmux; scripts/setup.sh does it)',
-  );
-}
+const NO_TMUX = 'tmux is not installed: run scripts/setup.sh (or apt-get install tmux)';
 
 const cli = useCliServer({ enabled: hasTmux });
 const dir = mkdtempSync(join(tmpdir(), 'zkwire-term-'));
@@ -25,6 +21,12 @@ const historyFile = join(dir, 'history');
 /** The shell in the pane writes the REPL's exit code here when it ends (tmux's own pane status is not reliable). */
 const exitFile = join(dir, 'exit-code');
 let terminal: TmuxTerminal | undefined;
+
+/** The terminal the REPL runs in; without tmux, the reason instead of a TypeError. */
+function pane(): TmuxTerminal {
+  if (terminal === undefined) throw new Error(hasTmux ? 'the terminal did not start' : NO_TMUX);
+  return terminal;
+}
 
 /** The REPL's exit code, once the pane's shell has written it (waits up to 15 s; undefined if it never did). */
 async function exitCode(): Promise<number | undefined> {
@@ -58,13 +60,13 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe.skipIf(!hasTmux && !inCi)('zkwire in a terminal (tmux)', () => {
+describe('zkwire in a terminal (tmux)', () => {
   it('has tmux to run in', () => {
-    expect(hasTmux, 'tmux is not installed; .ci/run installs it (apt-get install tmux)').toBe(true);
+    expect(hasTmux, NO_TMUX).toBe(true);
   });
 
   it('shows a prompt and runs a typed command', async () => {
-    const term = terminal as TmuxTerminal;
+    const term = pane();
     await term.waitFor(prompt(0));
     term.type('get /completion-target-xyz');
     term.keys('Enter');
@@ -73,7 +75,7 @@ describe.skipIf(!hasTmux && !inCi)('zkwire in a terminal (tmux)', () => {
   });
 
   it('Tab completes a command name, then a znode path listed from the server', async () => {
-    const term = terminal as TmuxTerminal;
+    const term = pane();
     term.type('getAllChildrenN');
     term.keys('Tab');
     await term.waitFor(/1> getAllChildrenNumber$/);
@@ -86,7 +88,7 @@ describe.skipIf(!hasTmux && !inCi)('zkwire in a terminal (tmux)', () => {
   });
 
   it('Tab twice lists the candidates when several paths match', async () => {
-    const term = terminal as TmuxTerminal;
+    const term = pane();
     term.type('get /tab-');
     term.keys('Tab');
     term.keys('Tab');
@@ -99,7 +101,7 @@ describe.skipIf(!hasTmux && !inCi)('zkwire in a terminal (tmux)', () => {
   });
 
   it('Ctrl-C cancels a running command (watch) and the shell carries on', async () => {
-    const term = terminal as TmuxTerminal;
+    const term = pane();
     term.type('watch /');
     term.keys('Enter');
     await term.waitFor(/watching \/ and below; Ctrl-C to stop$/);
@@ -120,7 +122,7 @@ describe.skipIf(!hasTmux && !inCi)('zkwire in a terminal (tmux)', () => {
   });
 
   it('Ctrl-C at the prompt drops a half-typed line; Up recalls the last command', async () => {
-    const term = terminal as TmuxTerminal;
+    const term = pane();
     term.type('delete /tab-one');
     term.keys('C-c');
     await term.waitFor(/\^C\n.*5>$/);
@@ -132,7 +134,7 @@ describe.skipIf(!hasTmux && !inCi)('zkwire in a terminal (tmux)', () => {
   });
 
   it('a watch event that arrives at the prompt is printed above it, and the prompt is drawn again', async () => {
-    const term = terminal as TmuxTerminal;
+    const term = pane();
     term.type('get -w /tab-two');
     term.keys('Enter');
     await term.waitFor(prompt(7));
@@ -145,7 +147,7 @@ describe.skipIf(!hasTmux && !inCi)('zkwire in a terminal (tmux)', () => {
   });
 
   it('an error shows its code and the shell goes on; Ctrl-D leaves with exit code 0', async () => {
-    const term = terminal as TmuxTerminal;
+    const term = pane();
     term.type('get /no-such-node');
     term.keys('Enter');
     await term.waitFor(/NONODE: No node \(getData \/no-such-node\)\n.*8>$/);
