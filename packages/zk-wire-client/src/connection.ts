@@ -85,8 +85,12 @@ export class Connection {
     this.inReadTurn = false;
     this.readTurnEnding = false;
   };
-  /** A socket we opened ourselves (plain or TLS); writeFrames stages its writes only when it is plain TCP. */
-  private readonly ownSocket: boolean;
+  /**
+   * A plain TCP socket we opened ourselves: it keeps no reference to bytes it handed to the kernel, so its
+   * writes are staged or sent as views of the frame slab and released once taken (write-staging.ts). A TLS
+   * or `connectionFactory` socket may keep what it was given: its frames are joined, and nothing is released.
+   */
+  private releasesWrites = false;
   /** ms timestamp since which a frame has been partly received without completing (0 = none pending). */
   private partialSince = 0;
 
@@ -98,7 +102,6 @@ export class Connection {
     /** Reads arrive through `onread` (a socket we opened, plain or TLS), not 'data' events. */
     readsByCallback: boolean,
   ) {
-    this.ownSocket = readsByCallback;
     const { maxFrameLength, readPacing } = options;
     this.reader = new FrameReader(maxFrameLength === undefined ? undefined : { maxFrameLength });
     // Only a socket read by callback is paced: a paused stream socket goes on reading into its buffer, so
@@ -170,6 +173,7 @@ export class Connection {
     }
     connection = new Connection(socket, address, handler, options, readsByCallback);
     connection.isTls = connectEvent === 'secureConnect';
+    connection.releasesWrites = readsByCallback && !connection.isTls;
     const opened = () => {
       connection.opened = true;
       if (!connection.closed) handler.onOpen(connection);
@@ -200,14 +204,13 @@ export class Connection {
    */
   writeFrames(frames: readonly Buffer[], size: number): boolean {
     if (frames.length === 1) return this.write(frames[0]!);
-    return this.write(this.ownSocket && !this.isTls ? stageFrames(frames, size) : joined(frames, size));
+    return this.write(this.releasesWrites ? stageFrames(frames, size) : joined(frames, size));
   }
 
   /**
    * Writes bytes; returns false when the socket buffer is full (wait for onDrain before writing more). On a
-   * plain socket of our own the bytes are then released (write-staging.ts) if the socket handed them all to
-   * the kernel: a request frame's slab bytes, or the staging buffer. A TLS or `connectionFactory` socket may
-   * keep what it was given, so nothing written to one is released.
+   * socket that {@link releasesWrites}, the bytes are then released if the socket handed them all to the
+   * kernel: a request frame's slab bytes, or the staging buffer.
    */
   write(bytes: Buffer): boolean {
     if (this.closed) return false;
@@ -215,7 +218,7 @@ export class Connection {
     this.pacer?.noteWrite(bytes.length, this.inReadTurn);
     const ok = this.socket.write(bytes);
     if (!ok) this.waitingDrain = true;
-    if (this.ownSocket && !this.isTls) releaseStaged(bytes, this.socket.writableLength === 0);
+    if (this.releasesWrites) releaseStaged(bytes, this.socket.writableLength === 0);
     return ok;
   }
 
