@@ -126,6 +126,19 @@ export {
   TTL_TOUCH_NODE_NAME,
   TTL_TOUCH_SCHEDULE_FACTOR,
 } from './nodes/persistent-ttl-node.js';
+export {
+  compareCodePoints,
+  kazooPartition,
+  type PartitionFunction,
+} from './partitioner/partition-function.js';
+export {
+  PartitionFailedError,
+  type PartitionFailureReason,
+  PartitionState,
+  type SetPartitionerEvents,
+  type SetPartitionerOptions,
+} from './partitioner/partitioner-options.js';
+export { SetPartitioner } from './partitioner/set-partitioner.js';
 export { SharedCount, type SharedCountEvents } from './shared/shared-count.js';
 export { SharedValue, type SharedValueEvents, type VersionedValue } from './shared/shared-value.js';
 export type { ValueClient, ValueStat } from './shared/value-client.js';

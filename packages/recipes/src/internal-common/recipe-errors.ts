@@ -29,6 +29,8 @@ export const RecipeErrorCode = {
   CONNECTION_LOST: 'CONNECTION_LOST',
   /** A cache's `events()` consumer fell further behind than its buffer holds (the cache itself is current). */
   EVENTS_OVERFLOW: 'EVENTS_OVERFLOW',
+  /** A SetPartitioner reached its failure state (session lost, finished, or an error). */
+  PARTITION_FAILED: 'PARTITION_FAILED',
 } as const;
 
 /** One of {@link RecipeErrorCode}. */
