@@ -12,6 +12,7 @@ const alias = [
   { find: /^@zkwire\/zk-wire-client$/, replacement: src('zk-wire-client') },
   { find: /^@zkwire\/recipes$/, replacement: src('recipes') },
   { find: /^@zkwire\/queues$/, replacement: src('queues') },
+  { find: /^@zkwire\/modeled$/, replacement: src('modeled') },
   { find: /^@zkwire\/opentelemetry$/, replacement: src('opentelemetry') },
   { find: /^@zkwire\/discovery$/, replacement: src('discovery') },
   { find: /^@zkwire\/testing$/, replacement: src('testing') },
