@@ -13,6 +13,7 @@ command -v javac >/dev/null 2>&1 || need+=(default-jdk-headless)
 [ -f /usr/share/java/slf4j-simple.jar ] || need+=(libslf4j-java)
 command -v openssl >/dev/null 2>&1 || need+=(openssl) # the TLS tests make their certificates with it
 command -v tmux >/dev/null 2>&1 || need+=(tmux) # the CLI's terminal test types into a real terminal
+[ -d /usr/lib/python3/dist-packages/kazoo ] || need+=(python3-kazoo) # SetPartitioner's kazoo interop tests
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "setup: ZooKeeper, Curator and a JDK are present"
