@@ -103,7 +103,7 @@ export {
   InterProcessSemaphoreV2,
   LEASE_NAME,
 } from './locks/interprocess-semaphore-v2.js';
-export { Lease } from './locks/lease.js';
+export { Lease, type LeaseEvents } from './locks/lease.js';
 export { READ_LOCK_NAME, WRITE_LOCK_NAME } from './locks/read-write-predicates.js';
 export { type NodeLockEvents, type NodeLockOptions, ReentrantNodeLock } from './locks/reentrant-node-lock.js';
 export { GroupMember, type GroupMemberOptions } from './nodes/group-member.js';

@@ -30,7 +30,9 @@ describe('recipes and the client logger', () => {
       });
       unheard.start();
       await eventually(() => lines.length > 0);
-      expect(lines).toEqual([expect.stringMatching(/^zookeeper recipes: PersistentNode: NONODE: /)]);
+      expect(lines).toEqual([
+        expect.stringMatching(/^zookeeper recipes: PersistentNode \/no-parent\/x\/node: .*: NONODE: /),
+      ]);
       await unheard.close();
 
       const heard = new PersistentNode(zk, '/no-parent/y/node', {

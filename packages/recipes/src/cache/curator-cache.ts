@@ -8,6 +8,7 @@
 import { EventEmitter } from 'node:events';
 import { Deadline, type WaitOptions } from '../internal-common/deadline.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import { Reporter } from '../internal-common/safe-emit.js';
 import { onClientState, type RecipeConnectionState } from '../internal-common/zk-client.js';
 import { isRetryable } from '../internal-common/zk-errors.js';
 import { type CacheClient, isUnsupportedByServer } from './cache-client.js';
@@ -46,6 +47,8 @@ export class CuratorCache
   #initialized = false;
   readonly #buffers = new Set<EventBuffer>();
   readonly #initWaiters = new Set<{ done: () => void; fail: (error: unknown) => void }>();
+  /** Calls our listeners (one that throws changes nothing here) and reports failed background reads. */
+  readonly #reporter: Reporter<CuratorCacheEvents>;
 
   /**
    * @param client a connected (or connecting) client
@@ -55,10 +58,11 @@ export class CuratorCache
   constructor(client: CacheClient, path: string, options?: CuratorCacheOptions) {
     super();
     this.path = validateCachePath(path);
+    this.#reporter = new Reporter(this, client, `CuratorCache ${this.path}`);
     this.#core = new CacheCore(client, this.path, resolveCacheOptions(options), {
       event: (event) => this.#publish(event),
       initialized: () => this.#onInitialized(),
-      error: (error) => this.#reportError(error),
+      error: (error) => this.#reporter.background(error, 'a background read failed'),
     });
   }
 
@@ -227,34 +231,18 @@ export class CuratorCache
   }
 
   #publish(event: CacheEvent): void {
-    if (event.type === 'created') this.#emitSafely('created', event.data);
-    else if (event.type === 'changed') this.#emitSafely('changed', event.oldData, event.data);
-    else if (event.type === 'deleted') this.#emitSafely('deleted', event.oldData);
-    this.#emitSafely('event', event);
+    if (event.type === 'created') this.#reporter.emit('created', event.data);
+    else if (event.type === 'changed') this.#reporter.emit('changed', event.oldData, event.data);
+    else if (event.type === 'deleted') this.#reporter.emit('deleted', event.oldData);
+    this.#reporter.emit('event', event);
     for (const buffer of this.#buffers) buffer.push(event);
   }
 
   #onInitialized(): void {
     this.#initialized = true;
     for (const waiter of [...this.#initWaiters]) waiter.done();
-    this.#emitSafely('initialized');
+    this.#reporter.emit('initialized');
     for (const buffer of this.#buffers) buffer.push({ type: 'initialized' });
-  }
-
-  /** Calls each listener on its own: one that throws is reported and does not stop the others or the cache. */
-  #emitSafely<K extends keyof CuratorCacheEvents>(name: K, ...args: CuratorCacheEvents[K]): void {
-    for (const listener of this.rawListeners(name as never) as ((...a: unknown[]) => void)[]) {
-      try {
-        listener.apply(this, args);
-      } catch (error) {
-        if (name !== 'error') this.#reportError(error);
-      }
-    }
-  }
-
-  #reportError(error: unknown): void {
-    if (this.listenerCount('error') > 0) this.#emitSafely('error', error);
-    else process.emitWarning(`CuratorCache ${this.path}: ${String(error)}`, 'CuratorCacheWarning');
   }
 
   #closedError(): IllegalRecipeStateError {

@@ -7,6 +7,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { WaitOptions } from '../internal-common/deadline.js';
+import { Reporter } from '../internal-common/safe-emit.js';
 import type { CacheClient } from './cache-client.js';
 import { type CacheEngine, rejectUnknownOptions } from './cache-options.js';
 import type { ChildData } from './cache-tree.js';
@@ -39,13 +40,13 @@ export class NodeCache extends EventEmitter<NodeCacheEvents> implements AsyncDis
     super();
     rejectUnknownOptions(options, ['keepData', 'engine'], 'NodeCache');
     this.cache = new CuratorCache(client, path, { ...options, singleNode: true });
+    const reporter = new Reporter<NodeCacheEvents>(this, client, `NodeCache ${this.cache.path}`);
     this.cache.on('event', (event) => {
-      if (event.type !== 'initialized') this.emit('nodeChanged', event.data);
+      if (event.type !== 'initialized') reporter.emit('nodeChanged', event.data);
     });
-    this.cache.on('initialized', () => this.emit('initialized'));
-    this.cache.on('error', (error) => {
-      if (this.listenerCount('error') > 0) this.emit('error', error);
-    });
+    this.cache.on('initialized', () => reporter.emit('initialized'));
+    // The inner cache's listeners are only ours, which cannot throw: what it reports is background work.
+    this.cache.on('error', (error) => reporter.background(error, 'a background read failed'));
   }
 
   /** The watched node's path. */

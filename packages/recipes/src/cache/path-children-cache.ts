@@ -10,6 +10,7 @@
  */
 import { EventEmitter } from 'node:events';
 import type { WaitOptions } from '../internal-common/deadline.js';
+import { Reporter } from '../internal-common/safe-emit.js';
 import type { CacheClient } from './cache-client.js';
 import { type CacheEngine, rejectUnknownOptions } from './cache-options.js';
 import type { ChildData } from './cache-tree.js';
@@ -47,16 +48,20 @@ export class PathChildrenCache extends EventEmitter<PathChildrenCacheEvents> imp
       ...(cacheData === undefined ? {} : { keepData: cacheData }),
       ...(engine === undefined ? {} : { engine }),
     });
+    const reporter = new Reporter<PathChildrenCacheEvents>(
+      this,
+      client,
+      `PathChildrenCache ${this.cache.path}`,
+    );
     this.cache.on('event', (event) => {
       if (event.type === 'initialized' || event.path === this.cache.path) return;
-      if (event.type === 'created') this.emit('childAdded', event.data);
-      else if (event.type === 'changed') this.emit('childUpdated', event.data, event.oldData);
-      else this.emit('childRemoved', event.oldData);
+      if (event.type === 'created') reporter.emit('childAdded', event.data);
+      else if (event.type === 'changed') reporter.emit('childUpdated', event.data, event.oldData);
+      else reporter.emit('childRemoved', event.oldData);
     });
-    this.cache.on('initialized', () => this.emit('initialized'));
-    this.cache.on('error', (error) => {
-      if (this.listenerCount('error') > 0) this.emit('error', error);
-    });
+    this.cache.on('initialized', () => reporter.emit('initialized'));
+    // The inner cache's listeners are only ours, which cannot throw: what it reports is background work.
+    this.cache.on('error', (error) => reporter.background(error, 'a background read failed'));
   }
 
   /** The parent's path. */

@@ -19,7 +19,7 @@ import { HoldLostError, type LostEvent, type LostPolicy } from '../internal-comm
 import { childrenOrNone } from '../internal-common/missing-node.js';
 import { createProtected } from '../internal-common/protected-create.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
-import { emitOrLog } from '../internal-common/report.js';
+import { Reporter } from '../internal-common/safe-emit.js';
 import { sequenceOf, sortContenders } from '../internal-common/sequence-sort.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import {
@@ -49,6 +49,8 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
   readonly #closeMode: CloseMode;
   readonly #lostOn: LostPolicy;
   readonly #scope = new DisposeScope('LeaderLatch');
+  /** Calls our listeners (one that throws changes nothing here) and reports background failures. */
+  readonly #reporter: Reporter<LeaderLatchEvents>;
   #state: LeaderLatchState = 'latent';
   #ourPath: string | undefined;
   /** Bumped by every reset and by close, so answers to an older round are ignored. */
@@ -65,6 +67,7 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     super();
     this.#client = client;
     this.path = validateRecipePath(path);
+    this.#reporter = new Reporter(this, client, `LeaderLatch ${this.path}`);
     this.id = options.id ?? '';
     if (typeof this.id !== 'string') throw new InvalidRecipeArgumentError('id must be a string');
     if (options.closeMode !== undefined && !Object.values(CloseMode).includes(options.closeMode)) {
@@ -267,7 +270,7 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     this.#term = new AbortController();
     publishLeadership(() => ({ event: 'gained', recipe: 'LeaderLatch', path: this.path, id: this.id }));
     this.#leadershipChanged.emit('change');
-    this.emit('isLeader');
+    this.#reporter.emit('isLeader');
   }
 
   /** Ends the current term: aborts its signal, then tells the listeners. */
@@ -285,8 +288,8 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     }));
     term.abort(reason);
     this.#leadershipChanged.emit('change');
-    if (lost) this.emit('lost', lost);
-    if (notify) this.emit('notLeader');
+    if (lost) this.#reporter.emit('lost', lost);
+    if (notify) this.#reporter.emit('notLeader');
   }
 
   /** Runs a step whose failure cannot reach a caller; connection problems wait for the next state change. */
@@ -296,6 +299,6 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
 
   #report(error: unknown): void {
     if (this.#state !== 'started' || isRetryable(error)) return;
-    emitOrLog(this, this.#client, error, `LeaderLatch ${this.path}`);
+    this.#reporter.background(error, 'a background step failed');
   }
 }

@@ -14,7 +14,7 @@ import { sleep } from '../internal-common/deadline.js';
 import { publishLeadership } from '../internal-common/diagnostics.js';
 import type { LostEvent, LostPolicy } from '../internal-common/hold-monitor.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
-import { emitOrLog } from '../internal-common/report.js';
+import { Reporter } from '../internal-common/safe-emit.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import type { RecipeClient } from '../internal-common/zk-client.js';
 import { isClientClosed, isRetryable, isSessionExpired } from '../internal-common/zk-errors.js';
@@ -70,6 +70,8 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
   #loop: Promise<void> | undefined;
   #requeued = false;
   #term: AbortController | undefined;
+  /** Calls our listeners (one that throws changes nothing here) and reports background failures. */
+  readonly #reporter: Reporter<LeaderSelectorEvents>;
 
   constructor(
     client: RecipeClient,
@@ -83,6 +85,7 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
     }
     this.#client = client;
     this.path = validateRecipePath(path);
+    this.#reporter = new Reporter(this, client, `LeaderSelector ${this.path}`);
     this.id = options.id ?? '';
     if (typeof this.id !== 'string') throw new InvalidRecipeArgumentError('id must be a string');
     this.#takeLeadership = takeLeadership;
@@ -93,7 +96,7 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
     });
     this.#mutex.on('lost', (event) => {
       this.#term?.abort(this.#mutex.lostSignal?.reason);
-      this.emit('lost', event);
+      this.#reporter.emit('lost', event);
     });
   }
 
@@ -197,7 +200,7 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
     } catch (error) {
       // Ending because the signal aborted is the expected way out; anything else is reported.
       if (!term.signal.aborted && !this.#closing.signal.aborted && !this.#mutex.lostSignal?.aborted) {
-        this.#report(error);
+        this.#reporter.listenerThrew('takeLeadership function', error);
       }
     } finally {
       this.#term = undefined;
@@ -219,6 +222,6 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
   }
 
   #report(error: unknown): void {
-    emitOrLog(this, this.#client, error, `LeaderSelector ${this.path}`);
+    this.#reporter.background(error, 'standing for leadership failed');
   }
 }

@@ -5,11 +5,20 @@
 import { EventEmitter } from 'node:events';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
 import { HoldMonitor, type LostEvent, type LostPolicy } from '../internal-common/hold-monitor.js';
+import { Reporter } from '../internal-common/safe-emit.js';
 import { sequenceOf } from '../internal-common/sequence-sort.js';
 import type { RecipeClient } from '../internal-common/zk-client.js';
 
+/** Events of a {@link Lease}. */
+export interface LeaseEvents {
+  /** The lease may be gone (connection suspended or session lost, or node deleted). */
+  lost: [event: LostEvent];
+  /** A `lost` listener threw (reported here instead of breaking the lease; see the README's errors section). */
+  error: [error: unknown];
+}
+
 /** One lease held from a semaphore. */
-export class Lease extends EventEmitter<{ lost: [event: LostEvent] }> implements AsyncDisposable {
+export class Lease extends EventEmitter<LeaseEvents> implements AsyncDisposable {
   /** The lease node's full path. */
   readonly nodePath: string;
   readonly #client: RecipeClient;
@@ -29,7 +38,8 @@ export class Lease extends EventEmitter<{ lost: [event: LostEvent] }> implements
     this.#client = client;
     this.nodePath = nodePath;
     this.#onClose = onClose;
-    this.#monitor = new HoldMonitor(client, nodePath, lostOn, (event) => this.emit('lost', event), {
+    const reporter = new Reporter<LeaseEvents>(this, client, `lease ${nodePath}`);
+    this.#monitor = new HoldMonitor(client, nodePath, lostOn, (event) => reporter.emit('lost', event), {
       kind: 'lease',
       waitMs,
     });

@@ -8,6 +8,7 @@ import { Deadline, DeadlineExpired } from '../internal-common/deadline.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
 import { HoldMonitor, type LostEvent, type LostPolicy } from '../internal-common/hold-monitor.js';
 import { NotLockOwnerError } from '../internal-common/recipe-errors.js';
+import { Reporter } from '../internal-common/safe-emit.js';
 import { sequenceOf } from '../internal-common/sequence-sort.js';
 import type { RecipeClient } from '../internal-common/zk-client.js';
 import type { AcquireOptions, InterProcessLock } from './interprocess-lock.js';
@@ -29,6 +30,8 @@ interface Hold {
 export interface NodeLockEvents {
   /** The current hold may be gone (connection suspended or session lost, or node deleted). */
   lost: [event: LostEvent];
+  /** A `lost` listener threw (reported here instead of breaking the lock; see the README's errors section). */
+  error: [error: unknown];
 }
 
 /** The reentrant core shared by the mutex and the read-write lock halves. */
@@ -38,11 +41,14 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
   readonly #lostOn: LostPolicy;
   #hold: Hold | undefined;
   #acquiring: Promise<unknown> | undefined;
+  /** Calls our listeners: one that throws changes nothing here. */
+  readonly #reporter: Reporter<NodeLockEvents>;
 
   constructor(client: RecipeClient, spec: LockSpec, options: NodeLockOptions = {}) {
     super();
     this.client = client;
     this.spec = spec;
+    this.#reporter = new Reporter(this, client, `lock ${spec.basePath}`);
     this.#lostOn = options.lostOn ?? 'suspended';
   }
 
@@ -114,10 +120,16 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
     }
     if (path === null) return false;
     const waitMs = performance.now() - startedAt;
-    const monitor = new HoldMonitor(this.client, path, this.#lostOn, (event) => this.emit('lost', event), {
-      kind: 'lock',
-      waitMs,
-    });
+    const monitor = new HoldMonitor(
+      this.client,
+      path,
+      this.#lostOn,
+      (event) => this.#reporter.emit('lost', event),
+      {
+        kind: 'lock',
+        waitMs,
+      },
+    );
     this.#hold = { path, count: 1, monitor };
     monitor.start();
     return true;

@@ -12,6 +12,7 @@ import { CuratorCache } from '../cache/curator-cache.js';
 import { Deadline, type WaitOptions } from '../internal-common/deadline.js';
 import { nodeDataOf } from '../internal-common/default-data.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import { Reporter } from '../internal-common/safe-emit.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import { MembershipNode } from './membership-node.js';
 
@@ -79,10 +80,9 @@ export class GroupMember implements AsyncDisposable {
     const data = await nodeDataOf(this.payload);
     if (this.state !== 'started') return; // closed meanwhile
     this.node = new MembershipNode(this.client, childPath(this.membershipPath, this.thisId), data);
-    this.node.onError = (error) => {
-      if (this.groupCache.listenerCount('error') > 0) this.groupCache.emit('error', error);
-      else process.emitWarning(`GroupMember ${this.thisId}: ${String(error)}`, 'GroupMemberWarning');
-    };
+    // Reported as the group cache's `'error'` (the events of a member are the cache's).
+    const reporter = new Reporter(this.groupCache, this.client, `GroupMember ${this.node.path}`);
+    this.node.onError = (error) => reporter.background(error, 'the member node cannot be kept');
     this.node.start();
     try {
       await this.groupCache.start();

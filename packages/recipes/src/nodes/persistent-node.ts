@@ -29,7 +29,7 @@ import {
   findAndDeleteProtectedInBackground,
 } from '../internal-common/guaranteed-delete.js';
 import { IllegalRecipeStateError } from '../internal-common/recipe-errors.js';
-import { emitOrLog, notifyNodeEvent } from '../internal-common/report.js';
+import { Reporter } from '../internal-common/safe-emit.js';
 import { onClientState, type RecipeConnectionState } from '../internal-common/zk-client.js';
 import { isNoNode, isRetryable, isSessionExpired } from '../internal-common/zk-errors.js';
 import type { NodeClient } from './node-client.js';
@@ -88,6 +88,8 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
   #loop: Promise<void> | undefined;
   /** `close()` has done its delete: a create that lands later is deleted at once. */
   #closeDone = false;
+  /** Calls our listeners (one that throws changes nothing here) and reports a stalled loop. */
+  readonly #reporter: Reporter<PersistentNodeEvents>;
 
   /**
    * @param basePath the node's path; with protection or a sequential mode, the parent plus the name prefix.
@@ -100,6 +102,7 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
     this.basePath = this.#settings.basePath;
     this.mode = this.#settings.mode;
     this.#data = this.#settings.data;
+    this.#reporter = new Reporter(this, client, `PersistentNode ${this.basePath}`);
   }
 
   /** Where the object is in its life. */
@@ -254,7 +257,7 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
   #markMissing(): void {
     if (this.#missing || this.#actualPath === undefined) return;
     this.#missing = true;
-    notifyNodeEvent(this, this.#client, 'deleted', this.#actualPath);
+    this.#reporter.emit('deleted', this.#actualPath);
   }
 
   // ---- the loop --------------------------------------------------------------------------------------
@@ -338,8 +341,8 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
     this.#missing = false;
     if (!this.#everPresent) {
       this.#everPresent = true;
-      notifyNodeEvent(this, this.#client, 'created', path);
-    } else if (back) notifyNodeEvent(this, this.#client, 'recreated', path);
+      this.#reporter.emit('created', path);
+    } else if (back) this.#reporter.emit('recreated', path);
   }
 
   async #check(): Promise<void> {
@@ -390,6 +393,8 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
 
   #stall(error: unknown): void {
     this.#stalled = true;
-    emitOrLog(this, this.#client, error, 'PersistentNode');
+    // A client closed by the application is no news to it; anything else is said even with nobody listening.
+    if (this.#client.state === 'closed') return;
+    this.#reporter.background(error, 'the node cannot be kept (retried on reconnection or setData)');
   }
 }

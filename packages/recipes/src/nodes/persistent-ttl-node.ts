@@ -13,7 +13,7 @@ import { EventEmitter } from 'node:events';
 import type { WaitOptions } from '../internal-common/deadline.js';
 import { localAddressData } from '../internal-common/default-data.js';
 import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
-import { emitOrLog } from '../internal-common/report.js';
+import { Reporter } from '../internal-common/safe-emit.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import { isClientClosed, isNodeExists, isNoNode, isRetryable } from '../internal-common/zk-errors.js';
 import type { NodeClient } from './node-client.js';
@@ -86,6 +86,8 @@ export class PersistentTtlNode extends EventEmitter<PersistentTtlNodeEvents> imp
   readonly #node: PersistentNode;
   #timer: ReturnType<typeof setInterval> | undefined;
   #touching = false;
+  /** Reports failures of the parent's keeping and of the touches. */
+  readonly #reporter: Reporter<PersistentTtlNodeEvents>;
 
   /** @throws InvalidRecipeArgumentError for a bad path, TTL, data, name or factor (nothing is sent). */
   constructor(client: NodeClient, path: string, options: PersistentTtlNodeOptions) {
@@ -104,7 +106,8 @@ export class PersistentTtlNode extends EventEmitter<PersistentTtlNodeEvents> imp
       ...(options.useParentCreation === undefined ? {} : { useParentCreation: options.useParentCreation }),
       keepOnClose: true,
     });
-    this.#node.on('error', (error) => emitOrLog(this, this.#client, error, 'PersistentTtlNode'));
+    this.#reporter = new Reporter(this, client, `PersistentTtlNode ${this.path}`);
+    this.#node.on('error', (error) => this.#reporter.background(error, 'the node cannot be kept'));
   }
 
   /** Where the object is in its life. */
@@ -155,8 +158,7 @@ export class PersistentTtlNode extends EventEmitter<PersistentTtlNodeEvents> imp
     this.#touchOnce()
       .catch((error: unknown) => {
         const expected = isNoNode(error) || isRetryable(error) || isClientClosed(error);
-        if (!expected && this.#node.state === 'started')
-          emitOrLog(this, this.#client, error, 'PersistentTtlNode touch');
+        if (!expected && this.#node.state === 'started') this.#reporter.background(error, 'a touch failed');
       })
       .finally(() => {
         this.#touching = false;

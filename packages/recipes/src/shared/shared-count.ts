@@ -4,6 +4,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { checkInt32, decodeInt32, encodeInt32 } from '../atomic/big-endian-codec.js';
+import { Reporter } from '../internal-common/safe-emit.js';
 import { SharedValue, type VersionedValue } from './shared-value.js';
 import type { ValueClient } from './value-client.js';
 
@@ -23,16 +24,18 @@ export class SharedCount extends EventEmitter<SharedCountEvents> implements Asyn
   constructor(client: ValueClient, path: string, seed: number) {
     super();
     this.shared = new SharedValue(client, path, encodeInt32(checkInt32(seed, 'seed')));
+    const reporter = new Reporter<SharedCountEvents>(this, client, `SharedCount ${this.shared.path}`);
     this.shared.on('change', (bytes) => {
+      let count: number;
       try {
-        this.emit('change', decodeInt32(bytes, this.shared.path));
+        count = decodeInt32(bytes, this.shared.path);
       } catch (error) {
-        if (this.listenerCount('error') > 0) this.emit('error', error);
+        reporter.background(error, 'the node does not hold an int32');
+        return;
       }
+      reporter.emit('change', count);
     });
-    this.shared.on('error', (error) => {
-      if (this.listenerCount('error') > 0) this.emit('error', error);
-    });
+    this.shared.on('error', (error) => reporter.background(error, 'a background read failed'));
   }
 
   /** The znode path. */

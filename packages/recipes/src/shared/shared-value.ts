@@ -9,7 +9,7 @@
 import { EventEmitter } from 'node:events';
 import { createWithContainerParents } from '../internal-common/create-with-parents.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
-import { emitOrLog } from '../internal-common/report.js';
+import { Reporter } from '../internal-common/safe-emit.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import { onClientState, type RecipeConnectionState } from '../internal-common/zk-client.js';
 import { isNodeExists, isNoNode } from '../internal-common/zk-errors.js';
@@ -41,6 +41,8 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
   private lastMzxid = -1n;
   private state: 'latent' | 'started' | 'closed' = 'latent';
   private stopStates: (() => void) | undefined;
+  /** Calls our listeners (one that throws changes nothing here) and reports failed background reads. */
+  private readonly reporter: Reporter<SharedValueEvents>;
   private readonly watcher = (event: { type: string }) => {
     if (this.state === 'started' && event.type !== 'dataWatchRemoved') this.refreshInBackground();
   };
@@ -50,6 +52,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
     super();
     this.client = client;
     this.path = validateRecipePath(path);
+    this.reporter = new Reporter(this, client, `SharedValue ${this.path}`);
     if (!(seed instanceof Uint8Array)) throw new InvalidRecipeArgumentError('seed must be a Uint8Array');
     this.seed = seed;
   }
@@ -129,8 +132,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
 
   private refreshInBackground(): void {
     this.refresh().catch((error: unknown) => {
-      if (this.state === 'started')
-        emitOrLog(this, this.client, error, `SharedValue ${this.path} refresh failed`);
+      if (this.state === 'started') this.reporter.background(error, 'a background read failed');
     });
   }
 
@@ -153,7 +155,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
       this.current === undefined || this.current.version !== version || mzxid !== this.lastMzxid;
     this.lastMzxid = mzxid;
     this.current = { value: Uint8Array.from(data), version };
-    if (changed && this.state === 'started') this.emit('change', this.current.value);
+    if (changed && this.state === 'started') this.reporter.emit('change', this.current.value);
   }
 }
 
