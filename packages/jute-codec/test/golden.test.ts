@@ -1,17 +1,17 @@
-// Golden vectors: the official Java jute classes of the installed ZooKeeper (3.8.0) serialize every record
+// Golden vectors: the official Java jute classes of the run's ZooKeeper release (3.9.5 by default) serialize every record
 // kind, and our bytes must equal theirs byte for byte; we decode their bytes back to the same value; and
 // Java reads our bytes and writes them out again unchanged. The Java driver is compiled at test time.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compileJava } from '@zkwire/testing';
+import { compileJava, findZooKeeper } from '@zkwire/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decode, encode, type JuteLayout, type JuteRecord, records } from '../src/index';
 import { arbitraryOf, bmpStrings } from '../src/testing/arbitraries';
 import { javaBuilder, javaDriver, javaString } from './golden/java-source';
 
-const JARS = ['/usr/share/java/zookeeper-jute.jar', '/usr/share/java/zookeeper.jar'];
+const JARS = findZooKeeper().classpath;
 const SAMPLES_PER_RECORD = 12;
 
 interface Case {

@@ -9,9 +9,9 @@ import {
   superDigestFlag,
   writeDynamicConfig,
 } from './dynamic-config.js';
-import { findZooKeeper } from './find-java.js';
 import { fourLetterWord, type ServerMode } from './four-letter-word.js';
 import { freePorts } from './free-port.js';
+import { findZooKeeper } from './releases/zookeeper-release.js';
 import {
   isBindFailure,
   makeTempDir,
@@ -235,7 +235,7 @@ function launchMember(
   serverLines: readonly string[],
   options: StartEnsembleOptions,
 ): ZooKeeperServerProcess {
-  const zookeeper = findZooKeeper();
+  const zookeeper = findZooKeeper(options.version);
   const memberDir = join(dir, `z${index + 1}`);
   const dataDir = join(memberDir, 'data');
   mkdirSync(dataDir, { recursive: true });
@@ -264,6 +264,7 @@ function launchMember(
     port: ports.client,
     mainClass: QUORUM_MAIN,
     classpath: [...zookeeper.classpath, ...(options.classpath ?? [])],
+    version: zookeeper.version,
     jvmFlags,
     startTimeoutMs: options.startTimeoutMs ?? 60_000,
     ownsDir: false,

@@ -1,6 +1,6 @@
 export { type Ensemble, type StartEnsembleOptions, startEnsemble } from './ensemble.js';
 export { type FaultProxy, type ProxyDirection, startFaultProxy } from './fault-proxy.js';
-export { findCurator, findJava, findJavac, findZooKeeper, MissingComponentError } from './find-java.js';
+export { findJava, findJavac, MissingComponentError } from './find-java.js';
 export {
   type FourLetterWordOptions,
   fourLetterWord,
@@ -39,6 +39,22 @@ export {
   type JavaResult,
   type RunJavaOptions,
 } from './java.js';
+export {
+  type CuratorRelease,
+  DEFAULT_CURATOR_VERSION,
+  defaultCuratorVersion,
+  type FindCuratorOptions,
+  findCurator,
+} from './releases/curator-release.js';
+export { ArtifactFetchError, cacheRoot, type MavenArtifact, mavenClasspath } from './releases/maven-fetch.js';
+export {
+  DEFAULT_ZOOKEEPER_VERSION,
+  defaultZooKeeperVersion,
+  findZooKeeper,
+  versionAtLeast,
+  type ZooKeeperRelease,
+  type ZooKeeperSource,
+} from './releases/zookeeper-release.js';
 // TLS, x509 and SASL servers (owned by the security work; see src/secure/index.ts).
 export * from './secure/index.js';
 export {

@@ -16,7 +16,7 @@ export interface CompileJavaOptions {
 
 /** Options of {@link CompiledJava.run}: spawn options plus extra JVM flags. */
 export interface RunJavaOptions extends SpawnOptions {
-  /** Extra JVM flags (`-Dkey=value`, ...). Every JVM already gets `-Xmx128m -XX:+UseSerialGC`. */
+  /** Extra JVM flags (`-Dkey=value`, ...). Every JVM already gets `-Xmx128m -XX:+UseSerialGC` and SLF4J at `warn`. */
   jvmFlags?: string[];
 }
 
@@ -46,6 +46,10 @@ export interface JavaResult {
 export class JavaCompileError extends Error {
   override readonly name = 'JavaCompileError';
 }
+
+/* A small heap and one GC thread for every JVM; SLF4J's simple binding logs warnings only (its INFO lines would
+ * only fill the drivers' stderr). */
+const JVM_FLAGS = ['-Xmx128m', '-XX:+UseSerialGC', '-Dorg.slf4j.simpleLogger.defaultLogLevel=warn'];
 
 const SIGNAL_NUMBERS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
 
@@ -111,7 +115,7 @@ export async function compileJava(options: CompileJavaOptions): Promise<Compiled
     const { jvmFlags = [], ...spawnOptions } = opts;
     const child = spawn(
       findJava(),
-      ['-Xmx128m', '-XX:+UseSerialGC', ...jvmFlags, '-cp', classpath.join(':'), mainClass, ...args],
+      [...JVM_FLAGS, ...jvmFlags, '-cp', classpath.join(':'), mainClass, ...args],
       { stdio: 'pipe', ...spawnOptions },
     );
     killOnExit(child);

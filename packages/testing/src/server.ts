@@ -1,17 +1,19 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findZooKeeper } from './find-java.js';
 import { fourLetterWord, parseMode, type ServerMode } from './four-letter-word.js';
 import { freePort } from './free-port.js';
 import { JvmProcess } from './jvm-process.js';
 import { forgetOnExit, removeOnExit } from './process-cleanup.js';
+import { findZooKeeper } from './releases/zookeeper-release.js';
 import { baseConfig, baseJvmFlags, writeZooCfg, type ZooCfg } from './zoo-cfg.js';
 
 /** A real ZooKeeper server process on 127.0.0.1 (standalone, or one member of an ensemble). */
 export interface ZooKeeperServer extends AsyncDisposable {
   /** Always 127.0.0.1. */
   readonly host: string;
+  /** The ZooKeeper release this server runs (`3.9.5`, or Debian's `3.8.0`). */
+  readonly version: string;
   /** The client port; kept across restarts. */
   readonly port: number;
   /** `host:port`. */
@@ -42,6 +44,11 @@ export interface ZooKeeperServer extends AsyncDisposable {
 
 /** Options of {@link startZooKeeper}. */
 export interface StartZooKeeperOptions {
+  /**
+   * The ZooKeeper release to run: `3.9.5` (the default, or `ZKWIRE_ZK_VERSION`), any released `x.y.z` (fetched
+   * once from Maven Central), `debian` (Debian's 3.8.0) or `home` (`$ZOOKEEPER_HOME`).
+   */
+  version?: string;
   /** Extra JVM flags, e.g. `-Dzookeeper.extendedTypesEnabled=true`, `-Dreadonlymode.enabled=true`. */
   jvmFlags?: string[];
   /** Extra or overriding zoo.cfg entries, e.g. `{ localSessionsEnabled: true, maxSessionTimeout: 60000 }`. */
@@ -72,6 +79,8 @@ export interface ServerLaunch {
   port: number;
   mainClass: string;
   classpath: string[];
+  /** The ZooKeeper release on the classpath. */
+  version: string;
   jvmFlags: string[];
   startTimeoutMs: number;
   /** Whether dispose removes `dir` (an ensemble removes its own root instead). */
@@ -95,6 +104,9 @@ export class ZooKeeperServerProcess implements ZooKeeperServer {
     });
   }
 
+  get version(): string {
+    return this.launch.version;
+  }
   get port(): number {
     return this.launch.port;
   }
@@ -200,7 +212,7 @@ export function isBindFailure(error: unknown, log: string): boolean {
  * `[Symbol.asyncDispose]()` in `afterAll`: it stops the JVM and removes the temp dir.
  */
 export async function startZooKeeper(options: StartZooKeeperOptions = {}): Promise<ZooKeeperServer> {
-  const zookeeper = findZooKeeper();
+  const zookeeper = findZooKeeper(options.version);
   for (let attempt = 1; ; attempt++) {
     const dir = makeTempDir('zkwire-zk-');
     const dataDir = join(dir, 'data');
@@ -216,6 +228,7 @@ export async function startZooKeeper(options: StartZooKeeperOptions = {}): Promi
       port,
       mainClass: STANDALONE_MAIN,
       classpath: [...zookeeper.classpath, ...(options.classpath ?? [])],
+      version: zookeeper.version,
       jvmFlags: [...baseJvmFlags(options.heapMb ?? 128), ...(options.jvmFlags ?? [])],
       startTimeoutMs: options.startTimeoutMs ?? 60_000,
       ownsDir: true,

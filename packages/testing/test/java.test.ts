@@ -61,10 +61,23 @@ describe('compileJava', () => {
     ).rejects.toThrow(JavaCompileError);
   });
 
-  it('finds Curator with the ZooKeeper jars', () => {
-    const { classpath } = findCurator();
-    expect(classpath.some((jar) => jar.endsWith('curator-recipes.jar'))).toBe(true);
-    expect(classpath).toEqual(expect.arrayContaining(findZooKeeper().classpath));
+  it('finds Curator 5.9.0 from Maven with the 3.9.5 ZooKeeper client', () => {
+    const curator = findCurator();
+    expect(curator.version).toBe('5.9.0');
+    expect(curator.classpath.some((jar) => jar.endsWith('curator-recipes-5.9.0.jar'))).toBe(true);
+    expect(curator.classpath.some((jar) => jar.endsWith('zookeeper-3.9.5.jar'))).toBe(true);
+  });
+
+  it("finds Debian's Curator 5.4.0 with Debian's ZooKeeper and curator-x-discovery", () => {
+    const curator = findCurator({ version: 'debian', modules: ['curator-x-discovery'] });
+    expect(curator.version).toBe('5.4.0');
+    expect(curator.classpath).toEqual(
+      expect.arrayContaining([
+        '/usr/share/java/curator-recipes.jar',
+        '/usr/share/java/curator-x-discovery.jar',
+        ...findZooKeeper('debian').classpath,
+      ]),
+    );
   });
 });
 

@@ -4,22 +4,13 @@
  * it on a server, and talks to it over stdin/stdout lines (protocol in DiscoveryDriver.java).
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { compileJava, findCurator, MissingComponentError } from '@zkwire/testing';
+import { compileJava, findCurator } from '@zkwire/testing';
 
-const JAVA_DIR = '/usr/share/java';
-
-/** Curator (client, framework, recipes), ZooKeeper, curator-x-discovery and the Jackson jars it needs. */
-function discoveryClasspath(): string[] {
-  const extra = ['curator-x-discovery', 'jackson-core', 'jackson-databind', 'jackson-annotations'].map(
-    (name) => `${JAVA_DIR}/${name}.jar`,
-  );
-  const missing = extra.find((jar) => !existsSync(jar));
-  if (missing)
-    throw new MissingComponentError(`curator-x-discovery (${missing})`, 'libcurator-discovery-java');
-  const guava = `${JAVA_DIR}/guava.jar`;
-  return [...findCurator().classpath, ...extra, ...(existsSync(guava) ? [guava] : [])];
+/** Curator (client, framework, recipes, curator-x-discovery with Jackson) of `version`, with its ZooKeeper client. */
+function discoveryClasspath(version?: string): string[] {
+  return findCurator({ version, modules: ['curator-x-discovery'] }).classpath;
 }
 
 const source = (name: string) => readFileSync(new URL(name, import.meta.url), 'utf8');

@@ -70,6 +70,7 @@ describe('secureJvmFlags', () => {
     expect(flags).toEqual([
       '-Xmx128m',
       '-XX:+UseSerialGC',
+      '-Dzookeeper.jmx.log4j.disable=true',
       '-Djava.security.auth.login.config=/d/j.conf',
       '-Dzookeeper.DigestAuthenticationProvider.superDigest=super:abc',
       '-Dx=1',

@@ -6,6 +6,8 @@ export type ClientAuthMode = 'need' | 'want' | 'none';
 
 /** Options of `startSecureZooKeeper`. */
 export interface SecureZooKeeperOptions {
+  /** The ZooKeeper release to run (as `startZooKeeper`'s `version`; default 3.9.5 or `ZKWIRE_ZK_VERSION`). */
+  version?: string;
   /** Serve a TLS client port (default true). The plaintext port is always served too. */
   tls?: boolean;
   /** Certificates to use; default a fresh set from `makeTestCertificates`. */
@@ -89,7 +91,7 @@ export function secureZooCfg(options: SecureZooKeeperOptions, layout: SecureLayo
 
 /** JVM flags: a small heap, the JAAS file (the only way to give it), the digest superuser. */
 export function secureJvmFlags(options: SecureZooKeeperOptions, layout: SecureLayout): string[] {
-  const flags = [`-Xmx${options.heapMb ?? 128}m`, '-XX:+UseSerialGC'];
+  const flags = [`-Xmx${options.heapMb ?? 128}m`, '-XX:+UseSerialGC', '-Dzookeeper.jmx.log4j.disable=true'];
   if (layout.jaasFile) flags.push(`-Djava.security.auth.login.config=${layout.jaasFile}`);
   if (options.superDigest)
     flags.push(`-Dzookeeper.DigestAuthenticationProvider.superDigest=${options.superDigest}`);

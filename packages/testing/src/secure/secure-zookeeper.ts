@@ -68,7 +68,7 @@ function tlsHandshakes(host: string, port: number, certificates: TestCertificate
 function secureServerProcess(options: SecureZooKeeperOptions, layout: SecureLayout, configFile: string) {
   const logFile = join(layout.dir, 'server.log');
   const jvm = new JvmProcess({
-    classpath: secureServerClasspath(),
+    classpath: secureServerClasspath(options.version),
     mainClass: 'org.apache.zookeeper.server.ZooKeeperServerMain',
     args: [configFile],
     jvmFlags: secureJvmFlags(options, layout),

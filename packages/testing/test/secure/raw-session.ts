@@ -10,6 +10,8 @@ export class RawSession {
   private waiting: ((frame: Buffer | null) => void) | undefined;
   private closed = false;
   private xid = 0;
+  /** The socket's error, when it closed with one (a TLS 1.3 server refuses a certificate after the handshake). */
+  error: Error | undefined;
 
   constructor(readonly socket: Socket) {
     socket.on('data', (chunk: Buffer) => {
@@ -21,7 +23,10 @@ export class RawSession {
       this.deliver();
     };
     socket.on('close', end);
-    socket.on('error', end);
+    socket.on('error', (error) => {
+      this.error = error;
+      end();
+    });
   }
 
   private deliver(): void {
@@ -60,7 +65,9 @@ export class RawSession {
     request.writeInt32BE(16, 28);
     this.socket.write(request);
     const response = await this.next();
-    if (!response) throw new Error('server closed the connection instead of a ConnectResponse');
+    if (!response) {
+      throw this.error ?? new Error('server closed the connection instead of a ConnectResponse');
+    }
     return response.readBigInt64BE(8);
   }
 
