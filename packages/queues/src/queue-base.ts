@@ -12,6 +12,7 @@ import { ItemIterator } from './item-iterator.js';
 import type { ItemNaming } from './item-names.js';
 import type { ErrorMode, ItemInfo } from './item-processor.js';
 import { retryTransient } from './retry.js';
+import { Reporter } from './safe-emit.js';
 import type { QueueSerializer } from './serializers.js';
 import type { QueueClient } from './zk-client.js';
 import { isNodeExists } from './zk-errors.js';
@@ -31,7 +32,10 @@ export interface QueueOptions<T> {
   maxItems?: number | undefined;
   /** Where corrupt batch nodes are moved; `null` deletes them as Curator does. Default `<path>-corrupt`. */
   corruptPath?: string | null | undefined;
-  /** Receives consumer errors and corrupt items (a {@link CorruptQueueItemError}). Default: a process warning. */
+  /**
+   * Receives consumer errors and corrupt items (a {@link CorruptQueueItemError}). Default: the client's logger
+   * (warn), else a process warning `ZKWIRE_QUEUE`. A hook that throws is reported as `ZKWIRE_LISTENER_ERROR`.
+   */
   onError?: ((error: unknown, info: { path: string; name: string }) => void) | undefined;
   /** Largest children listing, in bytes; keep it at or below the client's maxFrameLength. */
   listingLimitBytes?: number | undefined;
@@ -66,10 +70,8 @@ function validatePath(argument: string, path: string): void {
   }
 }
 
-function defaultReport(error: unknown, info: { path: string }): void {
-  const message = error instanceof Error ? error.message : String(error);
-  process.emitWarning(`queue item ${info.path}: ${message}`, { code: 'ZKWIRE_QUEUE' });
-}
+/** The code of the process warning for a consumer error or corrupt item nobody hears (stable). */
+const QUEUE_ITEM_WARNING = 'ZKWIRE_QUEUE';
 
 /** The shared machinery of DistributedQueue, DistributedPriorityQueue, DistributedDelayQueue, DistributedIdQueue. */
 export abstract class QueueBase<T> implements AsyncDisposable {
@@ -81,6 +83,8 @@ export abstract class QueueBase<T> implements AsyncDisposable {
   private closed = false;
   /** Listings and batches of every consumer of this queue object. */
   readonly stats: ConsumerStats = { listings: 0, batches: 0 };
+  /** Reports what a consumer cannot get past, and an onError hook that throws. */
+  private readonly reporter: Reporter<Record<never, unknown[]>>;
 
   protected constructor(
     protected readonly client: QueueClient,
@@ -108,6 +112,7 @@ export abstract class QueueBase<T> implements AsyncDisposable {
       throw new QueueArgumentError('errorMode', `must be 'requeue' or 'delete', got ${options.errorMode}`);
     }
     this.options = options;
+    this.reporter = new Reporter(undefined, client, `queue ${path}`);
   }
 
   /** Creates the queue node (and lock node) if missing, parents as containers. Called by put and consume. */
@@ -208,11 +213,10 @@ export abstract class QueueBase<T> implements AsyncDisposable {
       listingLimitBytes: options.listingLimitBytes,
       readAhead: options.readAhead ?? 16,
       report: (error, info) => {
-        try {
-          (options.onError ?? defaultReport)(error, info);
-        } catch {
-          // A failing error hook must not stop the consumer; the original error was already in hand.
-        }
+        const onError = options.onError;
+        // A hook that throws is reported in turn and stops nothing: the consumer goes on with the next item.
+        if (onError !== undefined) this.reporter.call('onError hook', () => onError(error, info));
+        else this.reporter.background(error, `item ${info.path}`, QUEUE_ITEM_WARNING);
       },
     };
   }

@@ -3,6 +3,8 @@
  * structurally: the real client satisfies it, and so does a wrapper (counting calls, injecting faults).
  */
 
+import type { WarnLogger } from './safe-emit.js';
+
 /** A one-shot watch callback, armed by the same request as the read it rides on. */
 export type QueueWatcher = (event: { type: string; path: string }) => void;
 
@@ -33,6 +35,8 @@ export type QueueConnectionState = 'connected' | 'suspended' | 'reconnected' | '
 /** What a queue needs from a ZooKeeper client. */
 export interface QueueClient {
   readonly sessionId: bigint;
+  /** The client's `logger` option: errors nobody else hears are logged there (warn). */
+  readonly logger?: WarnLogger | undefined;
   readonly state: string;
   connected(options?: QueueCallOptions): Promise<void>;
   create(

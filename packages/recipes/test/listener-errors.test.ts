@@ -113,7 +113,7 @@ describe('errors from listeners and background work (real server)', () => {
         expect(errorCalls).toBe(1);
         const reported = warningsWith('ZKWIRE_LISTENER_ERROR', `LeaderLatch ${path}`);
         expect(reported.map((warning) => warning.message)).toEqual([
-          `LeaderLatch ${path}: an 'error' listener threw: error listener bug`,
+          `LeaderLatch ${path}: 'error' listener threw: error listener bug`,
         ]);
       } finally {
         await latch.close();
@@ -165,7 +165,7 @@ describe('errors from listeners and background work (real server)', () => {
       await warningsDelivered();
       const reported = warningsWith('ZKWIRE_LISTENER_ERROR', `PathChildrenCache ${root}`);
       expect(reported.map((warning) => warning.message)).toEqual([
-        `PathChildrenCache ${root}: a 'childAdded' listener threw: childAdded listener bug`,
+        `PathChildrenCache ${root}: 'childAdded' listener threw: childAdded listener bug`,
       ]);
     } finally {
       await cache.close();

@@ -1,13 +1,14 @@
 /**
  * Errors that reach no caller: a listener of the application that throws, and background work that fails
- * (the same small file in recipes, queues and discovery, until they share a private package).
+ * (the same small file in recipes, queues and discovery, but for LOG_PREFIX, until they share a private
+ * package).
  *
- * A throwing listener is the application's bug, not the recipe's: each listener runs on its own, and one that
- * throws (or returns a promise that rejects) is reported while the other listeners and the recipe carry on.
- * A report goes to the recipe's `'error'` listeners when it has some (each on its own; one that throws is
- * reported as below, never as another `'error'`, so nothing loops), else to the client's logger (`warn`),
- * else to a process warning with a stable code, once per cause (the error's code or name, the source and
- * what failed), so a failure met again on every retry is one warning, not a flood.
+ * A throwing listener is the application's bug, not the library's: each listener runs on its own, and one
+ * that throws (or returns a promise that rejects) is reported while the other listeners and the object
+ * carry on. A report goes to the object's `'error'` listeners when it has some (each on its own; one that
+ * throws is reported as below, never as another `'error'`, so nothing loops), else to the client's logger
+ * (`warn`), else to a process warning with a stable code, once per cause (the error's code or name, the
+ * source and what failed), so a failure met again on every retry is one warning, not a flood.
  */
 import type { EventEmitter } from 'node:events';
 
@@ -32,12 +33,12 @@ const warnedCauses = new Set<string>();
 
 type Listener = (...args: unknown[]) => unknown;
 
-/** Reports the errors of one recipe object; `emit` calls its listeners so that none can break it. */
+/** Reports the errors of one object (recipe, queue, cache); `emit` calls its listeners safely. */
 export class Reporter<Events extends Record<keyof Events, unknown[]>> {
   /**
-   * @param emitter the recipe object (its `'error'` listeners hear reports first), or undefined
+   * @param emitter the object (its `'error'` listeners hear reports first), or undefined when it has none
    * @param client holds the client's `logger` option, read at each report
-   * @param source names the recipe in messages, e.g. `LeaderLatch /election`
+   * @param source names the object in messages, e.g. `LeaderLatch /election`
    */
   constructor(
     private readonly emitter: EventEmitter<Events> | EventEmitter | undefined,
@@ -64,14 +65,17 @@ export class Reporter<Events extends Record<keyof Events, unknown[]>> {
     }
   }
 
-  /** Background work failed in a way retrying will not fix: `'error'`, else the logger, else a warning. */
-  background(error: unknown, what: string): void {
-    this.#deliver(error, WarningCode.BACKGROUND_ERROR, what, true);
+  /**
+   * Background work failed in a way retrying will not fix: `'error'`, else the logger, else a warning
+   * (`code`: a package's own documented code, when it has one for this failure).
+   */
+  background(error: unknown, what: string, code: string = WarningCode.BACKGROUND_ERROR): void {
+    this.#deliver(error, code, what, true);
   }
 
-  /** A callback of the application threw: `'error'`, else the logger, else a warning. */
+  /** A callback of the application (`what`: `'change' listener`, `onError hook`) threw: reported as above. */
   listenerThrew(what: string, error: unknown): void {
-    this.#deliver(error, WarningCode.LISTENER_ERROR, `a ${what} threw`, true);
+    this.#deliver(error, WarningCode.LISTENER_ERROR, `${what} threw`, true);
   }
 
   #deliver(error: unknown, code: string, what: string, toErrorListeners: boolean): void {
@@ -102,7 +106,7 @@ export class Reporter<Events extends Record<keyof Events, unknown[]>> {
   }
 
   #errorListenerThrew(error: unknown): void {
-    this.#deliver(error, WarningCode.LISTENER_ERROR, "an 'error' listener threw", false);
+    this.#deliver(error, WarningCode.LISTENER_ERROR, "'error' listener threw", false);
   }
 }
 

@@ -1,0 +1,102 @@
+/**
+ * What a consumer cannot get past is never silent, and never stops it: an onError hook that throws is
+ * reported as a process warning ZKWIRE_LISTENER_ERROR while the consumer goes on; without a hook, a consumer
+ * error goes to the client's logger, else to a process warning ZKWIRE_QUEUE. Real server.
+ */
+import { connect } from '@zkwire/zk-wire-client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DistributedQueue, stringSerializer } from '../src/index.js';
+import { eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
+
+const fixture = useQueueServer();
+
+const warnings: (Error & { code?: string })[] = [];
+const onWarning = (warning: Error & { code?: string }) => warnings.push(warning);
+process.on('warning', onWarning);
+afterEach(() => {
+  warnings.length = 0;
+});
+
+/** Resolves once every warning emitted before the call was delivered (they arrive in emission order). */
+async function warningsDelivered(): Promise<void> {
+  const marker = `marker ${Math.random()}`;
+  process.emitWarning(marker, { code: 'TEST_MARKER' });
+  await eventually(() => warnings.some((warning) => warning.message === marker));
+}
+
+/** Consumes until `count` items were handed over; the handler throws on `failOn`. */
+async function consumeAll(queue: DistributedQueue<string>, count: number, failOn: string): Promise<string[]> {
+  const seen: string[] = [];
+  const stop = new AbortController();
+  await queue.consume(
+    (item) => {
+      seen.push(item);
+      if (seen.length === count) stop.abort();
+      if (item === failOn) throw new Error(`consumer bug on ${item}`);
+    },
+    { signal: stop.signal },
+  );
+  return seen;
+}
+
+describe('errors from consumers and hooks (real server)', () => {
+  it('an onError hook that throws is a ZKWIRE_LISTENER_ERROR warning, and the consumer goes on', async () => {
+    const path = uniquePath('hook-throws');
+    const hooked: unknown[] = [];
+    const queue = new DistributedQueue(fixture.client, path, {
+      serializer: stringSerializer,
+      onError: (error) => {
+        hooked.push(error);
+        throw new Error('hook bug');
+      },
+    });
+    try {
+      await queue.putMulti(['a', 'b', 'c']);
+      expect(await consumeAll(queue, 3, 'b')).toEqual(['a', 'b', 'c']);
+      expect(hooked).toEqual([new Error('consumer bug on b')]);
+      await warningsDelivered();
+      const reported = warnings.filter((warning) => warning.code === 'ZKWIRE_LISTENER_ERROR');
+      expect(reported.map((warning) => warning.message)).toEqual([
+        `queue ${path}: onError hook threw: hook bug`,
+      ]);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('without a hook: a process warning ZKWIRE_QUEUE naming the item', async () => {
+    const path = uniquePath('no-hook');
+    const queue = new DistributedQueue(fixture.client, path, { serializer: stringSerializer });
+    try {
+      const node = await queue.put('x');
+      expect(await consumeAll(queue, 1, 'x')).toEqual(['x']);
+      await warningsDelivered();
+      const reported = warnings.filter((warning) => warning.code === 'ZKWIRE_QUEUE');
+      expect(reported.map((warning) => warning.message)).toEqual([
+        `queue ${path}: item ${node}: consumer bug on x`,
+      ]);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it("without a hook, with the client's logger: logged there (warn), not a warning", async () => {
+    const lines: string[] = [];
+    const logged = await connect({
+      connectString: fixture.server.connectString,
+      logger: { warn: (line: string) => lines.push(line) },
+    });
+    const path = uniquePath('logger');
+    const queue = new DistributedQueue(logged, path, { serializer: stringSerializer });
+    try {
+      const node = await queue.put('x');
+      expect(await consumeAll(queue, 1, 'x')).toEqual(['x']);
+      await warningsDelivered();
+      expect(lines).toEqual([`zookeeper queues: queue ${path}: item ${node}: consumer bug on x`]);
+      expect(warnings.filter((warning) => warning.code === 'ZKWIRE_QUEUE')).toEqual([]);
+    } finally {
+      await queue.close();
+      await logged.close();
+    }
+  });
+});
