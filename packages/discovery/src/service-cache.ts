@@ -11,6 +11,7 @@ import { ChangeStream } from './change-stream.js';
 import { type CallOptions, Deadline } from './deadline.js';
 import { IllegalDiscoveryStateError } from './errors.js';
 import { deserializeInstance } from './instance-serializer.js';
+import { Reporter } from './safe-emit.js';
 import { instanceKey, type ServiceInstance } from './service-instance.js';
 import { validateSegment } from './validate.js';
 import {
@@ -87,12 +88,15 @@ export class ServiceCache
   readonly #childWatcher: DiscoveryWatcher = (event) => this.#onChildEvent(event.type);
   readonly #dataWatcher: DiscoveryWatcher = (event) => this.#onDataEvent(event.type, event.path);
   readonly #onState = (state: DiscoveryConnectionState) => this.#stateChanged(state);
+  /** Calls our listeners (one that throws changes nothing here) and reports failed background reads. */
+  readonly #reporter: Reporter<ServiceCacheEvents>;
 
   constructor(host: ServiceCacheHost, options: ServiceCacheOptions) {
     super();
     this.name = validateSegment(options?.name, 'name');
     this.path = host.pathForName(this.name);
     this.#client = host.client;
+    this.#reporter = new Reporter(this, host.client, `ServiceCache ${this.path}`);
   }
 
   /**
@@ -155,7 +159,7 @@ export class ServiceCache
     this.#dataWatched.clear();
     this.#entries.clear();
     await Promise.all(removals);
-    this.emit('closed');
+    this.#reporter.emit('closed');
   }
 
   [Symbol.asyncDispose](): Promise<void> {
@@ -167,7 +171,8 @@ export class ServiceCache
       await this.#client.removeWatches(path, type, { watcher, local: true });
     } catch (error) {
       // Gone already (it fired, or died with the session), or the client is closed: nothing is left anyway.
-      if (!isNoWatcher(error) && !isNoNode(error) && !isClientClosed(error)) this.#report(error);
+      if (!isNoWatcher(error) && !isNoNode(error) && !isClientClosed(error))
+        this.#reporter.background(error, 'removing a watch failed');
     }
   }
 
@@ -235,7 +240,7 @@ export class ServiceCache
       entry.instance = deserializeInstance(data, path);
     } catch (error) {
       entry.instance = undefined;
-      this.#report(error);
+      this.#reporter.background(error, 'a corrupt instance node was left out');
     }
   }
 
@@ -275,7 +280,7 @@ export class ServiceCache
       (error: unknown) => {
         if (this.#phase === 'closed') return;
         if (isRetryable(error) || isSessionExpired(error)) this.#needsReload = true;
-        else this.#report(error);
+        else this.#reporter.background(error, 'a background read failed');
       },
     );
   }
@@ -297,10 +302,6 @@ export class ServiceCache
     this.#signature = signature;
     const instances = this.instances();
     this.#stream.push(instances);
-    this.emit('changed', instances);
-  }
-
-  #report(error: unknown): void {
-    if (this.listenerCount('error') > 0) this.emit('error', error);
+    this.#reporter.emit('changed', instances);
   }
 }

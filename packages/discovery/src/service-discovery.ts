@@ -9,6 +9,7 @@ import { type CallOptions, Deadline } from './deadline.js';
 import { IllegalDiscoveryStateError, ServiceNotRegisteredError } from './errors.js';
 import { deserializeInstance, type SerializerOptions, serializeInstance } from './instance-serializer.js';
 import { Registration, type RegistrationHost } from './registration.js';
+import { Reporter } from './safe-emit.js';
 import { ServiceCache, type ServiceCacheOptions } from './service-cache.js';
 import { checkInstance, type ServiceInstance } from './service-instance.js';
 import { ServiceProvider, type ServiceProviderOptions } from './service-provider.js';
@@ -52,11 +53,13 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
   #phase: Phase = 'new';
   readonly #onState = (state: DiscoveryConnectionState) => this.#stateChanged(state);
   readonly #host: RegistrationHost;
+  readonly #reporter: Reporter<ServiceDiscoveryEvents>;
 
   constructor(client: DiscoveryClient, options: ServiceDiscoveryOptions) {
     super();
     this.client = client;
     this.basePath = validateBasePath(options?.basePath);
+    this.#reporter = new Reporter(this, client, `ServiceDiscovery ${this.basePath}`);
     this.#serializer = { writeEnabled: options.serializer?.writeEnabled === true };
     this.#thisInstance = options.thisInstance === undefined ? undefined : checkInstance(options.thisInstance);
     this.#host = {
@@ -178,7 +181,7 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
       try {
         found.push(deserializeInstance(result.data, `${servicePath}/${result.id}`));
       } catch (error) {
-        this.report(error);
+        this.report(error, 'a corrupt instance node was left out');
       }
     }
     return found;
@@ -237,9 +240,12 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
     return this.close();
   }
 
-  /** Emits `error` when someone listens (an unheard `error` event would throw in the caller's place). */
-  report(error: unknown): void {
-    if (this.listenerCount('error') > 0) this.emit('error', error);
+  /**
+   * Reports a failure no caller waits for: to the `error` listeners, else the client's logger (warn), else a
+   * process warning (ZKWIRE_BACKGROUND_ERROR, once per cause). Never throws.
+   */
+  report(error: unknown, what = 'background work failed'): void {
+    this.#reporter.background(error, what);
   }
 
   #track(closeable: ServiceCache | ServiceProvider): void {

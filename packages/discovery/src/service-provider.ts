@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import type { CallOptions } from './deadline.js';
 import { type DownInstancePolicy, DownInstances } from './down-instances.js';
 import { IllegalDiscoveryStateError, InvalidDiscoveryArgumentError } from './errors.js';
+import { Reporter } from './safe-emit.js';
 import { ServiceCache, type ServiceCacheHost } from './service-cache.js';
 import type { ServiceInstance } from './service-instance.js';
 import { type ProviderStrategy, RandomStrategy, RoundRobinStrategy, StickyStrategy } from './strategies.js';
@@ -61,6 +62,8 @@ export class ServiceProvider extends EventEmitter<ServiceProviderEvents> impleme
   readonly #down: DownInstances;
   readonly #filters: readonly ((instance: ServiceInstance) => boolean)[];
   #closed = false;
+  /** Calls our listeners (one that throws changes nothing here) and reports what the cache meets. */
+  readonly #reporter: Reporter<ServiceProviderEvents>;
 
   constructor(host: ServiceCacheHost, options: ServiceProviderOptions) {
     super();
@@ -72,9 +75,9 @@ export class ServiceProvider extends EventEmitter<ServiceProviderEvents> impleme
     }
     this.#cache = new ServiceCache(host, { name: options.serviceName });
     this.serviceName = this.#cache.name;
-    this.#cache.on('error', (error) => {
-      if (this.listenerCount('error') > 0) this.emit('error', error);
-    });
+    this.#reporter = new Reporter(this, host.client, `ServiceProvider ${this.#cache.path}`);
+    // The cache's listeners are only ours, which cannot throw: what it reports is background work.
+    this.#cache.on('error', (error) => this.#reporter.background(error, 'its cache failed'));
   }
 
   /** Starts its cache: resolves once the service's instances are loaded. */
@@ -108,7 +111,7 @@ export class ServiceProvider extends EventEmitter<ServiceProviderEvents> impleme
     if (this.#closed) return;
     this.#closed = true;
     await this.#cache.close();
-    this.emit('closed');
+    this.#reporter.emit('closed');
   }
 
   [Symbol.asyncDispose](): Promise<void> {

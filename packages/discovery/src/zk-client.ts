@@ -3,6 +3,8 @@
  * (as the recipes do) so the real client satisfies it without a cast, and a test may wrap it.
  */
 
+import type { WarnLogger } from './safe-emit.js';
+
 /** A watch callback, armed by the same request as the read it rides on. */
 export type DiscoveryWatcher = (event: { type: string; path: string }) => void;
 
@@ -24,6 +26,8 @@ export type DiscoveryConnectionState = 'connected' | 'suspended' | 'reconnected'
 /** What service discovery needs from a ZooKeeper client; `@zkwire/zk-wire-client`'s client satisfies it. */
 export interface DiscoveryClient {
   readonly sessionId: bigint;
+  /** The client's `logger` option: errors nobody listens for are logged there (warn). */
+  readonly logger?: WarnLogger | undefined;
   create(
     path: string,
     data?: Uint8Array | string | null,
