@@ -30,6 +30,13 @@ export {
 export type { ErrorMode, ItemInfo } from './item-processor.js';
 export { DistributedPriorityQueue, type PriorityQueueOptions } from './priority-queue.js';
 export type { ConsumeOptions, ItemHandler, PutOptions, QueueOptions } from './queue-base.js';
+export {
+  QUEUE_SHARD_PREFIX,
+  QueueSharder,
+  type QueueSharderOptions,
+  type SharderClient,
+  type ShardQueue,
+} from './queue-sharder.js';
 export { bytesSerializer, jsonSerializer, type QueueSerializer, stringSerializer } from './serializers.js';
 export { SimpleDistributedQueue, type TakeOptions } from './simple-queue.js';
 export type { QueueClient } from './zk-client.js';
