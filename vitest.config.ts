@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'scripts/*.test.ts'],
           testTimeout: 20_000,
         },
       },
@@ -38,8 +38,25 @@ export default defineConfig({
           name: 'integration',
           // Runs after the unit project: the two have different worker limits.
           sequence: { groupOrder: 1 },
-          include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+          include: [
+            'packages/*/test/**/*.test.ts',
+            'apps/*/test/**/*.test.ts',
+            'scripts/test/*.test.ts',
+            'test/matrix/**/*.test.ts',
+          ],
           // Two cores: real JVMs (up to three per ensemble) share them with the test workers.
+          maxWorkers: 2,
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // `npm run test:matrix`: run once per ZooKeeper release (ZKWIRE_ZK_VERSION), not by `npm test`, which
+          // runs these files in the integration project on the default release.
+          name: 'matrix',
+          include: ['test/matrix/**/*.test.ts', 'packages/zk-wire-client/test/conformance/**/*.test.ts'],
           maxWorkers: 2,
           testTimeout: 90_000,
           hookTimeout: 90_000,

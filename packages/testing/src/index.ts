@@ -47,6 +47,7 @@ export {
   findCurator,
 } from './releases/curator-release.js';
 export { ArtifactFetchError, cacheRoot, type MavenArtifact, mavenClasspath } from './releases/maven-fetch.js';
+export { MATRIX_VERSIONS } from './releases/matrix.js';
 export {
   DEFAULT_ZOOKEEPER_VERSION,
   defaultZooKeeperVersion,
