@@ -12,6 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { LeaderLatch, type RecipeClient } from '@zkwire/recipes';
 import { QueueArgumentError, QueueError, QueueErrorCode } from './errors.js';
+import { Reporter } from './safe-emit.js';
 import type { QueueClient } from './zk-client.js';
 import { isNodeExists } from './zk-errors.js';
 
@@ -42,7 +43,10 @@ export interface QueueSharderOptions<Q extends ShardQueue> {
   thresholdCheckMs?: number;
   /** The most shards the leader makes. Default 10 (Curator's). */
   maxQueues?: number;
-  /** Receives errors of the background check (Curator logs them). Default: a process warning. */
+  /**
+   * Receives errors of the background check (Curator logs them). Default: the client's logger (warn), else a
+   * process warning `ZKWIRE_QUEUE`. A hook that throws is reported as `ZKWIRE_LISTENER_ERROR`.
+   */
   onError?: (error: unknown) => void;
 }
 
@@ -64,11 +68,6 @@ function absolutePath(name: string, path: unknown): string {
   return path;
 }
 
-function defaultReport(error: unknown): void {
-  const message = error instanceof Error ? error.message : String(error);
-  process.emitWarning(`queue sharder threshold check: ${message}`, { code: 'ZKWIRE_QUEUE' });
-}
-
 /** A facade over several queues under one path, adding a queue when one passes its threshold. */
 export class QueueSharder<Q extends ShardQueue> implements AsyncDisposable {
   readonly queuePath: string;
@@ -78,7 +77,9 @@ export class QueueSharder<Q extends ShardQueue> implements AsyncDisposable {
   readonly #threshold: number;
   readonly #checkMs: number;
   readonly #maxQueues: number;
-  readonly #report: (error: unknown) => void;
+  readonly #onError: ((error: unknown) => void) | undefined;
+  /** Reports a failed check, and an onError hook that throws. */
+  readonly #reporter: Reporter<Record<never, unknown[]>>;
   readonly #queues = new Map<string, Q>();
   /** Shards with room: puts go here first. */
   readonly #preferred = new Set<string>();
@@ -107,7 +108,8 @@ export class QueueSharder<Q extends ShardQueue> implements AsyncDisposable {
     this.#threshold = positiveInteger('newQueueThreshold', options.newQueueThreshold, 10_000);
     this.#checkMs = positiveInteger('thresholdCheckMs', options.thresholdCheckMs, 30_000);
     this.#maxQueues = positiveInteger('maxQueues', options.maxQueues, 10);
-    this.#report = options.onError ?? defaultReport;
+    this.#onError = options.onError;
+    this.#reporter = new Reporter(undefined, client, `QueueSharder ${this.queuePath}`);
     this.#latch = new LeaderLatch(client, this.leaderPath);
   }
 
@@ -193,16 +195,17 @@ export class QueueSharder<Q extends ShardQueue> implements AsyncDisposable {
     if (this.#state !== 'started') return;
     this.#timer = setTimeout(() => {
       this.#checking = this.#checkThreshold()
-        .catch((error: unknown) => {
-          try {
-            this.#report(error);
-          } catch {
-            // A failing error hook must not stop the checks.
-          }
-        })
+        .catch((error: unknown) => this.#report(error))
         .finally(() => this.#schedule());
     }, this.#checkMs);
     this.#timer.unref?.();
+  }
+
+  /** A failed check goes to onError (one that throws is reported in turn), else the logger or a warning. */
+  #report(error: unknown): void {
+    const onError = this.#onError;
+    if (onError !== undefined) this.#reporter.call('onError hook', () => onError(error));
+    else this.#reporter.background(error, 'a threshold check failed', 'ZKWIRE_QUEUE');
   }
 
   /** Curator's `checkThreshold`: take up new shards, sort them by room, and (leader) add one when full. */

@@ -6,7 +6,9 @@
 import { connect } from '@zkwire/zk-wire-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DistributedQueue, stringSerializer } from '../src/index.js';
+import { QueueSharder } from '../src/queue-sharder.js';
 import { eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
+import { allocateQueue } from './helpers/shards.js';
 
 const fixture = useQueueServer();
 
@@ -97,6 +99,37 @@ describe('errors from consumers and hooks (real server)', () => {
     } finally {
       await queue.close();
       await logged.close();
+    }
+  });
+
+  it("a QueueSharder's onError that throws: one ZKWIRE_LISTENER_ERROR warning, and the checks go on", async () => {
+    const queuePath = uniquePath('sharder-hook');
+    const hooked: unknown[] = [];
+    const sharder = new QueueSharder(fixture.client, {
+      queuePath,
+      leaderPath: `${queuePath}-leader`,
+      allocateQueue,
+      newQueueThreshold: 1,
+      thresholdCheckMs: 50,
+      maxQueues: 1,
+      onError: (error) => {
+        hooked.push(error);
+        throw new Error('sharder hook bug');
+      },
+    });
+    try {
+      await sharder.start();
+      await sharder.getQueue().put('x');
+      // Every check after the first full one says that no shard may be added: the hook threw, the checks went on.
+      await eventually(() => hooked.length >= 2, 20_000, 'a second check');
+      expect(String(hooked[0])).toContain('maxQueues');
+      await warningsDelivered();
+      const reported = warnings.filter((warning) => warning.code === 'ZKWIRE_LISTENER_ERROR');
+      expect(reported.map((warning) => warning.message)).toEqual([
+        `QueueSharder ${queuePath}: onError hook threw: sharder hook bug`,
+      ]);
+    } finally {
+      await sharder.close();
     }
   });
 });
