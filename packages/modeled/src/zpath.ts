@@ -202,6 +202,11 @@ export class ZPath<N extends string[] = string[]> {
     return new ZPath([...this.#segments, segment]);
   }
 
+  /** The path of a child that is a node name even when it reads `{x}` (names listed by the server). */
+  childNamed(child: NodeNameValue): ZPath<N> {
+    return new ZPath([...this.#segments, { parameter: false, name: nodeNameOf(child, `${this}: child`) }]);
+  }
+
   /**
    * The parent path; throws INVALID_ARGUMENT on the root. The parent of a resolved path is resolved; of a
    * parameterized path, its parameters are known at run time only.

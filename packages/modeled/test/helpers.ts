@@ -1,0 +1,84 @@
+/**
+ * Helpers of the integration tests: one real ZooKeeper server per test file, real clients, a recorder of
+ * the client calls a framework makes (to show that a refused write sent nothing), and a polling wait.
+ */
+import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { connect, type ZooKeeperClient } from '@zkwire/zk-wire-client';
+import { afterAll, beforeAll } from 'vitest';
+
+/** The server and clients of a test file, usable once beforeAll ran. */
+export interface RealServer {
+  readonly server: ZooKeeperServer;
+  client(index: number): ZooKeeperClient;
+}
+
+/**
+ * Starts one real server for the calling test file with `clients` connected clients; stops all after. The
+ * server reaps empty containers every 100 ms, so that tests can tell a container parent from a persistent
+ * one, and has TTL nodes enabled.
+ */
+export function useRealServer(clients: number): RealServer {
+  let server: ZooKeeperServer | undefined;
+  let opened: ZooKeeperClient[] = [];
+  beforeAll(async () => {
+    server = await startZooKeeper({
+      jvmFlags: ['-Dzookeeper.extendedTypesEnabled=true', '-Dznode.container.checkIntervalMs=100'],
+    });
+    const connectString = server.connectString;
+    opened = await Promise.all(Array.from({ length: clients }, () => connect({ connectString })));
+  });
+  afterAll(async () => {
+    await Promise.all(opened.map((client) => client.close().catch(() => {})));
+    await server?.stop();
+  });
+  return {
+    get server() {
+      if (server === undefined) throw new Error('useRealServer: not started');
+      return server;
+    },
+    client(index) {
+      const client = opened[index];
+      if (client === undefined) throw new Error(`useRealServer: no client ${index}`);
+      return client;
+    },
+  };
+}
+
+const CALLS = new Set([
+  'create',
+  'create2',
+  'setData',
+  'delete',
+  'multi',
+  'getData',
+  'exists',
+  'getChildren',
+]);
+
+/** The client, with every request-making call it receives recorded by name and path. */
+export function recordCalls(client: ZooKeeperClient): { client: ZooKeeperClient; calls: string[] } {
+  const calls: string[] = [];
+  const recorded = new Proxy(client, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      if (typeof property === 'string' && CALLS.has(property)) {
+        return (...args: unknown[]) => {
+          calls.push(`${property} ${typeof args[0] === 'string' ? args[0] : ''}`.trim());
+          return value.apply(target, args);
+        };
+      }
+      return value.bind(target);
+    },
+  });
+  return { client: recorded, calls };
+}
+
+/** Polls `check` until it holds (every 25 ms, up to `attempts` times). */
+export async function eventually(check: () => Promise<boolean> | boolean, attempts = 400): Promise<void> {
+  for (let i = 0; i < attempts; i++) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('eventually: the condition never held');
+}
