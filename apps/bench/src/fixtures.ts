@@ -1,34 +1,40 @@
 /**
- * The znodes a run needs, made once before any cell starts and removed at the end. They are made with
- * node-zookeeper-client (a mature peer) rather than our own client, so that a broken build of ours cannot
- * break the other contenders' measurements.
+ * The znodes a run needs, made before the first cell and removed at the end, with node-zookeeper-client (a
+ * mature peer) rather than our own client, so that a broken build of ours cannot break the others' cells.
  */
 import { createRequire } from 'node:module';
-import { createMemoryTree, removeMemoryTree, type TreeClient } from './memory-tree.js';
 import type { FixturePaths } from './types.js';
 
-const require = createRequire(import.meta.url);
-
-type Callback = (error: unknown, ...rest: unknown[]) => void;
-interface SetupClient extends TreeClient {
+type Callback = (error: unknown, result?: unknown) => void;
+interface SetupClient {
   connect(): void;
   close(): void;
   once(event: string, listener: () => void): void;
+  create(path: string, data: Buffer, mode: number, cb: Callback): void;
+  remove(path: string, version: number, cb: Callback): void;
   getChildren(path: string, cb: Callback): void;
 }
 
-/** How many children the getChildren node has (the issue's scenario). */
-export const CHILD_COUNT = 1_000;
-/** How many setData ops one multi holds. */
-export const MULTI_SIZE = 10;
-/** The cache scenarios' tree: its root, CACHE_PARENTS nodes under it, CACHE_LEAVES under each: 10,000 nodes. */
-export const CACHE_PARENTS = 99;
-export const CACHE_LEAVES = 100;
+const require = createRequire(import.meta.url);
+const CHILDREN = 1_000;
+const MULTI_OPS = 10;
+/** The tree: its root, TREE_PARENTS nodes under it, TREE_LEAVES under each: 10,000 nodes in all. */
+const TREE_PARENTS = 99;
+const TREE_LEAVES = 100;
 
-async function connectSetupClient(connectString: string): Promise<SetupClient> {
-  const nzc = require('node-zookeeper-client') as {
-    createClient(cs: string, o: Record<string, unknown>): SetupClient;
-  };
+/** Every node of the tree at `root`, the root first, then each parent and its leaves. */
+export function treeNodePaths(root: string): string[] {
+  const paths = [root];
+  for (let p = 0; p < TREE_PARENTS; p++) {
+    const parent = `${root}/p${String(p).padStart(2, '0')}`;
+    paths.push(parent);
+    for (let n = 0; n < TREE_LEAVES; n++) paths.push(`${parent}/n${String(n).padStart(3, '0')}`);
+  }
+  return paths;
+}
+
+async function connect(connectString: string): Promise<SetupClient> {
+  const nzc = require('node-zookeeper-client') as { createClient(cs: string, o: object): SetupClient };
   const client = nzc.createClient(connectString, { sessionTimeout: 30_000, retries: 2 });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
@@ -44,96 +50,69 @@ async function connectSetupClient(connectString: string): Promise<SetupClient> {
   return client;
 }
 
-function create(client: SetupClient, path: string, data: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => client.create(path, data, 0, (e) => (e ? reject(e) : resolve())));
-}
+const call = <T>(run: (cb: Callback) => void) =>
+  new Promise<T>((resolve, reject) => run((e, result) => (e ? reject(e) : resolve(result as T))));
 
-/** Deletes a subtree, children first, siblings pipelined. */
-async function deleteTree(client: SetupClient, path: string): Promise<void> {
-  const children = await new Promise<string[]>((resolve, reject) =>
-    client.getChildren(path, (e, list) => (e ? reject(e) : resolve(list as string[]))),
-  );
-  await Promise.all(children.map((child) => deleteTree(client, `${path}/${child}`)));
-  await new Promise<void>((resolve, reject) => client.remove(path, -1, (e) => (e ? reject(e) : resolve())));
-}
-
-/** Creates the run's tree under a fresh root named after `runId`. */
+/** Creates the run's nodes under a fresh root; the tree only when a case needs it. */
 export async function createFixtures(
   connectString: string,
   runId: string,
   dataSize: number,
-  withCacheTree = false,
-  withMemoryTree = false,
+  withTree: boolean,
 ): Promise<FixturePaths> {
   const root = `/zkwire-bench-${runId}`;
   const paths: FixturePaths = {
     root,
     data: `${root}/data`,
     children: `${root}/children`,
-    multi: Array.from({ length: MULTI_SIZE }, (_, i) => `${root}/multi/m${i}`),
+    multi: Array.from({ length: MULTI_OPS }, (_, i) => `${root}/multi/m${i}`),
     scratch: `${root}/scratch`,
     watch: `${root}/watch`,
-    ...(withCacheTree ? { cacheTree: `${root}/cache-tree` } : {}),
-    ...(withMemoryTree ? { memoryTree: `${root}/memory-tree` } : {}),
+    ...(withTree ? { tree: `${root}/tree` } : {}),
   };
-  const client = await connectSetupClient(connectString);
+  const client = await connect(connectString);
+  const data = Buffer.alloc(dataSize, 0x61);
+  const create = (path: string, bytes = data) => call<void>((cb) => client.create(path, bytes, 0, cb));
   try {
-    const data = Buffer.alloc(dataSize, 0x61);
-    const empty = Buffer.alloc(0);
-    await create(client, root, empty);
-    await Promise.all([
-      create(client, paths.data, data),
-      create(client, paths.children, empty),
-      create(client, `${root}/multi`, empty),
-      create(client, paths.scratch, empty),
-      create(client, paths.watch, data),
-    ]);
-    // Pipelined: the 1,000 creates go out together and take a few tens of milliseconds.
-    await Promise.all([
-      ...Array.from({ length: CHILD_COUNT }, (_, i) =>
-        create(client, `${paths.children}/child-${String(i).padStart(4, '0')}`, empty),
-      ),
-      ...paths.multi.map((path) => create(client, path, data)),
-    ]);
-    if (paths.cacheTree !== undefined) await createCacheTree(client, paths.cacheTree, data);
-    if (paths.memoryTree !== undefined) await createMemoryTree(client, paths.memoryTree);
+    await create(root, Buffer.alloc(0));
+    const parents = [paths.data, paths.children, `${root}/multi`, paths.scratch, paths.watch];
+    await Promise.all(parents.map((path) => create(path)));
+    const children = Array.from(
+      { length: CHILDREN },
+      (_, i) => `${paths.children}/child-${String(i).padStart(4, '0')}`,
+    );
+    await Promise.all([...children, ...paths.multi].map((path) => create(path)));
+    if (paths.tree) {
+      const nodes = treeNodePaths(paths.tree);
+      // a level at a time, pipelined: the root, the parents, then the leaves
+      for (const depth of [1, 2, 3]) {
+        await Promise.all(nodes.filter((p) => p.split('/').length - 2 === depth).map((path) => create(path)));
+      }
+    }
   } finally {
     client.close();
   }
   return paths;
 }
 
-/** The cache scenarios' 10,000 nodes, each holding `data`; pipelined, a level at a time. */
-async function createCacheTree(client: SetupClient, root: string, data: Buffer): Promise<void> {
-  await create(client, root, data);
-  const parents = Array.from({ length: CACHE_PARENTS }, (_, i) => `${root}/p${String(i).padStart(2, '0')}`);
-  await Promise.all(parents.map((parent) => create(client, parent, data)));
-  for (const parent of parents) {
-    await Promise.all(
-      Array.from({ length: CACHE_LEAVES }, (_, i) =>
-        create(client, `${parent}/n${String(i).padStart(3, '0')}`, data),
-      ),
-    );
-  }
+/** Deletes a subtree, children first, siblings pipelined. */
+async function deleteTree(client: SetupClient, path: string): Promise<void> {
+  const children = await call<string[]>((cb) => client.getChildren(path, cb));
+  await Promise.all(children.map((child) => deleteTree(client, `${path}/${child}`)));
+  await call<void>((cb) => client.remove(path, -1, cb));
 }
 
-/** Removes the run's tree; errors are reported, not thrown, since the measurements are already taken. */
-export async function removeFixtures(
-  connectString: string,
-  paths: FixturePaths,
-): Promise<string | undefined> {
+/** Removes the run's nodes; says what went wrong rather than throwing (the figures are taken). */
+export async function removeFixtures(connectString: string, root: string): Promise<string | undefined> {
   try {
-    const client = await connectSetupClient(connectString);
+    const client = await connect(connectString);
     try {
-      // 100,000 nodes one delete at a time would take many seconds: batched first
-      // (a tree left half made fails here: the generic walk below still removes what is there)
-      if (paths.memoryTree !== undefined) await removeMemoryTree(client, paths.memoryTree).catch(() => {});
-      await deleteTree(client, paths.root);
+      await deleteTree(client, root);
     } finally {
       client.close();
     }
     return undefined;
   } catch (error) {
-    return `could not remove ${paths.root}: ${String(error)}`;
+    return `could not remove ${root}: ${String(error)}`;
   }
 }

@@ -1,150 +1,182 @@
 /**
- * The bench app (`npm run bench`): starts or names a server, prepares every contender, measures every case
- * for every contender in interleaved rounds (one child process per cell), then prints the table and writes
- * results.json, report.md and chart.svg under apps/bench/results/<stamp>/.
+ * The bench (`npm run bench`): names or starts a server, prepares every contender, measures every case for
+ * every contender in rounds (one child process per cell), then prints the table and writes results.json,
+ * report.md and chart.svg under apps/bench/results/<stamp>/ (and RESULTS.md with --write-results).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openServer } from './bench-server.js';
-import { runCaseInTurns, takesTurns } from './case-in-turns.js';
-import { type BenchRun, cellSpec, unsupported } from './cell-spec.js';
-import { type BenchOptions, parseOptions, usage } from './cli-options.js';
-import type { CodecCase } from './codec-bench.js';
-import { commandFor, prepareContenders } from './contenders.js';
+import type { Prepared } from './contenders/contender.js';
+import { contenders, supports } from './contenders/index.js';
 import { createFixtures, removeFixtures } from './fixtures.js';
-import { summarizeMemory } from './memory-figures.js';
-import { Progress } from './progress.js';
+import { message } from './measure/window.js';
+import { type BenchOptions, parseOptions, usage } from './options.js';
 import { renderMarkdown } from './report/markdown.js';
-import type { RunReport } from './report/model.js';
-import { renderSvg } from './report/svg-chart.js';
+import type { ContenderStatus, RunReport, Saturation } from './report/model.js';
+import { writeResultsFile } from './report/results-file.js';
+import { renderSvg } from './report/svg.js';
 import { renderTable } from './report/table.js';
-import { runWorker } from './run-worker.js';
-import { calibrationSpec, openLoopRate, type SaturationMeasurement, saturationFrom } from './saturation.js';
-import { type BenchCase, expandCases } from './scenarios.js';
+import { runCellProcess, StartBarrier } from './run-cell.js';
+import { type BenchCase, expandCases } from './scenarios/catalog.js';
+import { type BenchServer, openServer } from './server.js';
 import { type Observation, summarize } from './stats.js';
-import { checkTargets, serverBoundNote } from './targets.js';
-import { type CellResult, type ContenderId, supports } from './types.js';
+import { checkTargets, loadTargets } from './targets.js';
+import type { CellResult, CellSpec, ContenderId, FixturePaths, TurnSchedule } from './types.js';
 
 const resultsBase = fileURLToPath(new URL('../results', import.meta.url));
+const log = (line: string) => {
+  process.stderr.write(`${line}\n`);
+};
 
-function rotate<T>(items: readonly T[], by: number): T[] {
-  const n = items.length;
-  return items.map((_, i) => items[(i + by) % n] as T);
+interface Run {
+  options: BenchOptions;
+  server: BenchServer;
+  paths: FixturePaths;
+  ready: Partial<Record<ContenderId, Extract<Prepared, { ok: true }>>>;
 }
 
-async function measure(
-  run: BenchRun,
-  contenders: ContenderId[],
-  codec: CodecCase[],
-  saturation: SaturationMeasurement[],
-): Promise<Observation[]> {
-  const { options, server, paths, java, progress } = run;
-  const cases = expandCases(options.scenarios, options);
+const rotate = <T>(items: readonly T[], by: number) =>
+  items.map((_, i) => items[(i + by) % items.length] as T);
+
+function specOf(
+  run: Run,
+  benchCase: BenchCase,
+  contender: ContenderId,
+  cellId: string,
+  rate?: number,
+): CellSpec {
+  const { options, server, paths } = run;
+  return {
+    contender,
+    scenario: benchCase.scenario,
+    kind: benchCase.kind,
+    ...(benchCase.op && { op: benchCase.op }),
+    inFlight: benchCase.inFlight,
+    ...(rate && { rate }),
+    warmupMs: options.warmupMs,
+    durationMs: benchCase.kind === 'session' ? options.sessionDurationMs : options.durationMs,
+    connectString: server.connectString,
+    paths,
+    dataSize: options.dataSize,
+    cellId,
+  };
+}
+
+function progress(round: number, benchCase: BenchCase, id: ContenderId, r: CellResult): void {
+  const head = `  r${round} ${benchCase.key.padEnd(20)} ${contenders[id].short.padEnd(9)}`;
+  if (!r.ok) log(`${head} ${r.unsupported ? 'n/a' : 'FAILED'}: ${r.error}`);
+  else if (r.memory) {
+    const { heapBytes, units } = r.memory;
+    log(`${head} heap ${heapBytes.map((b) => Math.round(b / units)).join(' / ')} B/unit (tries)`);
+  } else {
+    const perSec = Math.round((r.ops * 1000) / r.elapsedMs).toLocaleString('en-US');
+    const cpu = (r.cpuUs / Math.max(r.ops, 1)).toFixed(2);
+    const p = r.latency ? `  p50 ${r.latency.p50} µs  p99 ${r.latency.p99} µs` : '';
+    log(`${head} ${perSec.padStart(9)} ops/s  ${cpu.padStart(7)} µs/op CPU${p}`);
+  }
+}
+
+/** A case's contenders at once, taking turns at the server in the order given. */
+async function inTurns(run: Run, benchCase: BenchCase, ids: ContenderId[], cellId: string, rate?: number) {
+  const { options } = run;
+  const turnMs = benchCase.kind === 'latency' ? options.openLoopTurnMs : options.turnMs;
+  const schedule: Omit<TurnSchedule, 'index'> = {
+    of: ids.length,
+    turnMs,
+    gapMs: options.turnGapMs,
+    cycles: Math.max(1, Math.ceil(options.durationMs / turnMs)),
+    warmUpMs: options.turnWarmupMs,
+  };
+  const barrier = new StartBarrier(ids.length);
+  const timeoutMs = (schedule.cycles + 1) * ids.length * (turnMs + schedule.gapMs) + 60_000;
+  return Promise.all(
+    ids.map(async (id, index) => {
+      const spec = {
+        ...specOf(run, benchCase, id, `${cellId}${id.slice(0, 4)}`, rate),
+        turns: { ...schedule, index },
+      };
+      const command = run.ready[id]?.command(spec) ?? [];
+      return { id, result: await runCellProcess(run.server.clientPrefix, command, timeoutMs, barrier) };
+    }),
+  );
+}
+
+/** The round's saturation rate: greedy raw getData at 256 in flight, alone. */
+async function saturation(run: Run, round: number): Promise<Saturation> {
+  const calibration: BenchCase = {
+    key: 'saturation',
+    scenario: 'saturation',
+    kind: 'throughput',
+    op: 'getData',
+    inFlight: 256,
+    title: '',
+  };
+  const [cell] = await inTurns(run, calibration, ['raw'], `r${round}sat`);
+  const r = cell?.result;
+  if (!r?.ok || r.ops <= 0) return { round, error: r && !r.ok ? r.error : 'no getData completed' };
+  const opsPerSec = (r.ops * 1000) / r.elapsedMs;
+  log(`  r${round} saturation (raw getData, 256 in flight): ${Math.round(opsPerSec)} ops/s`);
+  return { round, opsPerSec };
+}
+
+async function measure(run: Run, cases: BenchCase[], ids: ContenderId[], saturations: Saturation[]) {
   const observations: Observation[] = [];
-  for (let round = 1; round <= options.rounds; round++) {
-    let roundSaturation: SaturationMeasurement | undefined;
+  const { rounds } = run.options;
+  for (let round = 1; round <= rounds; round++) {
+    let roundSaturation: Saturation | undefined;
     for (const [index, benchCase] of cases.entries()) {
-      if (benchCase.kind === 'codec') {
-        await runCodec(codec, options, progress, round);
-        continue;
-      }
-      // Open-loop cells at a share of saturation: measure it once per round, right before the first of them.
-      if (benchCase.saturationShare !== undefined && !roundSaturation) {
-        roundSaturation = await calibrate(run, round);
-        saturation.push(roundSaturation);
-      }
-      const openLoop = openLoopCellRate(benchCase, roundSaturation);
-      const rate = openLoop && 'rate' in openLoop ? openLoop.rate : benchCase.rate;
-      const rateError = openLoop && 'error' in openLoop ? openLoop.error : undefined;
-      // (a round without a usable saturation rate runs no open-loop cell: each fails with the reason below)
-      if (options.turnMs > 0 && takesTurns(benchCase.kind) && rateError === undefined) {
-        await runCaseInTurns(run, rotate(contenders, round + index), {
-          round,
-          index,
-          benchCase,
-          observations,
-          ...(rate ? { rate } : {}),
-        });
-        continue;
-      }
-      // Rotating the order keeps any "who runs first after a pause" effect from favouring one contender.
-      for (const contender of rotate(contenders, round + index)) {
-        const spec = cellSpec(options, server, paths, { round, index, benchCase, contender, rate });
-        if (!supports(contender, benchCase.kind)) {
-          observations.push({ round, caseKey: benchCase.key, contender, result: unsupported(benchCase) });
+      const cellId = `r${round}c${index}`;
+      // rotated, so that no "who runs first after a pause" effect favours one contender
+      const order = rotate(ids, round + index).filter((id) => supports(id, benchCase));
+      const record = (id: ContenderId, result: CellResult, rate?: number) => {
+        observations.push({ round, caseKey: benchCase.key, contender: id, result, ...(rate && { rate }) });
+        progress(round, benchCase, id, result);
+      };
+      let rate = benchCase.rate;
+      if (benchCase.saturationShare !== undefined) {
+        if (!roundSaturation) saturations.push((roundSaturation = await saturation(run, round)));
+        const base = roundSaturation.opsPerSec;
+        if (base === undefined) {
+          for (const id of order)
+            record(id, { ok: false, error: `no saturation rate: ${roundSaturation.error}` });
           continue;
         }
-        if (rateError !== undefined) {
-          const result: CellResult = { ok: false, error: rateError };
-          observations.push({ round, caseKey: benchCase.key, contender, result });
-          continue;
-        }
-        progress.start(round, options.rounds, benchCase.key, contender);
-        const command = commandFor(spec, java);
-        // a memory cell arms up to 100,000 watches a few times over: minutes on a slow machine
+        rate = Math.round(base * benchCase.saturationShare);
+      }
+      if (benchCase.kind === 'throughput' || benchCase.kind === 'latency') {
+        for (const { id, result } of await inTurns(run, benchCase, order, cellId, rate))
+          record(id, result, rate);
+        continue;
+      }
+      for (const id of order) {
+        const spec = specOf(run, benchCase, id, `${cellId}${id.slice(0, 4)}`);
+        // a memory cell arms 10,000 watches a few times over: minutes on a slow machine
         const timeoutMs = benchCase.kind === 'memory' ? 600_000 : spec.warmupMs + spec.durationMs + 60_000;
-        const result = await runWorker(server.clientPrefix, command, timeoutMs);
-        observations.push({ round, caseKey: benchCase.key, contender, result, ...(rate ? { rate } : {}) });
-        progress.finish(round, benchCase.key, contender, result);
+        record(
+          id,
+          await runCellProcess(run.server.clientPrefix, run.ready[id]?.command(spec) ?? [], timeoutMs),
+        );
       }
     }
   }
   return observations;
 }
 
-/** The rate of an open-loop case at a share of saturation (undefined for every other case). */
-function openLoopCellRate(benchCase: BenchCase, saturation: SaturationMeasurement | undefined) {
-  if (benchCase.saturationShare === undefined) return undefined;
-  return openLoopRate(saturation, benchCase.saturationShare);
-}
-
-/** Runs a round's calibration cell: greedy raw getData at 256 in flight (saturation.ts). Never throws. */
-async function calibrate(run: BenchRun, round: number): Promise<SaturationMeasurement> {
-  const { options, server, paths, java, progress } = run;
-  const { warmupMs, durationMs, dataSize } = options;
-  const spec = calibrationSpec(
-    { warmupMs, durationMs, dataSize, connectString: server.connectString, paths },
-    round,
-  );
-  const timeoutMs = options.warmupMs + options.durationMs + 60_000;
-  const result = await runWorker(server.clientPrefix, commandFor(spec, java), timeoutMs);
-  const measured = saturationFrom(round, result);
-  progress.log(
-    measured.opsPerSec === undefined
-      ? `  r${round} saturation: FAILED: ${measured.error ?? ''}`
-      : `  r${round} saturation (raw getData, ${spec.inFlight} in flight): ${Math.round(measured.opsPerSec)} ops/s`,
-  );
-  return measured;
-}
-
-async function runCodec(codec: CodecCase[], options: BenchOptions, progress: Progress, round: number) {
-  try {
-    const { runCodecRound } = await import('./codec-bench.js');
-    runCodecRound(codec, options.durationMs);
-    for (const c of codec) {
-      const g = c.generic.at(-1) ?? 0;
-      const f = c.fast.at(-1) ?? 0;
-      progress.log(`  r${round} codec: ${c.name}: generic ${Math.round(g)}/s, fast ${Math.round(f)}/s`);
-    }
-  } catch (error) {
-    progress.log(`  r${round} codec: FAILED: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-async function main(): Promise<number> {
+async function main(argv: string[]): Promise<number> {
   let options: BenchOptions;
   try {
-    options = parseOptions(process.argv.slice(2));
+    options = parseOptions(argv);
   } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`);
+    process.stderr.write(`${message(error)}\n\n${usage}`);
     return 2;
   }
   if (options.help) {
     process.stdout.write(usage);
     return 0;
   }
+  // @zkwire/testing reads the version for the embedded server and for the Java client's jars alike
+  if (options.zkVersion) process.env.ZKWIRE_ZK_VERSION = options.zkVersion;
   const startedAt = new Date();
   const loadAtStart = loadavg()[0] ?? 0;
   const stamp = startedAt
@@ -152,98 +184,52 @@ async function main(): Promise<number> {
     .replace(/:/g, '-')
     .replace(/\.\d+Z$/, 'Z');
   const cases = expandCases(options.scenarios, options);
-  const progress = new Progress(0);
-  const { statuses, java } = await prepareContenders(
-    // a contender that supports none of the chosen scenarios (Curator without recipes) is not even prepared
-    options.contenders.filter((c) => cases.some((k) => supports(c, k.kind))),
-    progress,
-    options.oursFrom,
-  );
-  const runnable = options.contenders.filter((c) => statuses[c]?.available);
-  for (const [id, s] of Object.entries(statuses))
-    if (!s.available) progress.log(`${id}: not run: ${s.reason}`);
-
-  progress.log(options.connect ? `using ${options.connect}` : 'starting an embedded ZooKeeper ...');
-  // 100,000 nodes with a watch each (and the garbage of sessions closing with them) do not fit in 128 MiB:
-  // the server would spend the memory cells collecting garbage
-  const heapMb = cases.some((c) => c.kind === 'memory') ? 512 : undefined;
-  const server = await openServer(
-    options.connect
-      ? { connect: options.connect, pin: options.pin }
-      : {
-          pin: options.pin,
-          slowServer: options.slowServer,
-          fastServer: options.fastServer,
-          ...(heapMb ? { heapMb } : {}),
-        },
-  );
+  const statuses: Partial<Record<ContenderId, ContenderStatus>> = {};
+  const ready: Run['ready'] = {};
+  // a contender that supports none of the cases (Curator without recipes) is not even prepared
+  for (const id of options.contenders.filter((c) => cases.some((k) => supports(c, k)))) {
+    const prepared = await contenders[id].prepare(log);
+    if (prepared.ok) ready[id] = prepared;
+    else log(`${id}: not run: ${prepared.reason}`);
+    statuses[id] = prepared.ok
+      ? { available: true, detail: prepared.detail }
+      : { available: false, reason: prepared.reason };
+  }
+  const ids = options.contenders.filter((id) => ready[id]);
+  log(options.connect ? `using ${options.connect}` : 'starting an embedded ZooKeeper ...');
+  const server = await openServer(options.connect ? { connect: options.connect } : {});
   const notes: string[] = [];
-  let exitCode = 0;
   try {
-    progress.log(
-      `${server.description}, ZooKeeper ${server.version} at ${server.connectString}; ${server.pinning}`,
-    );
+    log(`${server.description}, ZooKeeper ${server.version} at ${server.connectString}; ${server.pinning}`);
+    const withTree = cases.some((c) => c.scenario.startsWith('cache') || c.kind === 'memory');
     const paths = await createFixtures(
       server.connectString,
       stamp.replace(/[^0-9TZ]/g, ''),
       options.dataSize,
-      cases.some((c) => c.scenario.startsWith('cache')),
-      cases.some((c) => c.kind === 'memory'),
+      withTree,
     );
-    const wireCases = cases.filter((c) => c.kind !== 'codec');
-    const cells = wireCases.reduce((n, c) => n + runnable.filter((r) => supports(r, c.kind)).length, 0);
-    const cellProgress = new Progress(cells * options.rounds);
-    const codec: CodecCase[] = [];
-    const saturation: SaturationMeasurement[] = [];
+    const saturations: Saturation[] = [];
     let observations: Observation[];
     try {
-      observations = await measure(
-        { options, server, paths, java, progress: cellProgress },
-        runnable,
-        codec,
-        saturation,
-      );
+      observations = await measure({ options, server, paths, ready }, cases, ids, saturations);
     } finally {
-      const problem = await removeFixtures(server.connectString, paths);
+      const problem = await removeFixtures(server.connectString, paths.root);
       if (problem) notes.push(problem);
     }
-    // The cache cells' heap per node and the open-loop cells' send lag (and ours' read-pacing waits) are in
-    // their notes: the tables have no column for them.
-    const noted = new Set(cases.filter((c) => c.saturationShare !== undefined).map((c) => c.key));
     for (const o of observations) {
-      if ((o.caseKey.startsWith('cache') || noted.has(o.caseKey)) && o.result.ok && o.result.note) {
+      if (o.result.ok && o.result.note)
         notes.push(`${o.caseKey}, round ${o.round}, ${o.contender}: ${o.result.note}`);
-      }
+      if (o.result.ok && o.result.lostTurns)
+        notes.push(
+          `${o.caseKey}, round ${o.round}, ${o.contender}: ${o.result.lostTurns} turn(s) lost to a busy event loop, left out`,
+        );
     }
-    const summaries = summarize(
-      wireCases.filter((c) => c.kind !== 'memory'),
-      runnable,
-      observations,
-    );
-    const memory = summarizeMemory(wireCases, runnable, observations);
-    const serverBound = serverBoundNote(summaries);
-    const { summarizeCodec } = await import('./codec-bench.js').catch(() => ({ summarizeCodec: () => [] }));
-    // A contender that ran but never completed one supported cell means something is broken: say so loudly.
-    for (const id of runnable) {
-      const mine = [
-        ...summaries.flatMap((s) => s.contenders.filter((c) => c.contender === id)),
-        ...memory.flatMap((s) =>
-          s.contenders.flatMap((c) => (c.contender === id ? [{ ...c, opsPerSec: c.heapPerUnit }] : [])),
-        ),
-      ];
-      // (A contender whose busy event loop overran every turn is measured poorly, not broken: a note suffices.)
-      const broken =
-        mine.every((c) => !c.opsPerSec) &&
-        !mine.every((c) => c.unsupported || ('turnsLost' in c && c.turnsLost));
-      if (mine.length > 0 && broken) {
-        notes.push(`${id} completed no cell: ${mine.find((c) => c.failure)?.failure ?? ''}`);
-        exitCode = 1;
-      }
-    }
+    const summaries = summarize(cases, ids, observations);
     const report: RunReport = {
       stamp,
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
+      command: ['npm run bench --', ...argv].join(' '),
       machine: {
         cpus: cpus().length,
         cpuModel: cpus()[0]?.model ?? 'unknown',
@@ -252,27 +238,11 @@ async function main(): Promise<number> {
         loadAverage: [loadAtStart, loadavg()[0] ?? 0],
       },
       server: { description: server.description, version: server.version, pinning: server.pinning },
-      options: {
-        quick: options.quick,
-        rounds: options.rounds,
-        warmupMs: options.warmupMs,
-        durationMs: options.durationMs,
-        sessionDurationMs: options.sessionDurationMs,
-        rate: options.rate,
-        dataSize: options.dataSize,
-        scenarios: options.scenarios,
-        turnMs: options.turnMs,
-        openLoopTurnMs: options.openLoopTurnMs,
-        turnGapMs: options.turnGapMs,
-        turnWarmupMs: options.turnWarmupMs,
-      },
+      options,
       contenders: statuses,
       cases: summaries,
-      memory,
-      ...(saturation.length > 0 ? { saturation } : {}),
-      targets: checkTargets(summaries, memory),
-      ...(serverBound ? { targetsNote: serverBound } : {}),
-      codec: summarizeCodec(codec),
+      saturation: saturations,
+      targets: checkTargets(summaries, loadTargets()),
       observations,
       notes,
     };
@@ -281,17 +251,24 @@ async function main(): Promise<number> {
     writeFileSync(join(dir, 'results.json'), `${JSON.stringify(report, null, 2)}\n`);
     writeFileSync(join(dir, 'report.md'), renderMarkdown(report));
     writeFileSync(join(dir, 'chart.svg'), renderSvg(report));
-    if (options.json) process.stdout.write(`${JSON.stringify(report)}\n`);
-    else process.stdout.write(`\n${renderTable(report)}\n`);
-    progress.log(`\nresults: ${dir}/{results.json,report.md,chart.svg}`);
-    for (const note of notes) progress.log(`note: ${note}`);
+    if (options.writeResults) writeResultsFile(report);
+    process.stdout.write(`\n${renderTable(report)}\n`);
+    log(
+      `\nresults: ${dir}/{results.json,report.md,chart.svg}${options.writeResults ? ' and apps/bench/RESULTS.md' : ''}`,
+    );
+    // a contender that ran but completed no cell it supports is broken: fail the run
+    const broken = ids.filter((id) => {
+      const rows = summaries.flatMap((s) => s.contenders.filter((c) => c.contender === id && !c.unsupported));
+      return rows.length > 0 && rows.every((c) => c.rounds === 0);
+    });
+    for (const id of broken) log(`${id} completed no cell`);
+    return broken.length > 0 ? 1 : 0;
   } finally {
     await server.stop();
   }
-  return exitCode;
 }
 
-main().then(
+main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     process.stderr.write(

@@ -1,78 +1,71 @@
 /**
- * From raw observations (one per round, case and contender) to what the report shows: medians and min-max
- * over rounds, CPU per operation, and ratios computed within each round before taking their median, since
- * a shared machine moves every contender of a round together.
+ * From observations (one per round, case and contender) to what the report shows: medians with min-max over
+ * rounds, and ours against every other contender. Ratios are taken before the median, pairing figures taken
+ * close together: turn by turn where both took turns (two turns a second apart see the same machine), else
+ * round by round, since a shared machine moves every contender of a round together.
  */
-import { type MedianInterval, medianInterval } from './median-interval.js';
-import type { BenchCase } from './scenarios.js';
+import type { BenchCase } from './scenarios/catalog.js';
 import type { CellResult, ContenderId, LatencySummary } from './types.js';
 
-/** One measured cell. */
 export interface Observation {
   round: number;
   caseKey: string;
   contender: ContenderId;
   result: CellResult;
-  /** open-loop cells: the rate this cell was asked to send at (per round for the shares of saturation) */
+  /** open-loop cells: the rate asked for (a share of the round's saturation for latency50/90) */
   rate?: number;
 }
 
-/** A median with its spread over rounds. */
+/** Where a median may lie: the distribution-free 95% interval between two order statistics. */
+export interface MedianInterval {
+  low: number;
+  high: number;
+  count: number;
+}
+
 export interface Spread {
   median: number;
   min: number;
   max: number;
-  /** ratios of ours to another: where the median may lie (median-interval.ts), from 6 values up */
+  /** ratios from 6 values up */
   interval?: MedianInterval;
 }
 
-/** One contender in one case, over all rounds. */
+/** The figures a contender is compared on. */
+export const figures = ['opsPerSec', 'cpuUsPerOp', 'p99', 'heapPerUnit', 'rssPerUnit'] as const;
+export type Figure = (typeof figures)[number];
+
 export interface ContenderSummary {
   contender: ContenderId;
+  /** rounds that measured something */
   rounds: number;
+  errors: number;
   opsPerSec?: Spread;
   cpuUsPerOp?: Spread;
-  /** medians over rounds of each percentile, µs */
-  latency?: Omit<LatencySummary, 'count'> & { count: number };
-  errors: number;
-  /** latency cells: rounds whose completions fell short of 95% of the target rate (the open loop fell behind) */
+  /** medians over rounds of each percentile (max: the largest), µs */
+  latency?: LatencySummary;
+  heapPerUnit?: Spread;
+  rssPerUnit?: Spread;
+  /** open-loop cells that completed under 95% of the rate asked for: they measured a saturated client */
   fellBehind?: number;
-  /** set when no round succeeded */
   failure?: string;
   unsupported?: boolean;
-  /** set when every round failed because the contender's busy event loop overran all its turns */
-  turnsLost?: boolean;
 }
 
-/** One case: every contender, and ours compared with the others. */
 export interface CaseSummary {
   case: BenchCase;
   contenders: ContenderSummary[];
+  /** ours / each other contender, per figure, paired as the top of this file says */
+  vs: Partial<Record<Figure, Partial<Record<ContenderId, Spread>>>>;
   /**
-   * The ceiling: the fastest other contender over the run (highest median ops/s), and ours / it, taken in
-   * each round, then the median. Not ours / the best of each round: the best of several noisy samples is
-   * biased upward, by more the more contenders run and the noisier the machine, so such a ratio would
-   * move with the number of peers and the noise rather than with our client.
+   * The fastest other contender by median ops/s. Not the best of each round: the best of several noisy
+   * samples is biased upward, the more so the more contenders run.
    */
-  oursVsCeiling?: Spread;
-  /** who set the ceiling */
-  ceilingContender?: ContenderId;
-  /** median over rounds of ours / that contender, per contender */
-  oursVs: Partial<Record<ContenderId, Spread>>;
-  /**
-   * Ours' CPU per op / the greedy raw limit's, paired turn by turn like the throughput ratios (else round by
-   * round), then the median with its interval. A contender's CPU per op moves with the server's pace (fewer
-   * replies per read, more system calls per op), and that pace drifts over a run; two turns a second apart
-   * see nearly the same pace, so their ratio is what the CPU target is judged on, not the ratio of medians.
-   */
-  oursCpuVsRaw?: Spread;
-  /** open-loop cases: the rates the cells were asked for, over rounds */
+  ceiling?: ContenderId;
+  /** open-loop cases: the rates asked for over rounds */
   rate?: Spread;
-  /** open-loop cases: median over rounds of ours' p99 / the greedy raw limit's p99 in that round */
-  oursP99VsRaw?: Spread;
 }
 
-/** Median of a non-empty list (mean of the middle two when even). */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -81,67 +74,106 @@ export function median(values: readonly number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
-/** Median and min-max of a list; undefined when empty. */
-export function spread(values: readonly number[]): Spread | undefined {
+/** P(X <= k) for X ~ Binomial(n, 1/2). */
+function binomialCdf(k: number, n: number): number {
+  let term = 0.5 ** n;
+  let sum = term;
+  for (let i = 1; i <= k; i++) {
+    term = (term * (n - i + 1)) / i;
+    sum += term;
+  }
+  return sum;
+}
+
+/** The narrowest [x(j), x(n+1-j)] covering the median with 95% confidence; none below 6 values. */
+export function medianInterval(values: readonly number[]): MedianInterval | undefined {
+  const n = values.length;
+  const sorted = [...values].sort((a, b) => a - b);
+  let j = 0;
+  while (j + 1 <= n / 2 && 1 - 2 * binomialCdf(j, n) >= 0.95) j++;
+  if (j === 0) return undefined;
+  return { low: sorted[j - 1] as number, high: sorted[n - j] as number, count: n };
+}
+
+export function spread(values: readonly number[], withInterval = false): Spread | undefined {
   if (values.length === 0) return undefined;
-  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+  const interval = withInterval ? medianInterval(values) : undefined;
+  return {
+    median: median(values),
+    min: Math.min(...values),
+    max: Math.max(...values),
+    ...(interval && { interval }),
+  };
 }
 
-/** The spread of paired ratios, with the interval of their median when there are enough of them. */
-function pairedSpread(ratios: readonly number[]): Spread | undefined {
-  const s = spread(ratios);
-  const interval = medianInterval(ratios);
-  return s && interval ? { ...s, interval } : s;
+/** A cell's value of a figure, and its per-turn values where it took turns. */
+function figureOf(result: CellResult, figure: Figure): { value?: number; turns?: number[] } {
+  if (!result.ok) return {};
+  const m = result.memory;
+  switch (figure) {
+    case 'opsPerSec':
+      return m || result.ops <= 0
+        ? {}
+        : { value: (result.ops * 1000) / result.elapsedMs, turns: result.turnRates };
+    case 'cpuUsPerOp':
+      return m || result.ops <= 0 ? {} : { value: result.cpuUs / result.ops, turns: result.turnCpuUsPerOp };
+    case 'p99':
+      return result.latency?.count ? { value: result.latency.p99, turns: result.turnP99Us } : {};
+    case 'heapPerUnit':
+      return m?.heapBytes.length ? { value: median(m.heapBytes) / m.units } : {};
+    case 'rssPerUnit':
+      // the first try: a process keeps the pages it freed, so later tries reuse them and show less
+      return m?.rssBytes.length ? { value: (m.rssBytes[0] as number) / m.units } : {};
+  }
 }
 
-/** ops per second of a successful cell */
-export function opsPerSec(result: CellResult): number | undefined {
-  return result.ok && result.ops > 0 ? (result.ops * 1000) / result.elapsedMs : undefined;
+/** Ours / theirs turn by turn when both have aligned turns (0 where a turn was lost), else the round's. */
+function pairedRatios(mine: ReturnType<typeof figureOf>, theirs: ReturnType<typeof figureOf>): number[] {
+  if (mine.value === undefined || !theirs.value) return [];
+  const a = mine.turns;
+  const b = theirs.turns;
+  if (a && b && a.length === b.length && a.length > 0) {
+    const ratios = a.flatMap((x, i) => (x > 0 && (b[i] ?? 0) > 0 ? [x / (b[i] as number)] : []));
+    if (ratios.length > 0) return ratios;
+  }
+  return [mine.value / theirs.value];
 }
 
-/** A latency cell fell behind when fewer than this share of the target rate completed in its window. */
-export const BEHIND_SHARE = 0.95;
-
-/** True when an open-loop cell completed under {@link BEHIND_SHARE} of the rate it was asked for. */
-export function fellBehind(result: CellResult, targetRate: number | undefined): boolean {
-  if (!result.ok || targetRate === undefined) return false;
-  return (result.ops * 1000) / result.elapsedMs < BEHIND_SHARE * targetRate;
+/** An open-loop cell completed under 95% of the rate it was asked for. */
+export function fellBehind(o: Observation): boolean {
+  return o.result.ok && o.rate !== undefined && (o.result.ops * 1000) / o.result.elapsedMs < 0.95 * o.rate;
 }
 
-function summarizeContender(
-  contender: ContenderId,
-  observations: Observation[],
-  caseRate?: number,
-): ContenderSummary {
-  const ok = observations.flatMap((o) => (o.result.ok && o.result.ops > 0 ? [o.result] : []));
-  const failed = observations.flatMap((o) => (o.result.ok ? [] : [o.result]));
+function summarizeContender(contender: ContenderId, mine: Observation[]): ContenderSummary {
+  const results = mine.map((o) => o.result);
+  const measured = results.filter((r) => r.ok && (r.ops > 0 || r.memory));
+  const failed = results.flatMap((r) => (r.ok ? [] : [r]));
   const summary: ContenderSummary = {
     contender,
-    rounds: ok.length,
-    errors: ok.reduce((n, r) => n + r.errors, 0),
+    rounds: measured.length,
+    errors: results.reduce((n, r) => n + (r.ok ? r.errors : 0), 0),
   };
-  if (ok.length === 0) {
+  if (mine.length === 0) return { ...summary, unsupported: true, failure: 'not run in this case' };
+  if (measured.length === 0) {
     summary.failure = failed[0]?.error ?? 'no operation completed';
     if (failed.length > 0 && failed.every((f) => f.unsupported)) summary.unsupported = true;
-    if (failed.length > 0 && failed.every((f) => f.turnsLost)) summary.turnsLost = true;
     return summary;
   }
-  summary.opsPerSec = spread(ok.map((r) => (r.ops * 1000) / r.elapsedMs));
-  summary.cpuUsPerOp = spread(ok.map((r) => r.cpuUs / r.ops));
-  // a cell that ran but completed nothing in its window fell behind too (it is no round of the medians)
-  const behind = observations.filter((o) => fellBehind(o.result, o.rate ?? caseRate)).length;
-  if (behind > 0) summary.fellBehind = behind;
-  const latencies = ok.flatMap((r) => (r.latency && r.latency.count > 0 ? [r.latency] : []));
+  for (const figure of ['opsPerSec', 'cpuUsPerOp', 'heapPerUnit', 'rssPerUnit'] as const) {
+    const s = spread(measured.flatMap((r) => figureOf(r, figure).value ?? []));
+    if (s) summary[figure] = s;
+  }
+  const latencies = measured.flatMap((r) => (r.ok && r.latency?.count ? [r.latency] : []));
   if (latencies.length > 0) {
+    const of = (key: 'p50' | 'p90' | 'p99' | 'p999') => median(latencies.map((l) => l[key]));
     summary.latency = {
       count: latencies.reduce((n, l) => n + l.count, 0),
-      p50: median(latencies.map((l) => l.p50)),
-      p90: median(latencies.map((l) => l.p90)),
-      p99: median(latencies.map((l) => l.p99)),
-      p999: median(latencies.map((l) => l.p999)),
+      ...{ p50: of('p50'), p90: of('p90'), p99: of('p99'), p999: of('p999') },
       max: Math.max(...latencies.map((l) => l.max)),
     };
   }
+  const behind = mine.filter(fellBehind).length;
+  if (behind > 0) summary.fellBehind = behind;
   return summary;
 }
 
@@ -159,114 +191,41 @@ export function summarize(
         summarizeContender(
           c,
           mine.filter((o) => o.contender === c),
-          benchCase.kind === 'latency' ? benchCase.rate : undefined,
         ),
       ),
-      oursVs: {},
+      vs: {},
     };
-    if (benchCase.kind === 'latency') Object.assign(summary, openLoopSummary(mine));
-    // Ratios only where throughput is the point; for latency-kind cases the report compares percentiles.
-    const rated = benchCase.kind === 'throughput' || benchCase.kind === 'recipe';
-    if (!rated || !contenders.includes('ours')) return summary;
-    const rounds = [...new Set(mine.map((o) => o.round))];
-    const vs: Partial<Record<ContenderId, number[]>> = {};
-    const cpuVsRaw: number[] = [];
-    for (const round of rounds) {
-      const inRound = mine.filter((o) => o.round === round);
-      const ours = inRound.find((o) => o.contender === 'ours')?.result;
-      const oursRate = ours ? opsPerSec(ours) : undefined;
-      if (ours?.ok !== true || oursRate === undefined) continue;
-      for (const other of inRound) {
-        if (other.contender === 'ours') continue;
-        const rate = opsPerSec(other.result);
-        if (rate === undefined || !other.result.ok) continue;
-        const list = vs[other.contender] ?? [];
-        list.push(...pairedRatios(ours.turnRates, other.result.turnRates, oursRate / rate));
-        vs[other.contender] = list;
-        if (other.contender === 'raw') {
-          const roundCpu = ours.cpuUs / ours.ops / (other.result.cpuUs / other.result.ops);
-          cpuVsRaw.push(...pairedRatios(ours.turnCpuUsPerOp, other.result.turnCpuUsPerOp, roundCpu));
+    const rate = spread(mine.flatMap((o) => o.rate ?? []));
+    if (rate) summary.rate = rate;
+    for (const figure of figures) {
+      const ratios: Partial<Record<ContenderId, number[]>> = {};
+      for (const round of new Set(mine.map((o) => o.round))) {
+        const inRound = mine.filter((o) => o.round === round);
+        const ours = inRound.find((o) => o.contender === 'ours');
+        if (!ours) continue;
+        for (const other of inRound) {
+          if (other.contender === 'ours') continue;
+          const paired = pairedRatios(figureOf(ours.result, figure), figureOf(other.result, figure));
+          if (paired.length > 0) ratios[other.contender] = [...(ratios[other.contender] ?? []), ...paired];
         }
       }
+      for (const [id, values] of Object.entries(ratios)) {
+        const s = spread(values, true);
+        if (s) (summary.vs[figure] ??= {})[id as ContenderId] = s;
+      }
     }
-    const cpu = pairedSpread(cpuVsRaw);
-    if (cpu) summary.oursCpuVsRaw = cpu;
-    for (const [c, values] of Object.entries(vs)) {
-      const s = pairedSpread(values);
-      if (s) summary.oursVs[c as ContenderId] = s;
-    }
-    const fastest = fastestOther(summary.contenders);
-    const vsFastest = fastest && summary.oursVs[fastest];
-    if (fastest && vsFastest) {
-      summary.ceilingContender = fastest;
-      summary.oursVsCeiling = vsFastest;
+    if (benchCase.kind === 'throughput' || benchCase.kind === 'recipe') {
+      let best: ContenderSummary | undefined;
+      for (const c of summary.contenders) {
+        if (
+          c.contender !== 'ours' &&
+          c.opsPerSec &&
+          (!best?.opsPerSec || c.opsPerSec.median > best.opsPerSec.median)
+        )
+          best = c;
+      }
+      if (best) summary.ceiling = best.contender;
     }
     return summary;
   });
-}
-
-/**
- * Ours / another within a round: turn by turn when both took turns (a cycle's two turns ran under a second
- * apart, so their ratio carries less of the machine's drift than the round's), else the round's ratio.
- * `mine` and `theirs` are one figure per turn (a rate, or CPU per op), 0 where a turn has none.
- */
-function pairedRatios(
-  mine: readonly number[] | undefined,
-  theirs: readonly number[] | undefined,
-  roundRatio: number,
-): number[] {
-  if (!mine || !theirs || mine.length !== theirs.length || mine.length === 0) return [roundRatio];
-  const ratios: number[] = [];
-  for (let i = 0; i < mine.length; i++) {
-    if ((theirs[i] ?? 0) > 0 && (mine[i] ?? 0) > 0) ratios.push((mine[i] as number) / (theirs[i] as number));
-  }
-  return ratios.length > 0 ? ratios : [roundRatio];
-}
-
-/** The contender other than ours with the highest median ops/s, if any has one. */
-function fastestOther(contenders: readonly ContenderSummary[]): ContenderId | undefined {
-  let best: ContenderSummary | undefined;
-  for (const c of contenders) {
-    if (c.contender === 'ours' || !c.opsPerSec) continue;
-    if (!best?.opsPerSec || c.opsPerSec.median > best.opsPerSec.median) best = c;
-  }
-  return best?.contender;
-}
-
-/** p99 of a successful cell with latencies */
-function p99Of(observation: Observation | undefined): number | undefined {
-  const r = observation?.result;
-  return r?.ok && r.latency && r.latency.count > 0 ? r.latency.p99 : undefined;
-}
-
-/**
- * An open-loop case's rates over rounds, and ours' p99 against the greedy raw limit's: turn by turn where both
- * took turns (a cycle's two turns ran seconds apart, and a stall that lands in one turn moves one pair of
- * many, where it moved a round's whole p99), else within each round; then the median, with its interval.
- */
-export function openLoopSummary(
-  observations: readonly Observation[],
-): Pick<CaseSummary, 'rate' | 'oursP99VsRaw'> {
-  const out: Pick<CaseSummary, 'rate' | 'oursP99VsRaw'> = {};
-  const rates = spread(observations.flatMap((o) => (o.rate !== undefined ? [o.rate] : [])));
-  if (rates) out.rate = rates;
-  const ratios: number[] = [];
-  for (const round of new Set(observations.map((o) => o.round))) {
-    const inRound = observations.filter((o) => o.round === round);
-    const ours = inRound.find((o) => o.contender === 'ours');
-    const raw = inRound.find((o) => o.contender === 'raw');
-    const oursP99 = p99Of(ours);
-    const rawP99 = p99Of(raw);
-    if (oursP99 === undefined || rawP99 === undefined || rawP99 <= 0) continue;
-    ratios.push(...pairedRatios(turnP99s(ours), turnP99s(raw), oursP99 / rawP99));
-  }
-  const vsRaw = pairedSpread(ratios);
-  if (vsRaw) out.oursP99VsRaw = vsRaw;
-  return out;
-}
-
-/** Each measured turn's p99 of a successful open-loop cell that took turns. */
-function turnP99s(observation: Observation | undefined): number[] | undefined {
-  const r = observation?.result;
-  return r?.ok ? r.turnP99Us : undefined;
 }

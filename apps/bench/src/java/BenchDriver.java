@@ -1,4 +1,4 @@
-// The official Java client (Debian's ZooKeeper 3.8 jars) as a bench contender. Compiled at bench time with
+// The official Java client as a bench contender (the jars of the run's ZooKeeper version). Compiled at bench time with
 // javac; run once per cell in its own JVM so that its CPU time is its own. It mirrors the Node runners:
 // N operations in flight through the asynchronous API, each callback issuing the next (in turns with the other
 // contenders: BenchTurns); a paced open loop for latency (BenchLatency); back-to-back sessions; watch round
@@ -167,9 +167,9 @@ public final class BenchDriver {
     return result;
   }
 
-  /** Taking turns with the other contenders (TurnSchedule in types.ts, runTurns in worker/turns.ts). */
+  /** Taking turns with the other contenders (TurnSchedule in src/types.ts, runTurns in src/measure/turns.ts). */
   private static String turns(Issue issue, int inFlight) throws Exception {
-    // The warm-up alongside the other contenders, before saying ready (warmUpAlongside in worker/turns.ts).
+    // The warm-up alongside the other contenders, before saying ready (warmUpAlongside in src/measure/turns.ts).
     long warmUpMs = Long.parseLong(args.getOrDefault("turnWarmupMs", "0"));
     if (warmUpMs > 0) {
       stopped = false;
@@ -294,7 +294,6 @@ public final class BenchDriver {
         case "latency": result = BenchLatency.run(args, connect()); break;
         case "session": result = session(); break;
         case "watch": result = watch(); break;
-        case "memory": result = BenchMemory.run(args, BenchDriver::connect); break;
         default: result = "{\"ok\":false,\"unsupported\":true,\"error\":\"java has no " + arg("kind") + " cell\"}";
       }
     } catch (Throwable t) {

@@ -1,10 +1,10 @@
-// The latency cells for the official Java client, mirroring src/worker/open-loop.ts: getData at a fixed rate
+// The latency cells for the official Java client, mirroring src/measure/open-loop.ts: getData at a fixed rate
 // through the async API, request k due at start + k / rate and timed from then, not from when it went out, so
 // that a driver which falls behind pays for every request it delayed (no coordinated omission). In one stretch
 // (warm-up, then the window), or, in turns (BenchTurns), only in this contender's turns: each turn paces from
 // its planned start, records the requests due after its ramp and before its end, then stops sending and lets
 // the rest come back in the gap; the first cycle warms up, after a warm-up alongside the other contenders at
-// this one's share of the rate (warmUpOpenLoop in src/worker/open-loop.ts).
+// this one's share of the rate (runOpenLoopCell in src/measure/open-loop.ts).
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;

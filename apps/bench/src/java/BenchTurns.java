@@ -1,12 +1,12 @@
 // Taking turns with the other contenders of a case, for the Java driver (TurnSchedule in src/types.ts, runTurns
-// in src/worker/turns.ts): the start line from the orchestrator, then when each of this contender's turns
+// in src/measure/turns.ts): the start line from the orchestrator, then when each of this contender's turns
 // begins. The throughput loop and the latency loop (BenchLatency) both run by it.
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.util.Map;
 
 final class BenchTurns {
-  /** the first turn's start (epoch ms), the same for every contender of the case (start-barrier.ts) */
+  /** the first turn's start (epoch ms), the same for every contender of the case (src/run-cell.ts) */
   final long startAt;
   final int index;
   final int of;
@@ -14,7 +14,7 @@ final class BenchTurns {
   final int cycles;
   final long turnMs;
   final long period;
-  /** a turn's first moments are not measured (rampMs in src/worker/turn-trace.ts) */
+  /** a turn's first moments are not measured (rampMs in src/measure/turns.ts) */
   final long rampMs;
 
   private BenchTurns(Map<String, String> args, long startAt) {
@@ -27,14 +27,14 @@ final class BenchTurns {
     rampMs = Math.min(100, Math.round(turnMs / 5.0));
   }
 
-  /** Whether the cell's arguments name a schedule (java-contender.ts passes one to turn cells only). */
+  /** Whether the cell's arguments name a schedule (driver-protocol.ts). */
   static boolean named(Map<String, String> args) {
     return Integer.parseInt(args.getOrDefault("turnCycles", "0")) > 0;
   }
 
   /**
    * Says the driver is ready (READY_MARKER in types.ts) and waits for the orchestrator's answer, the first
-   * turn's start, which comes once every contender of the case is ready (start-barrier.ts).
+   * turn's start, which comes once every contender of the case is ready (src/run-cell.ts).
    */
   static BenchTurns awaitStart(Map<String, String> args) throws Exception {
     System.out.println("@@ready");

@@ -1,5 +1,5 @@
-// Apache Curator 5.4 (Debian's libcurator-recipes-java) as the contender for the recipes and queues
-// scenarios: the same loops as apps/bench/src/worker/run-recipes.ts, one JVM per cell.
+// Apache Curator as the contender for the recipes and queues scenarios: the same loops as
+// apps/bench/src/scenarios/recipes.ts and cache.ts, one JVM per cell.
 // Prints one line "@@result {json}".
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -188,7 +188,7 @@ public final class CuratorBench {
           break;
         }
         case "lockHandoff": {
-          int n = Integer.parseInt(arg("contenders"));
+          int n = 10; // HANDOFF_SESSIONS in src/scenarios/recipes.ts
           for (int i = 0; i < n; i++) {
             CuratorFramework c = client();
             clients.add(c);

@@ -1,77 +1,71 @@
-/** Number formatting shared by the terminal table, the Markdown report and the chart. */
-import type { SaturationMeasurement } from '../saturation.js';
+/** Numbers and rows shared by the terminal table, the Markdown report and the chart. */
+import { contenders, supports } from '../contenders/index.js';
 import type { CaseSummary, Spread } from '../stats.js';
 import type { ContenderId } from '../types.js';
 
-/** Display names of the contenders. */
-export const contenderLabel: Record<ContenderId, string> = {
-  ours: 'ours (@zkwire/zk-wire-client)',
-  raw: 'raw limit',
-  'raw-paced': 'raw limit, paced reads',
-  'node-zookeeper-client': 'node-zookeeper-client',
-  'zookeeper-native': 'zookeeper (native, C client)',
-  java: 'Java client (official)',
-  curator: 'Apache Curator 5.4 (Java)',
-};
-
-/** Short names for narrow columns. */
-export const contenderShort: Record<ContenderId, string> = {
-  ours: 'ours',
-  raw: 'raw',
-  'raw-paced': 'raw-paced',
-  'node-zookeeper-client': 'nzc',
-  'zookeeper-native': 'native',
-  java: 'java',
-  curator: 'curator',
-};
+export const label = (id: ContenderId) => contenders[id].label;
+export const short = (id: ContenderId) => contenders[id].short;
 
 /** 12345.6 -> "12,346" */
-export function int(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
-}
+export const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
-/** ops/s median with min-max: "12,346 (11,900–12,800)" */
+/** A median with its min-max over rounds: "12,346 (11,900–12,800)" */
 export function rate(s: Spread | undefined): string {
   if (!s) return '-';
   return s.min === s.max ? int(s.median) : `${int(s.median)} (${int(s.min)}–${int(s.max)})`;
 }
 
-/** CPU µs per op with two significant decimals */
+/** µs with two significant decimals */
 export function micros(n: number | undefined): string {
   if (n === undefined) return '-';
   return n >= 100 ? int(n) : n.toFixed(n >= 10 ? 1 : 2);
 }
 
-/** a ratio "1.23×" with its spread when rounds differ */
+/** A ratio "1.23×", with its min-max when it has one */
 export function ratio(s: Spread | undefined): string {
   if (!s) return '-';
-  return s.min === s.max
-    ? `${s.median.toFixed(2)}×`
-    : `${s.median.toFixed(2)}× (${s.min.toFixed(2)}–${s.max.toFixed(2)})`;
+  const median = `${s.median.toFixed(2)}×`;
+  return s.min === s.max ? median : `${median} (${s.min.toFixed(2)}–${s.max.toFixed(2)})`;
 }
 
-/** The round's saturation rates: "r1 27,100, r2 28,000" (a failed calibration says so). */
-export function saturationText(saturation: readonly SaturationMeasurement[]): string {
-  return saturation
-    .map((m) =>
-      m.opsPerSec === undefined
-        ? `r${m.round} failed (${m.error ?? '?'})`
-        : `r${m.round} ${int(m.opsPerSec)}`,
-    )
-    .join(', ');
+/** Header and rows of one case. */
+export function caseRows(summary: CaseSummary): { header: string[]; rows: string[][] } {
+  const { kind } = summary.case;
+  const withLatency = summary.contenders.some((c) => (c.latency?.count ?? 0) > 0);
+  const header =
+    kind === 'memory'
+      ? ['contender', 'heap B/unit', 'RSS B/unit']
+      : withLatency
+        ? ['contender', 'ops/s median (min–max)', 'CPU µs/op', 'p50 µs', 'p90 µs', 'p99 µs', 'p99.9 µs']
+        : ['contender', 'ops/s median (min–max)', 'CPU µs/op', 'ours ÷ this'];
+  const rows = summary.contenders
+    .filter((c) => supports(c.contender, summary.case))
+    .map((c) => {
+      const name = c.fellBehind
+        ? `${label(c.contender)} (fell behind the rate ${c.fellBehind}×)`
+        : label(c.contender);
+      if (c.failure) {
+        const why = c.unsupported ? 'n/a' : `failed: ${c.failure}`;
+        return [name, why.length > 80 ? `${why.slice(0, 77)}...` : why, ...header.slice(2).map(() => '')];
+      }
+      if (kind === 'memory') return [name, rate(c.heapPerUnit), rate(c.rssPerUnit)];
+      const base = [name, rate(c.opsPerSec), micros(c.cpuUsPerOp?.median)];
+      if (!withLatency) {
+        return [...base, c.contender === 'ours' ? '' : ratio(summary.vs.opsPerSec?.[c.contender])];
+      }
+      const l = c.latency;
+      return [...base, micros(l?.p50), micros(l?.p90), micros(l?.p99), micros(l?.p999)];
+    });
+  return { header, rows };
 }
 
-/** The open-loop lines of one case (its rate and ours' p99 against the raw limit's), empty for others. */
-export function openLoopLines(summary: CaseSummary): string[] {
+/** The lines under a case's rows: ours against the ceiling, an open loop's rate and p99 against the raw limit. */
+export function caseLines(summary: CaseSummary): string[] {
   const lines: string[] = [];
-  const { saturationShare } = summary.case;
-  if (summary.rate) {
-    const share =
-      saturationShare === undefined
-        ? ''
-        : ` (${Math.round(saturationShare * 100)}% of each round's saturation rate)`;
-    lines.push(`rate: ${rate(summary.rate)} req/s${share}`);
-  }
-  if (summary.oursP99VsRaw) lines.push(`ours p99 / raw limit p99: ${ratio(summary.oursP99VsRaw)}`);
+  const ceiling = summary.ceiling && summary.vs.opsPerSec?.[summary.ceiling];
+  if (ceiling) lines.push(`ours / ceiling (${summary.ceiling}): ${ratio(ceiling)}`);
+  if (summary.case.kind === 'latency' && summary.rate) lines.push(`rate: ${rate(summary.rate)} req/s`);
+  const p99 = summary.case.kind === 'latency' ? summary.vs.p99?.raw : undefined;
+  if (p99) lines.push(`ours p99 / raw limit p99: ${ratio(p99)}`);
   return lines;
 }

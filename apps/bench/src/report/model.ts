@@ -1,41 +1,36 @@
-/** The whole result of a run, as written to results.json and rendered into the table, Markdown and SVG. */
-import type { BenchOptions } from '../cli-options.js';
-import type { CodecSummary } from '../codec-bench.js';
-import type { MemoryCaseSummary } from '../memory-figures.js';
-import type { SaturationMeasurement } from '../saturation.js';
+/** The whole result of a run, as written to results.json and rendered as a table, Markdown and SVG. */
+import type { BenchOptions } from '../options.js';
 import type { CaseSummary, Observation } from '../stats.js';
 import type { TargetCheck } from '../targets.js';
 import type { ContenderId } from '../types.js';
 
-/** Whether a contender took part, and what it is (or why it did not). */
 export type ContenderStatus = { available: true; detail: string } | { available: false; reason: string };
 
-/** Everything a reader needs to judge the figures. */
+/** A round's saturation rate: greedy raw getData at 256 in flight, the base of latency50 and latency90. */
+export interface Saturation {
+  round: number;
+  opsPerSec?: number;
+  error?: string;
+}
+
 export interface RunReport {
   stamp: string;
   startedAt: string;
   finishedAt: string;
-  /** loadAverage: 1-minute load when the run started and ended (other work on a shared machine shows here) */
-  machine: { cpus: number; cpuModel: string; node: string; platform: string; loadAverage?: [number, number] };
+  /** how the bench was started, e.g. `npm run bench -- --quick` */
+  command: string;
+  /** loadAverage: the 1-minute load at the start and the end (other work on a shared machine shows here) */
+  machine: { cpus: number; cpuModel: string; node: string; platform: string; loadAverage: [number, number] };
   server: { description: string; version: string; pinning: string };
   options: Pick<
     BenchOptions,
-    'quick' | 'rounds' | 'warmupMs' | 'durationMs' | 'rate' | 'dataSize' | 'scenarios'
+    'quick' | 'rounds' | 'durationMs' | 'warmupMs' | 'sessionDurationMs' | 'dataSize' | 'scenarios'
   > &
-    Partial<
-      Pick<BenchOptions, 'turnMs' | 'openLoopTurnMs' | 'turnGapMs' | 'turnWarmupMs' | 'sessionDurationMs'>
-    >;
+    Pick<BenchOptions, 'turnMs' | 'openLoopTurnMs' | 'turnGapMs' | 'turnWarmupMs'>;
   contenders: Partial<Record<ContenderId, ContenderStatus>>;
   cases: CaseSummary[];
-  /** the memory scenario's cases, when it ran (their figures are bytes, not ops) */
-  memory?: MemoryCaseSummary[];
-  /** per round: the saturation rate the open-loop cells (latency50, latency90) took their rates from */
-  saturation?: SaturationMeasurement[];
+  saturation: Saturation[];
   targets: TargetCheck[];
-  /** why the throughput targets cannot separate the clients when the server sets the pace (shown with them) */
-  targetsNote?: string;
-  /** codec micro-benchmarks (generic vs fast path), when the codec scenario ran */
-  codec: CodecSummary[];
   observations: Observation[];
   notes: string[];
 }

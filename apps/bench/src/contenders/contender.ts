@@ -1,0 +1,27 @@
+/**
+ * What a contender is to the bench: its names, which cases it can run, how it gets ready before the first
+ * cell, and the command line of one cell. A Node client also gives the driver its worker measures through;
+ * the raw limit runs whole cells itself. An external driver (Java, Curator) is a program of its own that
+ * speaks driver-protocol.ts.
+ */
+import type { CellResult, CellSpec, ContenderId, ScenarioKind, ThroughputOp } from '../types.js';
+import type { DriverFactory } from './driver.js';
+
+/** Ready, with the command line of a cell, or why not. */
+export type Prepared =
+  | { ok: true; detail: string; command: (spec: CellSpec) => string[] }
+  | { ok: false; reason: string };
+
+export interface Contender {
+  id: ContenderId;
+  /** for tables */
+  label: string;
+  /** for narrow columns and the chart */
+  short: string;
+  color: string;
+  supports(kind: ScenarioKind, op?: ThroughputOp): boolean;
+  /** installs, builds or compiles what it needs; never throws */
+  prepare(log: (line: string) => void): Promise<Prepared>;
+  connect?: DriverFactory;
+  runCell?: (spec: CellSpec) => Promise<CellResult>;
+}

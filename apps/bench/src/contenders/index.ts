@@ -1,0 +1,28 @@
+/** Every contender, by id, in the order of the report's columns. */
+import type { ContenderId, ScenarioKind, ThroughputOp } from '../types.js';
+import type { Contender } from './contender.js';
+import { curator, java } from './java.js';
+import { native } from './native.js';
+import { nzc } from './nzc.js';
+import { ours } from './ours.js';
+import { raw, rawPaced } from './raw.js';
+
+export const contenders: Record<ContenderId, Contender> = {
+  ours,
+  raw,
+  'raw-paced': rawPaced,
+  'node-zookeeper-client': nzc,
+  'zookeeper-native': native,
+  java,
+  curator,
+};
+
+/** Short names --contenders accepts besides the ids. */
+export const aliases: Record<string, ContenderId> = {
+  nzc: 'node-zookeeper-client',
+  native: 'zookeeper-native',
+};
+
+export function supports(id: ContenderId, benchCase: { kind: ScenarioKind; op?: ThroughputOp }): boolean {
+  return contenders[id].supports(benchCase.kind, benchCase.op);
+}

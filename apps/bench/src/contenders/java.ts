@@ -1,0 +1,77 @@
+/**
+ * The official Java client (BenchDriver.java) and Apache Curator (CuratorBench.java) as contenders: compiled
+ * at bench time with @zkwire/testing's compileJava (cached by content) against the jars @zkwire/testing
+ * finds for the run's ZooKeeper version, and run in one JVM per cell (driver-protocol.ts).
+ */
+import { readFileSync } from 'node:fs';
+import type { Contender, Prepared } from './contender.js';
+import { driverArgs } from './driver-protocol.js';
+
+const JVM = ['-Xmx128m', '-XX:+UseSerialGC'];
+
+/** Compiles `files` against the jars `find` names and returns how to run `mainClass`; never throws. */
+async function compile(
+  files: string[],
+  mainClass: string,
+  find: (testing: typeof import('@zkwire/testing')) => { classpath: string[]; version?: string },
+  describe: (version: string) => string,
+): Promise<Prepared> {
+  try {
+    const testing = await import('@zkwire/testing');
+    const jars = find(testing);
+    const sources = Object.fromEntries(
+      files.map((f) => [f, readFileSync(new URL(`../java/${f}`, import.meta.url), 'utf8')]),
+    );
+    // slf4j-nop, not slf4j-simple: the libraries' INFO lines would only slow the drivers down
+    const classpath = jars.classpath.map((jar) =>
+      jar.replace(/slf4j-simple([^/]*)\.jar$/, 'slf4j-nop$1.jar'),
+    );
+    const compiled = await testing.compileJava({ sources, classpath });
+    const java = testing.findJava();
+    const cp = compiled.classpath.join(':');
+    return {
+      ok: true,
+      detail: `${describe(jars.version ?? '?')}, one JVM per cell (${JVM.join(' ')})`,
+      command: (spec) => [java, ...JVM, '-cp', cp, mainClass, ...driverArgs(spec)],
+    };
+  } catch (error) {
+    return {
+      ok: false,
+      reason: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
+    };
+  }
+}
+
+export const java: Contender = {
+  id: 'java',
+  label: 'Java client (official)',
+  short: 'java',
+  color: '#b5483b',
+  supports: (kind) => kind === 'throughput' || kind === 'latency' || kind === 'session' || kind === 'watch',
+  prepare: (log) => {
+    log('compiling the Java driver ...');
+    return compile(
+      ['BenchDriver.java', 'BenchLatency.java', 'BenchTurns.java'],
+      'BenchDriver',
+      (testing) => testing.findZooKeeper(),
+      (version) => `ZooKeeper ${version} Java client, async API`,
+    );
+  },
+};
+
+export const curator: Contender = {
+  id: 'curator',
+  label: 'Apache Curator (Java)',
+  short: 'curator',
+  color: '#8e5bb5',
+  supports: (kind) => kind === 'recipe',
+  prepare: (log) => {
+    log('compiling the Curator driver ...');
+    return compile(
+      ['CuratorBench.java'],
+      'CuratorBench',
+      (testing) => testing.findCurator(),
+      (version) => `Apache Curator ${version} recipes`,
+    );
+  },
+};

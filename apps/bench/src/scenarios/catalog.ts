@@ -1,0 +1,150 @@
+/**
+ * The scenario catalog: each name expands to one or more cases (a scenario at one depth), and every case is
+ * measured for every contender that supports its kind, in every round.
+ */
+import type { ScenarioKind, ThroughputOp } from '../types.js';
+
+/** One row group of the report. */
+export interface BenchCase {
+  /** the scenario name, plus `@depth` for throughput and memory cases: `getData@1000` */
+  key: string;
+  scenario: string;
+  kind: ScenarioKind;
+  op?: ThroughputOp;
+  inFlight: number;
+  /** open-loop cases at a fixed rate (`latency`) */
+  rate?: number;
+  /** open-loop cases at a share of the saturation rate measured in each round (`latency50`, `latency90`) */
+  saturationShare?: number;
+  title: string;
+}
+
+interface ScenarioDef {
+  kind: ScenarioKind;
+  describe: string;
+  op?: ThroughputOp;
+  depths?: readonly number[];
+  saturationShare?: number;
+  /** not in a default run: runs only when named */
+  optIn?: boolean;
+}
+
+const DEPTHS = [1, 16, 256, 1000] as const;
+/** Requests per second of the fixed-rate latency case. */
+export const LATENCY_RATE = 2_000;
+
+const throughput = (op: ThroughputOp, describe: string): ScenarioDef => ({
+  kind: 'throughput',
+  op,
+  depths: DEPTHS,
+  describe,
+});
+
+/** Every scenario, in the order of the report. */
+export const scenarios: Record<string, ScenarioDef> = {
+  getData: throughput('getData', 'getData of a 100-byte node'),
+  exists: throughput('exists', 'exists of a node'),
+  setData: throughput('setData', 'setData of a 100-byte node'),
+  createDelete: throughput('createDelete', 'create then delete of a node (one op = both)'),
+  getChildren: throughput('getChildren', 'getChildren of a node with 1,000 children'),
+  multi: throughput('multi', 'multi of 10 setData'),
+  latency: { kind: 'latency', describe: `getData latency, open loop at ${LATENCY_RATE} req/s` },
+  latency50: {
+    kind: 'latency',
+    saturationShare: 0.5,
+    describe: 'getData latency, open loop at 50% of the saturation rate measured in the round',
+  },
+  latency90: {
+    kind: 'latency',
+    saturationShare: 0.9,
+    describe: 'getData latency, open loop at 90% of the saturation rate measured in the round',
+  },
+  session: { kind: 'session', describe: 'session setup: connect until connected, close in the background' },
+  watch: { kind: 'watch', describe: 'watch notification: setData on one session, the event on another' },
+  lockUncontended: { kind: 'recipe', describe: 'InterProcessMutex acquire + release, uncontended' },
+  lockHandoff: { kind: 'recipe', describe: 'InterProcessMutex handed off among 10 sessions' },
+  queue: { kind: 'recipe', describe: 'SimpleDistributedQueue offer + take of one 100-byte item' },
+  distributedQueue: {
+    kind: 'recipe',
+    describe: 'DistributedQueue: one producer, one consumer, items consumed per second',
+  },
+  queuePutMulti: {
+    kind: 'recipe',
+    describe: 'DistributedQueue: putMulti of 10 items, one consumer, items consumed per second',
+  },
+  queueLatency: { kind: 'recipe', describe: 'DistributedQueue: put() to the consumer, one item at a time' },
+  cacheLoad: {
+    kind: 'recipe',
+    describe: 'CuratorCache initial load of 10,000 nodes (one op = one load; note: heap per node)',
+  },
+  cacheLatency: { kind: 'recipe', describe: 'CuratorCache: setData on another session to the cache event' },
+  memory: {
+    kind: 'memory',
+    depths: [10_000],
+    describe: 'client heap and RSS per armed watch and per request in flight',
+    optIn: true,
+  },
+};
+
+/** The memory scenario's two cases: watches armed on the tree's nodes, and getData requests in flight. */
+export const memoryCells = ['memoryWatches', 'memoryInFlight'] as const;
+
+/** What a default run (and `all`) measures: every scenario that is not opt-in. */
+export const defaultScenarios = Object.keys(scenarios).filter((name) => !scenarios[name]?.optIn);
+/** What --quick measures: the headline case and one of each other Node kind, in about a minute. */
+export const quickScenarios = ['getData', 'setData', 'latency', 'watch'];
+const quickDepths: Record<string, number[]> = { getData: [1000], setData: [256] };
+
+/** Expands scenario names into cases (names are checked by the options parser). */
+export function expandCases(names: readonly string[], options: { quick: boolean; inFlight?: number[] }) {
+  const cases: BenchCase[] = [];
+  for (const name of names) {
+    const def = scenarios[name];
+    if (!def) throw new Error(`unknown scenario "${name}"`);
+    if (def.kind === 'memory') {
+      const count = def.depths?.[0] ?? 10_000;
+      cases.push(
+        {
+          key: `memoryWatches@${count}`,
+          scenario: 'memoryWatches',
+          kind: 'memory',
+          inFlight: count,
+          title: `memory per armed one-shot watch: getData with a watch on ${count.toLocaleString('en-US')} nodes`,
+        },
+        {
+          key: `memoryInFlight@${count}`,
+          scenario: 'memoryInFlight',
+          kind: 'memory',
+          inFlight: count,
+          title: `memory per request in flight: ${count.toLocaleString('en-US')} getData issued at once`,
+        },
+      );
+      continue;
+    }
+    if (def.kind !== 'throughput') {
+      const rate = def.kind === 'latency' && def.saturationShare === undefined ? LATENCY_RATE : undefined;
+      cases.push({
+        key: name,
+        scenario: name,
+        kind: def.kind,
+        inFlight: 1,
+        ...(rate ? { rate } : {}),
+        ...(def.saturationShare ? { saturationShare: def.saturationShare } : {}),
+        title: def.describe,
+      });
+      continue;
+    }
+    const depths = options.inFlight ?? (options.quick ? quickDepths[name] : undefined) ?? def.depths ?? [1];
+    for (const inFlight of depths) {
+      cases.push({
+        key: `${name}@${inFlight}`,
+        scenario: name,
+        kind: 'throughput',
+        ...(def.op ? { op: def.op } : {}),
+        inFlight,
+        title: `${def.describe}, ${inFlight} in flight`,
+      });
+    }
+  }
+  return cases;
+}
