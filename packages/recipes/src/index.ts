@@ -39,6 +39,7 @@ export {
 } from './cache/path-children-cache.js';
 export {
   CountNodeReader,
+  type CountNodeReaderEvents,
   decodeSharedCount,
   type SharedCountReader,
 } from './internal-common/count-source.js';

@@ -4,7 +4,9 @@
  * SharedCount node (4-byte big-endian int32, curator-compat.md §12.2) directly.
  */
 import { EventEmitter } from 'node:events';
+import { Reporter } from './safe-emit.js';
 import type { RecipeClient } from './zk-client.js';
+import { isClientClosed, isRetryable, isSessionExpired } from './zk-errors.js';
 
 /**
  * A count that can change under us (Curator's SharedCountReader): either `getCount()` or a `count` getter
@@ -38,10 +40,19 @@ export function decodeSharedCount(bytes: Uint8Array): number {
   return new DataView(bytes.buffer, bytes.byteOffset, 4).getInt32(0, false);
 }
 
+/** Events of a {@link CountNodeReader}. */
+export interface CountNodeReaderEvents {
+  /** The count changed. */
+  change: [count: number];
+  /** A re-read failed other than by a connection problem (the node deleted, not 4 bytes), or a listener threw. */
+  error: [error: unknown];
+}
+
 /** A read-only view of a SharedCount node, kept current by a re-armed getData watch. */
-export class CountNodeReader extends EventEmitter<{ change: [count: number] }> {
+export class CountNodeReader extends EventEmitter<CountNodeReaderEvents> {
   readonly #client: RecipeClient;
   readonly #path: string;
+  readonly #reporter: Reporter<CountNodeReaderEvents>;
   #count = 0;
   #closed = false;
 
@@ -49,6 +60,7 @@ export class CountNodeReader extends EventEmitter<{ change: [count: number] }> {
     super();
     this.#client = client;
     this.#path = path;
+    this.#reporter = new Reporter(this, client, `CountNodeReader ${path}`);
   }
 
   /** Reads the node at `path` (which must exist) and follows its changes until `close()`. */
@@ -65,16 +77,26 @@ export class CountNodeReader extends EventEmitter<{ change: [count: number] }> {
 
   async #read(): Promise<void> {
     if (this.#closed) return;
-    const { data } = await this.#client.getData(this.#path, {
-      watch: () => {
-        this.#read().catch(() => {});
-      },
-    });
+    const { data } = await this.#client.getData(this.#path, { watch: () => this.#follow() });
     const count = decodeSharedCount(data);
     if (count !== this.#count) {
       this.#count = count;
-      this.emit('change', count);
+      this.#reporter.emit('change', count);
     }
+  }
+
+  /** Re-reads after a watch event (arming the next watch); a failure is repaired or reported, never lost. */
+  #follow(): void {
+    this.#read().catch((error: unknown) => {
+      if (this.#closed || isClientClosed(error)) return;
+      if (isRetryable(error) || isSessionExpired(error)) {
+        // The read did not arm a watch: read again once connected (rejects when the client is done).
+        this.#client.connected().then(
+          () => this.#follow(),
+          () => {},
+        );
+      } else this.#reporter.background(error, 'a re-read failed; the count is no longer followed');
+    });
   }
 
   /** Stops following the node. */
