@@ -13,7 +13,7 @@
 import { EventEmitter } from 'node:events';
 import { Deadline, DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
 import { IllegalRecipeStateError } from '../internal-common/recipe-errors.js';
-import { emitOrLog } from '../internal-common/report.js';
+import { Reporter } from '../internal-common/safe-emit.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import {
   onClientState,
@@ -52,12 +52,15 @@ export class SetPartitioner extends EventEmitter<SetPartitionerEvents> implement
   /** Aborted when the allocation under way is superseded (a new one, or failure). */
   #allocation: AbortController | undefined;
   readonly #changes = new EventEmitter();
+  /** Calls our listeners: one that throws changes nothing here. */
+  readonly #reporter: Reporter<SetPartitionerEvents>;
 
   constructor(client: RecipeClient, path: string, options: SetPartitionerOptions) {
     super();
     this.path = validateRecipePath(path);
     this.#options = resolvePartitionerOptions(options);
     this.#client = client;
+    this.#reporter = new Reporter(this, client, `SetPartitioner ${this.path}`);
     this.#lockPath = `${this.path}/locks`;
     this.#party = new ShallowParty(client, `${this.path}/party`, this.#options.identifier);
   }
@@ -164,11 +167,7 @@ export class SetPartitioner extends EventEmitter<SetPartitionerEvents> implement
     this.#state = state;
     this.#stateId += 1;
     this.#changes.emit('state');
-    try {
-      this.emit('state', state);
-    } catch (error) {
-      emitOrLog(this, this.#client, error, 'SetPartitioner state listener threw');
-    }
+    this.#reporter.emit('state', state);
   }
 
   /** Starts one allocation round in the background, superseding the one under way. */
