@@ -212,6 +212,7 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     } else if (ourIndex === 0) {
       await this.#claimLeadership(round, ourPath);
     } else {
+      this.#endLeadership(new IllegalRecipeStateError('LeaderLatch is no longer first in line'), true);
       await this.#watchPredecessor(round, `${this.path}/${sorted[ourIndex - 1]}`);
     }
   }
@@ -254,6 +255,9 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     } else if (state === 'reconnected' || (state === 'connected' && this.#sessionLost)) {
       this.#sessionLost = false;
       if (this.#lostOn === 'suspended' || !this.hasLeadership) this.#inBackground(() => this.#reset());
+      // A leader kept through the disconnection re-reads the line (Curator 5.8, CURATOR-724): its node may
+      // have been deleted meanwhile, and another contender may lead already.
+      else this.#inBackground(() => this.#checkLeadership(this.#round));
     }
   }
 
