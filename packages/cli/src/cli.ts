@@ -12,6 +12,7 @@ import { Output } from './output.js';
 import { runRepl } from './repl.js';
 import { runCommand } from './run-command.js';
 import { CliSession } from './session.js';
+import { CLI_VERSION } from './version.js';
 
 /** The process around a run: streams and environment (the real ones, or a test's). */
 export interface CliIo {
@@ -61,6 +62,11 @@ function globalProgram(io: CliIo): Command {
     .addOption(new Option('--tls-insecure', 'do not verify the server certificate (test servers only)'))
     .option('--json', 'print results as JSON lines')
     .option('--no-color', 'no colours (also: NO_COLOR, or output that is not a terminal)')
+    .option(
+      '--stop-on-error',
+      'commands from stdin or the shell stop at the first failure, its exit code the exit code (REPL: stopOnError on)',
+    )
+    .version(CLI_VERSION, '-V, --version', 'print the version of zkwire')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -72,7 +78,7 @@ function globalProgram(io: CliIo): Command {
   const environment = Object.entries(ENVIRONMENT).map(([name, flag]) => `  ${name.padEnd(24)}${flag}`);
   program.addHelpText(
     'after',
-    `\nCommands (\`zkwire help <command>\` for its flags; every command takes --json):\n${commands.join('\n')}\n\nEnvironment:\n${environment.join('\n')}\n\nExit codes: 0 ok, 1 ZooKeeper error (its code name is printed), 2 usage error.\n`,
+    `\nCommands (\`zkwire help <command>\` for its flags; every command takes --json):\n${commands.join('\n')}\n\nEnvironment:\n${environment.join('\n')}\n\nExit codes: 0 ok, 1 ZooKeeper error (zkCli's message, e.g. \`Node does not exist: /x\`, else its code name\nfirst; with --json always the code), 2 usage error. Commands piped to stdin: the code of the first one that\nfailed (0 if none), even when later ones succeed; with --stop-on-error nothing runs after it.\n`,
   );
   return program;
 }
@@ -102,6 +108,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<ExitCode
   }
 
   if (command.length > 0) return oneShot(session, command, io);
+  session.stopOnError = Boolean(flags.stopOnError);
 
   const terminal = Boolean(io.stdin.isTTY && io.stdout.isTTY);
   try {

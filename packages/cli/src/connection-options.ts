@@ -46,6 +46,8 @@ export interface GlobalFlags {
   tlsInsecure?: boolean;
   json?: boolean;
   color?: boolean;
+  /** Commands read from stdin stop at the first one that fails. */
+  stopOnError?: boolean;
 }
 
 /** Everything needed to (re)connect: the client options and how long to wait. */

@@ -2,7 +2,9 @@
  * The interactive mode: a node:readline prompt with history (kept across runs), tab completion of commands
  * and znode paths, Ctrl-C to cancel the running command (its AbortSignal reaches the client call) or clear
  * the line, and Ctrl-D (or `quit`) to leave. Lines typed while a command runs wait their turn.
- * With piped input (not a terminal) it reads commands line by line and exits with the last one's code.
+ * With piped input (not a terminal) it reads commands line by line and exits with the code of the first one
+ * that failed (0 if none). With stop-on-error (`--stop-on-error`, `stopOnError on`) it stops at that command,
+ * at a terminal too (as `set -e` does in a shell), and exits with its code.
  */
 import { clearLine, createInterface, cursorTo, type Interface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
@@ -11,6 +13,7 @@ import { ExitCode, type ExitCodeValue, reportError } from './errors.js';
 import { appendHistory, HISTORY_SIZE, loadHistory, redactForHistory } from './history-file.js';
 import { runCommand } from './run-command.js';
 import type { CliSession } from './session.js';
+import { TabKeyGuard } from './tab-key.js';
 import { tokenize } from './tokenize.js';
 
 /** Where the REPL reads and writes. */
@@ -22,6 +25,10 @@ export interface ReplOptions {
   historyFile: string | undefined;
 }
 
+/** What an expired session leaves to do: the client does not open a new session by itself. */
+export const SESSION_LOST_HINT =
+  'session expired: its ephemeral nodes and watches are gone; type connect to open a new session';
+
 function promptOf(session: CliSession): string {
   const { colors } = session.out;
   const state = session.client?.state ?? 'closed';
@@ -29,20 +36,28 @@ function promptOf(session: CliSession): string {
   return `${colors.bold('zkwire')} ${session.server} ${shown} ${session.history.length}> `;
 }
 
-/** Runs the REPL until Ctrl-D or `quit`; resolves with the exit code of the last command. */
+/**
+ * Runs the REPL until Ctrl-D, `quit`, the end of piped input or a failure under stop-on-error; resolves with
+ * the exit code (see the file's comment).
+ */
 export function runRepl(session: CliSession, options: ReplOptions): Promise<ExitCodeValue> {
+  const tabKey = new TabKeyGuard();
   const rl: Interface = createInterface({
     input: options.input,
     output: options.output,
     terminal: options.terminal,
-    completer: createCompleter(session),
+    completer: tabKey.wrap(createCompleter(session)),
     history: loadHistory(options.historyFile),
     historySize: HISTORY_SIZE,
     removeHistoryDuplicates: true,
     tabSize: 4,
   });
+  if (options.terminal) tabKey.attach(options.input, rl);
   let running: AbortController | undefined;
-  let lastExit: ExitCodeValue = ExitCode.OK;
+  /** The code of the first command that failed. */
+  let firstFailure: ExitCodeValue | undefined;
+  /** Set when stop-on-error ended the run: the REPL leaves with this command's code. */
+  let stoppedBy: ExitCodeValue | undefined;
   let closed = false;
 
   // Piped input gets no prompts: its output is for a script to read.
@@ -61,8 +76,13 @@ export function runRepl(session: CliSession, options: ReplOptions): Promise<Exit
     clearLine(options.output, 0);
     cursorTo(options.output, 0);
     options.output.write(`${text}\n`);
+    // Drawn anew, not as it was: the event may have come with a change of state (an expiry).
+    rl.setPrompt(promptOf(session));
     rl.prompt(true);
   };
+  // The client reports the expiry as it happens: say then what to do, above the prompt.
+  const hintAtConnect = () => session.printAsync(session.out.colors.yellow(SESSION_LOST_HINT));
+  session.onSessionLost = hintAtConnect;
 
   rl.on('SIGINT', () => {
     if (running) {
@@ -76,27 +96,36 @@ export function runRepl(session: CliSession, options: ReplOptions): Promise<Exit
     prompt();
   });
 
+  /** Runs one line; resolves with its exit code. */
+  const execute = async (line: string): Promise<ExitCodeValue> => {
+    let argv: string[];
+    try {
+      argv = tokenize(line);
+    } catch (error) {
+      const report = reportError(error);
+      session.out.error(report.message, report.code);
+      return report.exitCode;
+    }
+    running = new AbortController();
+    try {
+      return await runCommand(session, argv, { signal: running.signal, autoConnect: false });
+    } finally {
+      running = undefined;
+    }
+  };
+
   const runLine = async (line: string) => {
     const trimmed = line.trim();
     if (trimmed === '') return;
     const remembered = redactForHistory(trimmed);
     session.history.push(remembered);
     appendHistory(options.historyFile, remembered);
-    let argv: string[];
-    try {
-      argv = tokenize(trimmed);
-    } catch (error) {
-      const report = reportError(error);
-      session.out.error(report.message, report.code);
-      lastExit = report.exitCode;
-      return;
-    }
-    running = new AbortController();
-    try {
-      lastExit = await runCommand(session, argv, { signal: running.signal, autoConnect: false });
-    } finally {
-      running = undefined;
-    }
+    const exitCode = await execute(trimmed);
+    if (exitCode === ExitCode.OK) return;
+    firstFailure ??= exitCode;
+    // A command that failed on the expired session (the hint may have scrolled away): say it again.
+    if (session.client?.state === 'expired') session.out.info(session.out.colors.yellow(SESSION_LOST_HINT));
+    if (session.stopOnError) stoppedBy = exitCode;
   };
 
   // Lines run one after another, in the order typed; `queued` tells when to show the prompt again.
@@ -107,9 +136,10 @@ export function runRepl(session: CliSession, options: ReplOptions): Promise<Exit
     rl.on('line', (line) => {
       queued += 1;
       chain = chain.then(async () => {
-        if (!session.quitRequested) await runLine(line);
+        const leaving = () => session.quitRequested || stoppedBy !== undefined;
+        if (!leaving()) await runLine(line);
         queued -= 1;
-        if (session.quitRequested) {
+        if (leaving()) {
           if (!closed) rl.close();
         } else if (queued === 0) prompt();
       });
@@ -121,7 +151,9 @@ export function runRepl(session: CliSession, options: ReplOptions): Promise<Exit
       void chain.then(async () => {
         if (options.terminal) options.output.write('\n');
         await session.close().catch(() => {});
-        resolve(options.terminal ? ExitCode.OK : lastExit);
+        session.onSessionLost = undefined;
+        if (stoppedBy !== undefined) resolve(stoppedBy);
+        else resolve(options.terminal ? ExitCode.OK : (firstFailure ?? ExitCode.OK));
       });
     });
     prompt();

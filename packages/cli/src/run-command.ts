@@ -1,7 +1,8 @@
 /**
  * Runs one command line (already split into arguments) against a session: commander parses it against the
  * command table (unknown commands, missing arguments and bad flags become usage errors, exit code 2), the
- * command runs with a signal that Ctrl-C aborts, and its error, if any, is printed with its code name.
+ * command runs with a signal that Ctrl-C aborts, and its error, if any, is printed: in zkCli's words for a
+ * command of zkCli's when zkCli has words for it (`Node does not exist: /x`), else with its code name.
  */
 import { setMaxListeners } from 'node:events';
 import { Command, CommanderError } from 'commander';
@@ -10,6 +11,7 @@ import { commandTable } from './command-table.js';
 import { ExitCode, type ExitCodeValue, reportError } from './errors.js';
 import type { Output } from './output.js';
 import type { CliSession } from './session.js';
+import { zkCliMessage } from './zkcli-errors.js';
 
 /** How a command line is run. */
 export interface RunCommandOptions {
@@ -70,7 +72,8 @@ export async function runCommand(
       await spec.run(context, args, flags);
     } catch (error) {
       const report = reportError(error);
-      out.error(report.message, report.code);
+      const zkCliWords = spec.zkCli !== undefined && !out.json ? zkCliMessage(error) : undefined;
+      out.error(zkCliWords ?? report.message, report.code);
       exitCode = report.exitCode;
     }
   });

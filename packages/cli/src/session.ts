@@ -20,6 +20,13 @@ export class CliSession {
   readonly history: string[] = [];
   /** Set by `quit`: the REPL leaves after the command. */
   quitRequested = false;
+  /** The REPL stops at the first command that fails (`--stop-on-error`, or `stopOnError on`). */
+  stopOnError = false;
+  /**
+   * Called when the session expires (the client will not reconnect by itself): the REPL hints at `connect`.
+   * A one-shot command has nobody to hint to.
+   */
+  onSessionLost: (() => void) | undefined;
   /**
    * Prints output that arrives between commands (watch events). The REPL replaces it with one that redraws
    * the prompt around the text.
@@ -61,6 +68,9 @@ export class CliSession {
     // A watcher that throws is reported by the client as this event; without a listener it would only be a
     // process warning.
     client.on('watcherError', (error: unknown) => this.printAsync(`watcher failed: ${String(error)}`));
+    client.on('state', (state) => {
+      if (state === 'lost' && this.current === client) this.onSessionLost?.();
+    });
     try {
       await client.connected({ timeoutMs: this.settings.connectTimeoutMs, signal });
     } catch (error) {

@@ -1,9 +1,11 @@
 /**
- * A znode's Stat as zkCli's StatPrinter prints it (zxids and the ephemeral owner in hex, times as dates), and
+ * A znode's Stat as zkCli's StatPrinter prints it (zxids and the ephemeral owner in hex, times as Java prints a
+ * Date, in the local time zone), and
  * as a JSON-safe object (bigints as decimal strings would lose nothing but readability: zxids and session ids
  * go out as `0x` hex strings, times as ISO dates).
  */
 import type { Stat } from '@zkwire/zk-wire-client';
+import { javaDateString } from './java-date.js';
 
 /** Hex with zkCli's `0x` prefix (`Long.toHexString` of a non-negative long). */
 export function hex(value: bigint): string {
@@ -31,9 +33,9 @@ export function statToJson(stat: Stat): Record<string, string | number> {
 export function statLines(stat: Stat): string[] {
   return [
     `cZxid = ${hex(stat.czxid)}`,
-    `ctime = ${new Date(Number(stat.ctime)).toString()}`,
+    `ctime = ${javaDateString(Number(stat.ctime))}`,
     `mZxid = ${hex(stat.mzxid)}`,
-    `mtime = ${new Date(Number(stat.mtime)).toString()}`,
+    `mtime = ${javaDateString(Number(stat.mtime))}`,
     `pZxid = ${hex(stat.pzxid)}`,
     `cversion = ${stat.cversion}`,
     `dataVersion = ${stat.version}`,

@@ -66,7 +66,7 @@ describe('reads', () => {
     expect((await cli.zk.getData('/binary')).data).toEqual(Buffer.from([9, 8, 7, 0xc3]));
   });
 
-  it('stat prints the Stat; a missing node is NONODE with exit code 1', async () => {
+  it("stat prints the Stat; a missing node is zkCli's `Node does not exist` with exit code 1", async () => {
     await cli.zk.create('/stat', 'abc');
     const [found, missing, missingJson] = await Promise.all([
       cli.run(['stat', '/stat']),
@@ -77,8 +77,39 @@ describe('reads', () => {
     expect(found.stdout).toContain('dataVersion = 0\n');
     expect(found.stdout).toContain('dataLength = 3\n');
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(/^NONODE: /);
-    expect(JSON.parse(missingJson.stderr)).toMatchObject({ code: 'NONODE' });
+    expect(missing.stderr).toBe('Node does not exist: /stat-missing\n');
+    // JSON keeps the code and our message.
+    expect(JSON.parse(missingJson.stderr)).toEqual({
+      code: 'NONODE',
+      error: 'NONODE: No node (exists /stat-missing)',
+    });
+  });
+
+  it("stat and get -s print times as zkCli does (Java's Date.toString(), local time zone); JSON as ISO", async () => {
+    await cli.zk.create('/dated', 'x');
+    await cli.zk.setData('/dated', 'y');
+    const stat = (await cli.zk.exists('/dated'))!;
+    // `Tue, 01 Dec 2026 19:48:34 GMT` → `Tue Dec 01 19:48:34 UTC 2026`
+    const inUtc = (millis: bigint) => {
+      const [weekday, day, month, year, time] = new Date(Number(millis))
+        .toUTCString()
+        .replace(',', '')
+        .split(' ');
+      return `${weekday} ${month} ${day} ${time} UTC ${year}`;
+    };
+    const [utc, getStat, newYork, json] = await Promise.all([
+      cli.run(['stat', '/dated'], { env: { TZ: 'UTC' } }),
+      cli.run(['get', '-s', '/dated'], { env: { TZ: 'UTC' } }),
+      cli.run(['stat', '/dated'], { env: { TZ: 'America/New_York' } }),
+      cli.run(['stat', '/dated', '--json'], { env: { TZ: 'America/New_York' } }),
+    ]);
+    expect(utc.stdout).toContain(`\nctime = ${inUtc(stat.ctime)}\n`);
+    expect(utc.stdout).toContain(`\nmtime = ${inUtc(stat.mtime)}\n`);
+    expect(getStat.stdout).toContain(`\nmtime = ${inUtc(stat.mtime)}\n`);
+    expect(newYork.stdout).toMatch(
+      /\nctime = [A-Z][a-z]{2} [A-Z][a-z]{2} \d{2} \d{2}:\d{2}:\d{2} E[SD]T \d{4}\n/,
+    );
+    expect(JSON.parse(json.stdout).stat.mtime).toBe(new Date(Number(stat.mtime)).toISOString());
   });
 
   it('getAcl, getAllChildrenNumber, sync, whoami and config print what zkCli prints', async () => {
@@ -142,14 +173,14 @@ describe('writes', () => {
     expect(badAcl.code).toBe(2);
     expect(badAcl.stderr).toContain('xyz');
     expect(exists.code).toBe(1);
-    expect(exists.stderr).toMatch(/^NODEEXISTS: /);
+    expect(exists.stderr).toBe('Node already exists: /c-acl\n');
   });
 
-  it('set [-v version] [-s]: a wrong version is BADVERSION', async () => {
+  it("set [-v version] [-s]: a wrong version is BADVERSION, in zkCli's words", async () => {
     await cli.zk.create('/set', 'v0');
     const wrong = await cli.run(['set', '-v', '5', '/set', 'v1']);
     expect(wrong.code).toBe(1);
-    expect(wrong.stderr).toMatch(/^BADVERSION: /);
+    expect(wrong.stderr).toBe('version No is not valid : /set\n');
     const right = await cli.run(['set', '-s', '-v', '0', '/set', 'v1']);
     expect(right.code).toBe(0);
     expect(right.stdout).toContain('dataVersion = 1\n');
@@ -166,9 +197,9 @@ describe('writes', () => {
       cli.run(['delete', '-v', '3', '/del']),
       cli.run(['delete', '/del-tree']),
     ]);
-    expect(badVersion.stderr).toMatch(/^BADVERSION: /);
+    expect(badVersion.stderr).toBe('version No is not valid : /del\n');
     expect(notEmpty.code).toBe(1);
-    expect(notEmpty.stderr).toMatch(/^NOTEMPTY: /);
+    expect(notEmpty.stderr).toBe('Node not empty: /del-tree\n');
     const [deleted, deletedAll] = await Promise.all([
       cli.run(['delete', '-v', '0', '/del']),
       cli.run(['deleteall', '/del-tree']),
@@ -200,7 +231,7 @@ describe('writes', () => {
       cli.run([], { input: 'addauth digest bob:s3cret\nget /secret\nhistory\n' }),
     ]);
     expect(denied.code).toBe(1);
-    expect(denied.stderr).toMatch(/^NOAUTH: /);
+    expect(denied.stderr).toBe('Insufficient permission : /secret\n');
     expect(viaFlag).toMatchObject({ code: 0, stdout: 'hidden\n' });
     expect(viaEnv.stdout).toContain(`digest: bob`);
     expect(viaAddauth.stdout).toContain('hidden\n');
@@ -338,6 +369,16 @@ describe('beyond zkCli', () => {
   });
 });
 
+describe('--version', () => {
+  it('prints the version of the package', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    const { runCli } = await import('./helpers/cli-bundle.js');
+    const [long, short] = await Promise.all([runCli(cli.bundle, ['--version']), runCli(cli.bundle, ['-V'])]);
+    expect(long).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+    expect(short).toEqual(long);
+  });
+});
+
 describe('connection failures', () => {
   it('a server that does not answer: exit code 1, the server named, within --connect-timeout', async () => {
     const { freePort } = await import('@zkwire/testing');
@@ -362,6 +403,41 @@ describe('session commands (through stdin)', () => {
     expect(run.stdout).toContain('x\n');
     expect(run.stdout).toContain(`0 - close\n1 - get /session\n2 - connect ${cli.server.connectString}\n`);
     expect(run.stdout).not.toContain('/never');
-    expect(run.code).toBe(0);
+    // The get after close failed (not connected, a usage error): a piped script exits with its first failure.
+    expect(run.code).toBe(2);
+  });
+});
+
+describe('scripts on stdin: exit codes and --stop-on-error', () => {
+  it('a failure in the middle makes the exit code that of the first failure; the later commands still run', async () => {
+    const run = await cli.run([], {
+      input: 'create /script-a 1\nget /script-missing\nget\ncreate /script-b 2\n',
+    });
+    expect(run.code).toBe(1); // the NONODE, not the usage error after it, not the last command's 0
+    expect(run.stderr).toContain('Node does not exist: /script-missing\n');
+    expect(await cli.zk.exists('/script-b')).not.toBeNull();
+  });
+
+  it('with --stop-on-error, nothing runs after the first failure, whose code is the exit code', async () => {
+    const run = await cli.run(['--stop-on-error'], {
+      input: 'create /stop-a 1\nget\ncreate /stop-b 2\n',
+    });
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('Created /stop-a\n');
+    expect(await cli.zk.exists('/stop-a')).not.toBeNull();
+    expect(await cli.zk.exists('/stop-b')).toBeNull();
+  });
+
+  it('stopOnError on|off turns it on and off within a script; without an argument it shows the setting', async () => {
+    const run = await cli.run([], {
+      input:
+        'stopOnError\nget /soe-missing-1\nstopOnError on\ncreate /soe-a 1\nget /soe-missing-2\ncreate /soe-b 2\n',
+    });
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('stopOnError off\nstopOnError on\nCreated /soe-a\n');
+    expect(run.stderr).toBe('Node does not exist: /soe-missing-1\nNode does not exist: /soe-missing-2\n');
+    expect(await cli.zk.exists('/soe-b')).toBeNull();
+    const bad = await cli.run(['stopOnError', 'sometimes']);
+    expect(bad.code).toBe(2);
   });
 });

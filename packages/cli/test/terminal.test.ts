@@ -1,11 +1,13 @@
 /**
  * The REPL as a person uses it: `zkwire` started in a real terminal (tmux), commands typed key by key, Tab
  * completion of commands and znode paths, Ctrl-C cancelling a running command and clearing a half-typed
- * line, Up recalling history, Ctrl-D leaving; every check reads the screen back.
+ * line, Up recalling history, Ctrl-D leaving; every check reads the screen back. A second terminal reaches
+ * the server through a fault proxy: Tab against a slow server, and a session that expires.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type FaultProxy, startFaultProxy } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCliServer } from './helpers/cli-server.js';
 import { TmuxTerminal, tmuxAvailable } from './helpers/tmux.js';
@@ -150,7 +152,7 @@ describe('zkwire in a terminal (tmux)', () => {
     const term = pane();
     term.type('get /no-such-node');
     term.keys('Enter');
-    await term.waitFor(/NONODE: No node \(getData \/no-such-node\)\n.*8>$/);
+    await term.waitFor(/Node does not exist: \/no-such-node\n.*8>$/);
     term.keys('C-d');
     expect(await exitCode()).toBe(0);
     const history = readFileSync(historyFile, 'utf8').trim().split('\n');
@@ -164,5 +166,83 @@ describe('zkwire in a terminal (tmux)', () => {
       'get -w /tab-two',
       'get /no-such-node',
     ]);
+  });
+});
+
+describe('zkwire in a terminal, through a fault proxy (a slow server, an expiring session)', () => {
+  const slowHistory = join(dir, 'slow-history');
+  let proxy: FaultProxy | undefined;
+  let slow: TmuxTerminal | undefined;
+  const slowPrompt = (n: number) => new RegExp(`zkwire 127\\.0\\.0\\.1:\\d+ connected ${n}>$`);
+  const slowPane = () => {
+    if (slow === undefined) throw new Error(hasTmux ? 'the terminal did not start' : NO_TMUX);
+    return slow;
+  };
+
+  beforeAll(async () => {
+    if (!hasTmux) return;
+    await cli.zk.create('/repl', null);
+    await cli.zk.create('/repl/abc', null);
+    await cli.zk.create('/repl/abd', null);
+    proxy = await startFaultProxy({ host: cli.server.host, port: cli.server.port });
+    // The shortest session the server grants (2 ticks), so that the expiry test waits little.
+    const env = `ZKWIRE_HISTORY=${slowHistory} ZKWIRE_SERVER=${proxy.connectString} NO_COLOR=1`;
+    slow = TmuxTerminal.start(
+      join(dir, 'tmux-slow.sock'),
+      `env ${env} ${process.execPath} ${cli.bundle.file} --session-timeout 4000`,
+    );
+  });
+
+  afterAll(async () => {
+    slow?.kill();
+    await proxy?.close();
+  });
+
+  it('Tab never inserts a TAB: two Tabs in one read, then Tab and a letter in one read, while the server is slow', async () => {
+    const term = slowPane();
+    await term.waitFor(slowPrompt(0));
+    // Every byte both ways waits: each listing takes about a second, so the keys below come while it loads.
+    proxy?.delay(500);
+    try {
+      term.type('ls /repl/');
+      term.keys('Tab', 'Tab'); // one send, one read: readline took the first for a pasted TAB
+      // The first Tab completes the common part, the second (held until then) lists the candidates.
+      await term.waitFor(/\/repl\/abc\s+\/repl\/abd\n+.*0> ls \/repl\/ab$/);
+      term.keys('Tab', 'c');
+      await term.waitFor(/0> ls \/repl\/abc$/);
+    } finally {
+      proxy?.delay(0);
+    }
+    term.keys('Enter');
+    const screen = await term.waitFor(slowPrompt(1));
+    expect(screen).toMatch(/ls \/repl\/abc\n\[\]\n/);
+    expect(readFileSync(slowHistory, 'utf8')).toBe('ls /repl/abc\n');
+  });
+
+  it('after the session expires, the shell says to type connect; connect opens a new session', async () => {
+    const term = slowPane();
+    term.type('create -e /expiring x');
+    term.keys('Enter');
+    await term.waitFor(slowPrompt(2));
+    const owner = proxy as FaultProxy;
+    // Cut the connection and refuse new ones until the server has ended the session (its ephemeral is gone).
+    owner.refuse(true);
+    owner.cut();
+    try {
+      for (let i = 0; (await cli.zk.exists('/expiring')) !== null; i++) {
+        if (i > 600) throw new Error('the server never expired the session');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      owner.refuse(false);
+    }
+    await term.waitFor(/session expired: .*type connect to open a new session\n.*expired 2>$/);
+    term.type('get /repl');
+    term.keys('Enter');
+    await term.waitFor(/SESSIONEXPIRED: .*\n.*type connect to open a new session\n.*expired 3>$/);
+    term.type('connect');
+    term.keys('Enter');
+    const screen = await term.waitFor(slowPrompt(4));
+    expect(screen).toMatch(/Connected to 127\.0\.0\.1:\d+, session 0x[0-9a-f]+\n/);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Commands about the session itself: connect, close, history, quit (zkCli's names).
+ * Commands about the session itself: connect, close, history, quit (zkCli's names), and stopOnError (ours).
  */
 import type { CommandSpec } from '../command-spec.js';
+import { UsageError } from '../errors.js';
 import { hex } from '../stat-format.js';
 
 const connect: CommandSpec = {
@@ -58,5 +59,22 @@ const quit: CommandSpec = {
   },
 };
 
+const stopOnError: CommandSpec = {
+  name: 'stopOnError',
+  args: ['[setting]'],
+  summary: 'on: stop at the first command that fails (as --stop-on-error), off: go on; none: show it',
+  needsConnection: false,
+  async run(context, [setting]) {
+    if (setting !== undefined) {
+      if (setting !== 'on' && setting !== 'off') {
+        throw new UsageError(`stopOnError takes on or off, not ${JSON.stringify(setting)}`);
+      }
+      context.session.stopOnError = setting === 'on';
+    }
+    const on = context.session.stopOnError;
+    context.out.result({ stopOnError: on }, () => `stopOnError ${on ? 'on' : 'off'}`);
+  },
+};
+
 /** The session commands. */
-export const sessionCommands: readonly CommandSpec[] = [connect, close, history, quit];
+export const sessionCommands: readonly CommandSpec[] = [connect, close, history, quit, stopOnError];
