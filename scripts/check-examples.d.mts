@@ -1,6 +1,19 @@
 // Types of check-examples.mjs, for its test.
 
-/** A fenced TypeScript block of a Markdown text. */
+/** A fenced code block of a Markdown text, in any language. */
+export interface Fence {
+  /** 1-based line of the block's first code line in the Markdown. */
+  line: number;
+  /** Spaces removed from every line (an indented fence). */
+  indent: number;
+  /** The info string's first word, lower case. */
+  lang: string;
+  /** The info string's other words (`no-check`, `no-run`, `chroot=/app`). */
+  flags: string[];
+  code: string;
+}
+
+/** A fenced TypeScript or JavaScript block of a Markdown text. */
 export interface ExampleBlock {
   /** 1-based line of the block's first code line in the Markdown. */
   line: number;
@@ -9,6 +22,8 @@ export interface ExampleBlock {
   code: string;
   /** Fenced as ```ts no-check. */
   skip: boolean;
+  /** The extension of its module: ts, mjs (```js) or cjs (```cjs). */
+  ext: 'ts' | 'mjs' | 'cjs';
 }
 
 /** One compiler diagnostic, pointing into the Markdown. */
@@ -29,6 +44,7 @@ export interface CheckResult {
 }
 
 export function findMarkdownFiles(root: string): string[];
+export function extractFences(markdown: string): Fence[];
 export function extractBlocks(markdown: string): ExampleBlock[];
 export function packagePaths(root: string): Record<string, string[]>;
 export function checkExamples(options: { root: string; files?: string[]; outDir?: string }): CheckResult;

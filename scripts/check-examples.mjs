@@ -16,7 +16,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-const CHECKED_LANGUAGES = new Set(['ts', 'typescript', 'mts']);
+// Fence language → the extension its module gets: JavaScript blocks are checked too (checkJs), as a user's
+// editor would.
+const CHECKED_LANGUAGES = new Map([
+  ['ts', 'ts'],
+  ['typescript', 'ts'],
+  ['mts', 'ts'],
+  ['js', 'mjs'],
+  ['mjs', 'mjs'],
+  ['javascript', 'mjs'],
+  ['cjs', 'cjs'],
+]);
 const NO_CHECK = 'no-check';
 
 /** The user-facing Markdown files of the repository at `root`, relative to it, in a stable order. */
@@ -42,11 +52,10 @@ export function findMarkdownFiles(root) {
 const byName = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 
 /**
- * The fenced code blocks of a Markdown text that are TypeScript.
- * Each: `line` (1-based line of the block's first code line), `indent` (removed from every line), `code`,
- * `skip` (fenced as ```ts no-check).
+ * Every fenced code block of a Markdown text: `line` (1-based line of its first code line), `indent` (removed
+ * from every line), `lang` (the info string's first word, lower case), `flags` (its other words), `code`.
  */
-export function extractBlocks(markdown) {
+export function extractFences(markdown) {
   const lines = markdown.split(/\r?\n/);
   const blocks = [];
   for (let i = 0; i < lines.length; i++) {
@@ -60,17 +69,33 @@ export function extractBlocks(markdown) {
       if (close && close[1][0] === fence[0] && close[1].length >= fence.length) break;
       body.push(lines[j].startsWith(indent) ? lines[j].slice(indent.length) : lines[j].trimStart());
     }
-    if (CHECKED_LANGUAGES.has(lang.toLowerCase())) {
-      blocks.push({
-        line: i + 2,
-        indent: indent.length,
-        code: body.join('\n'),
-        skip: rest.split(/\s+/).includes(NO_CHECK),
-      });
-    }
+    blocks.push({
+      line: i + 2,
+      indent: indent.length,
+      lang: lang.toLowerCase(),
+      flags: rest.split(/\s+/).filter(Boolean),
+      code: body.join('\n'),
+    });
     i = j; // past the closing fence (or the end of an unclosed block)
   }
   return blocks;
+}
+
+/**
+ * The fenced code blocks of a Markdown text that are TypeScript or JavaScript.
+ * Each: `line` (1-based line of the block's first code line), `indent` (removed from every line), `code`,
+ * `skip` (fenced as ```ts no-check), `ext` (the module's extension: ts, mjs or cjs).
+ */
+export function extractBlocks(markdown) {
+  return extractFences(markdown)
+    .filter((block) => CHECKED_LANGUAGES.has(block.lang))
+    .map(({ line, indent, code, lang, flags }) => ({
+      line,
+      indent,
+      code,
+      skip: flags.includes(NO_CHECK),
+      ext: CHECKED_LANGUAGES.get(lang),
+    }));
 }
 
 /**
@@ -98,12 +123,12 @@ export function packagePaths(root) {
 }
 
 /** A file name for a block: the Markdown path and line, readable in .tmp/examples/. */
-function moduleName(markdownFile, line) {
+function moduleName(markdownFile, line, ext) {
   const slug = markdownFile
     .replace(/\.md$/i, '')
     .replace(/[^A-Za-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '');
-  return `${slug}_L${line}.ts`;
+  return `${slug}_L${line}.${ext}`;
 }
 
 /** Markdown path as shown in messages: relative to the current directory when inside it. */
@@ -135,9 +160,9 @@ export function checkExamples({
         skipped += 1;
         continue;
       }
-      const modulePath = path.join(outDir, moduleName(path.relative(root, absolute), block.line));
-      // `export {}` makes a block without imports a module too, so top-level await and its own scope hold.
-      writeFileSync(modulePath, `${block.code}\nexport {};\n`);
+      const modulePath = path.join(outDir, moduleName(path.relative(root, absolute), block.line, block.ext));
+      // Every block is a module of its own (moduleDetection: force), so top-level await and its own scope hold.
+      writeFileSync(modulePath, `${block.code}\n`);
       byModule.set(path.resolve(modulePath), { file: displayPath(absolute), block });
     }
   }
@@ -196,6 +221,9 @@ function compilerOptions(root) {
   compiler.baseUrl = '.';
   compiler.paths = { ...compiler.paths, ...packagePaths(root) };
   compiler.noEmit = true;
+  compiler.allowJs = true;
+  compiler.checkJs = true;
+  compiler.moduleDetection = 'force';
   const parsed = ts.parseJsonConfigFileContent({ compilerOptions: compiler, files: [] }, ts.sys, root);
   return parsed.options;
 }

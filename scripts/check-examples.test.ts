@@ -116,8 +116,45 @@ describe('check-examples', { timeout: 180_000 }, () => {
       ].join('\n'),
     );
     expect(blocks).toEqual([
-      { line: 6, indent: 2, code: 'const a = 1;', skip: false },
-      { line: 9, indent: 0, code: 'x', skip: false },
+      { line: 6, indent: 2, code: 'const a = 1;', skip: false, ext: 'ts' },
+      { line: 9, indent: 0, code: 'x', skip: false, ext: 'ts' },
+    ]);
+  });
+
+  it('extracts JavaScript fences too, ES modules as .mjs and CommonJS as .cjs', () => {
+    const blocks = extractBlocks(
+      ['```js', 'a', '```', '```cjs', 'b', '```', '```js no-check', 'c', '```'].join('\n'),
+    );
+    expect(blocks).toEqual([
+      { line: 2, indent: 0, code: 'a', skip: false, ext: 'mjs' },
+      { line: 5, indent: 0, code: 'b', skip: false, ext: 'cjs' },
+      { line: 8, indent: 0, code: 'c', skip: true, ext: 'mjs' },
+    ]);
+  });
+
+  it("type-checks JavaScript blocks, ESM and CommonJS, against the packages' types", () => {
+    const file = writeMarkdown(
+      'js.md',
+      [
+        '```js',
+        "import { connect } from '@zkwire/zk-wire-client';",
+        'await connect({ connectString: 5 });',
+        '```',
+        '```cjs',
+        "const { connect } = require('@zkwire/zk-wire-client');",
+        "connect({ connectString: '127.0.0.1:2181', sessionTimeoutMs: 'long' });",
+        '```',
+        '```cjs',
+        "const { paths } = require('@zkwire/zk-wire-client');",
+        "console.log(paths.join('/a', 'b'));",
+        '```',
+      ].join('\n'),
+    );
+    const result = checkExamples({ root, files: [file], outDir: path.join(work, 'out-js') });
+    expect(result.blocks).toBe(3);
+    expect(result.errors.map((e) => [e.line, e.message])).toEqual([
+      [3, "Type 'number' is not assignable to type 'string'."],
+      [7, "Type 'string' is not assignable to type 'number'."],
     ]);
   });
 
