@@ -1,6 +1,7 @@
 /**
- * Exit codes and the CLI's own errors. Scripts branch on the exit code: 0 ok, 1 a ZooKeeper error (its code
- * name is printed, e.g. `NONODE`), 2 a usage error (unknown command, bad flag, bad argument).
+ * Exit codes and the CLI's own errors. Scripts branch on the exit code: 0 ok, 1 a ZooKeeper error (printed in
+ * zkCli's words where zkCli has them, see zkcli-errors.ts, else with its code name, e.g. `NONODE`), 2 a usage
+ * error (unknown command, bad flag, bad argument).
  */
 import { ZooKeeperError } from '@zkwire/zk-wire-client';
 
