@@ -5,6 +5,10 @@
  * `start()` creates the node with the seed bytes (NodeExists ignored) and reads it with a watch that is re-armed
  * on every change; the value is re-read on every (re)connection. The version is the znode's data version, so
  * `trySetValue` is a compare-and-set that fails when anyone wrote in between.
+ *
+ * The data version wraps from 2147483647 to -2147483648, so reads are ordered by the node's `mzxid`, never by
+ * the version (Curator 5.7, CURATOR-688); and a version of -1 (reached after the wrap) cannot be
+ * compared-and-set on, since the server takes -1 as "any version" (ZOOKEEPER-4743).
  */
 import { EventEmitter } from 'node:events';
 import { createWithContainerParents } from '../internal-common/create-with-parents.js';
@@ -15,11 +19,14 @@ import { onClientState, type RecipeConnectionState } from '../internal-common/zk
 import { isNodeExists, isNoNode } from '../internal-common/zk-errors.js';
 import type { ValueClient } from './value-client.js';
 
+/** The data version the server takes as "any version" in a setData. */
+const ANY_VERSION = -1;
+
 /** A value with the data version it was read at (Curator's VersionedValue). */
 export interface VersionedValue<T> {
   /** The decoded value. */
   readonly value: T;
-  /** The znode's data version (`stat.version`) the value was read or written at. */
+  /** The znode's data version (`stat.version`) the value was read or written at; it wraps past 2^31 - 1. */
   readonly version: number;
 }
 
@@ -97,11 +104,20 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
   /**
    * Writes `value` only if the node still holds `previous` (same data version and bytes); false when someone
    * wrote in between, after which the new value has been read.
+   * @throws InvalidRecipeArgumentError when `previous.version` is -1 (the version wrapped round to the value the
+   *   server reads as "any version", so no compare-and-set is possible until the next write; Curator's
+   *   IllegalTrySetVersionException). Nothing is sent.
    */
   async trySetValue(previous: VersionedValue<Uint8Array>, value: Uint8Array): Promise<boolean> {
     this.checkWritable(value);
     const current = this.versionedValue;
     if (previous.version !== current.version || !sameBytes(previous.value, current.value)) return false;
+    if (previous.version === ANY_VERSION) {
+      throw new InvalidRecipeArgumentError(
+        `${this.path}: the data version wrapped round to -1, which the server takes as any version; ` +
+          'a compare-and-set is not possible until the node is written again',
+      );
+    }
     try {
       const stat = await this.client.setData(this.path, value, { version: previous.version });
       this.accept(value, stat.version, stat.mzxid);
