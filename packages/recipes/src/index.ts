@@ -49,6 +49,7 @@ export {
   type LeadershipMessage,
   RecipeChannelName,
 } from './internal-common/diagnostics.js';
+export { type FencedCreateMode, FencedWriter } from './internal-common/fenced-writer.js';
 export {
   HoldLostError,
   type LostEvent,
@@ -70,7 +71,12 @@ export {
   ReleaseFailedError,
 } from './internal-common/recipe-errors.js';
 export { sequenceOf, sortContenders } from './internal-common/sequence-sort.js';
-export type { RecipeClient, RecipeConnectionState } from './internal-common/zk-client.js';
+export type {
+  RecipeClient,
+  RecipeConnectionState,
+  RecipeOp,
+  RecipeOpResult,
+} from './internal-common/zk-client.js';
 export { LeaderLatch } from './leader/leader-latch.js';
 export {
   CloseMode,

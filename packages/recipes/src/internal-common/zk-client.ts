@@ -23,6 +23,28 @@ export interface RecipeCallOptions {
 /** Create modes the recipes use (a subset of the client's `CreateMode`). */
 export type RecipeCreateMode = 'persistent' | 'ephemeral' | 'ephemeral-sequential' | 'container';
 
+/** An op of a `multi`, in the shape of the client's `op.*` builders (fenced writes send these). */
+export type RecipeOp =
+  | {
+      type: 'create';
+      path: string;
+      data: Uint8Array | string | null | undefined;
+      /** Any of the client's create modes (`persistent`, `ephemeral-sequential`, `persistent-ttl`, ...). */
+      mode: string;
+      acl?: readonly unknown[] | undefined;
+      ttlMs?: number | bigint;
+    }
+  | { type: 'delete'; path: string; version: number }
+  | { type: 'setData'; path: string; data: Uint8Array | string | null | undefined; version: number }
+  | { type: 'check'; path: string; version: number };
+
+/** The result of one op of a successful `multi`. */
+export type RecipeOpResult =
+  | { type: 'create'; path: string }
+  | { type: 'delete' }
+  | { type: 'setData'; stat: RecipeStat }
+  | { type: 'check' };
+
 /** Connection states reported by the client (`on('state')`). */
 export type RecipeConnectionState = 'connected' | 'suspended' | 'reconnected' | 'lost' | 'read-only';
 
@@ -54,6 +76,8 @@ export interface RecipeClient {
     options?: RecipeCallOptions & { watch?: RecipeWatcher },
   ): Promise<{ data: Uint8Array; stat: RecipeStat }>;
   getChildren(path: string, options?: RecipeCallOptions & { watch?: RecipeWatcher }): Promise<string[]>;
+  /** The client's transaction; only fenced writes use it (optional, so read-only wrappers still fit). */
+  multi?(ops: RecipeOp[], options?: RecipeCallOptions): Promise<RecipeOpResult[]>;
   on(event: 'state', listener: (state: RecipeConnectionState) => void): unknown;
   off?(event: 'state', listener: (state: RecipeConnectionState) => void): unknown;
   removeListener?(event: 'state', listener: (state: RecipeConnectionState) => void): unknown;

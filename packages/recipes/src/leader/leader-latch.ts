@@ -14,6 +14,7 @@
 import { EventEmitter } from 'node:events';
 import { DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
 import { publishLeadership } from '../internal-common/diagnostics.js';
+import { FencedWriter, holdCheck } from '../internal-common/fenced-writer.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
 import { HoldLostError, type LostEvent, type LostPolicy } from '../internal-common/hold-monitor.js';
 import { childrenOrNone } from '../internal-common/missing-node.js';
@@ -109,6 +110,24 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
    */
   get fencingToken(): number | undefined {
     return this.#term === undefined ? undefined : this.#termToken;
+  }
+
+  /**
+   * While we lead: a writer whose writes ZooKeeper applies only while our latch node exists, so a leader that
+   * lost its node cannot write; it refuses before sending once this term ends or may be gone. Throws
+   * IllegalRecipeStateError when we do not lead.
+   */
+  fenced(): FencedWriter {
+    const term = this.#term;
+    const path = this.#ourPath;
+    if (term === undefined || path === undefined) {
+      throw new IllegalRecipeStateError(`LeaderLatch at ${this.path} does not lead`);
+    }
+    return new FencedWriter(
+      this.#client,
+      path,
+      holdCheck(path, () => this.#term === term, term.signal),
+    );
   }
 
   /** Joins the election: resolves once our node exists and leadership has been checked. */

@@ -12,6 +12,7 @@
 import { EventEmitter } from 'node:events';
 import { sleep } from '../internal-common/deadline.js';
 import { publishLeadership } from '../internal-common/diagnostics.js';
+import type { FencedWriter } from '../internal-common/fenced-writer.js';
 import type { LostEvent, LostPolicy } from '../internal-common/hold-monitor.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 import { Reporter } from '../internal-common/safe-emit.js';
@@ -29,6 +30,8 @@ export interface Leadership {
   readonly selector: LeaderSelector;
   /** The fencing token of this term: the sequence number of our lock node. */
   readonly fencingToken: number | undefined;
+  /** A writer whose writes ZooKeeper applies only while our lock node exists; it refuses once the term ends. */
+  fenced(): FencedWriter;
 }
 
 /** The leader's work: runs while we lead; leadership ends when the promise settles. */
@@ -192,10 +195,12 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
     if (this.#mutex.lostSignal) signals.push(this.#mutex.lostSignal);
     try {
       if (this.#state !== 'started') return;
+      const signal = AbortSignal.any(signals);
       await this.#takeLeadership({
-        signal: AbortSignal.any(signals),
+        signal,
         selector: this,
         fencingToken: this.#mutex.fencingToken,
+        fenced: () => this.#mutex.fenced({ signal }),
       });
     } catch (error) {
       // Ending because the signal aborted is the expected way out; anything else is reported.

@@ -3,6 +3,7 @@
  * `close()` (guaranteed delete) or `await using`; carries a fencing token and a "lost" signal.
  */
 import { EventEmitter } from 'node:events';
+import { FencedWriter, holdCheck } from '../internal-common/fenced-writer.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
 import { HoldMonitor, type LostEvent, type LostPolicy } from '../internal-common/hold-monitor.js';
 import { Reporter } from '../internal-common/safe-emit.js';
@@ -59,6 +60,19 @@ export class Lease extends EventEmitter<LeaseEvents> implements AsyncDisposable 
   /** True once returned. */
   get closed(): boolean {
     return this.#closed;
+  }
+
+  /**
+   * A writer whose writes ZooKeeper applies only while this lease's node exists; it refuses before sending
+   * once the lease is closed or reported lost.
+   */
+  fenced(): FencedWriter {
+    const stillHeld = () => !this.#closed;
+    return new FencedWriter(
+      this.#client,
+      this.nodePath,
+      holdCheck(this.nodePath, stillHeld, this.lostSignal),
+    );
   }
 
   /** The lease node's data (Curator's `Lease.getData()`). */

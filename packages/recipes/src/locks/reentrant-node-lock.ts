@@ -5,6 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { Deadline, DeadlineExpired } from '../internal-common/deadline.js';
+import { FencedWriter, holdCheck } from '../internal-common/fenced-writer.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
 import { HoldMonitor, type LostEvent, type LostPolicy } from '../internal-common/hold-monitor.js';
 import { NotLockOwnerError } from '../internal-common/recipe-errors.js';
@@ -144,6 +145,22 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
     this.#hold = undefined;
     hold.monitor.stop();
     await deleteGuaranteed(this.client, hold.path);
+  }
+
+  /**
+   * A writer whose writes ZooKeeper applies only while this hold's node exists (each one a `multi` behind a
+   * `check` of the node), so a holder that lost the lock cannot write; it refuses before sending once the
+   * hold is released or reported lost. `signal` ends it sooner. NotLockOwnerError when not held.
+   */
+  fenced(options: { signal?: AbortSignal } = {}): FencedWriter {
+    const hold = this.#hold;
+    if (hold === undefined) throw new NotLockOwnerError(this.spec.basePath);
+    const stillHeld = () => this.#hold === hold;
+    return new FencedWriter(
+      this.client,
+      hold.path,
+      holdCheck(hold.path, stillHeld, hold.monitor.signal, options.signal),
+    );
   }
 
   /** The full paths of all contenders, in lock order (`getParticipantNodes`). */
