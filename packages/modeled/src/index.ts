@@ -23,6 +23,12 @@ export {
   SchemaViolationError,
   UnresolvedPathError,
 } from './errors.js';
+export {
+  MigrationManager,
+  type MigrationManagerOptions,
+} from './migrations/migration-manager.js';
+export { type Migration, type MigrationSet, migrationSet } from './migrations/migration-set.js';
+export { operationsHash } from './migrations/op-digest.js';
 export type { ModelCacheEvents } from './model-cache.js';
 export type { ModelCacheEvent, ModelEventsOptions } from './model-events.js';
 export {
