@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CuratorCache } from '../src/cache/curator-cache.js';
 import { PathChildrenCache } from '../src/cache/path-children-cache.js';
 import { LeaderLatch } from '../src/leader/leader-latch.js';
+import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
 import { PersistentNode } from '../src/nodes/persistent-node.js';
 import { SharedCount } from '../src/shared/shared-count.js';
 import { eventually, type TestClient, useRealServer } from './helpers.js';
@@ -119,6 +120,24 @@ describe('errors from listeners and background work (real server)', () => {
         await latch.close();
       }
     });
+  });
+
+  it("a lock whose lost listener throws: the error is the lock's 'error', the other lost listeners run", async () => {
+    const mutex = new InterProcessMutex(env.client(0), '/t/listener-errors/mutex');
+    const errors: unknown[] = [];
+    const lost: string[] = [];
+    mutex.on('error', (error) => errors.push(error));
+    mutex.on('lost', boom('lost'));
+    mutex.on('lost', (event) => lost.push(event.reason));
+    expect(await mutex.acquire({ timeoutMs: 20_000 })).toBe(true);
+    const node = mutex.lockNodePath as string;
+    // Someone else deletes our lock node: the hold is reported lost (from the node's watch).
+    await env.client(1).delete(node);
+    await eventually(() => lost.length === 1);
+    expect(lost).toEqual(['deleted']);
+    expect(mutex.lostSignal?.aborted).toBe(true);
+    expect(errors).toEqual([new Error('lost listener bug')]);
+    await mutex.release().catch(() => {});
   });
 
   it('a cache whose listener throws keeps its state and keeps telling every listener', async () => {
