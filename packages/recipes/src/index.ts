@@ -130,6 +130,7 @@ export {
   PersistentTtlNode,
   type PersistentTtlNodeEvents,
   type PersistentTtlNodeOptions,
+  type PersistentTtlParentMode,
   TTL_TOUCH_NODE_NAME,
   TTL_TOUCH_SCHEDULE_FACTOR,
 } from './nodes/persistent-ttl-node.js';

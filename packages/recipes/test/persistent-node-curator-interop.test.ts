@@ -1,8 +1,9 @@
 /**
- * PersistentNode and PersistentTtlNode next to real Curator 5.4.0 (Debian's jars, a Java driver compiled at
+ * PersistentNode and PersistentTtlNode next to real Curator (5.9.0 by default, a Java driver compiled at
  * test time) on one real server: the same protected name format both ways, each side re-creates its node when
  * the other deletes it, a Java and a Node node on one path keep one node, and PersistentTtlNode makes the same
- * layout as Curator's (which the server then removes the same way after close).
+ * layout as Curator's (which the server then removes the same way after close, also when closed before any
+ * touch: 5.9's TTL parent).
  */
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ const PROTECTED_SEQUENTIAL_NAME =
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
-describe('PersistentNode interop with Curator 5.4.0 (real server)', () => {
+describe('PersistentNode interop with Curator (real server)', () => {
   let server: ZooKeeperServer;
   let java: JavaDriver;
   let owner: TestClient;
@@ -153,6 +154,22 @@ describe('PersistentNode interop with Curator 5.4.0 (real server)', () => {
     await node.close();
     for (const side of ['java', 'ours']) {
       await eventually(async () => (await observer.exists(`/interop/ttl/${side}`)) === null);
+    }
+  });
+
+  it("PersistentTtlNode's parent is a TTL node as in Curator 5.9: closed before any touch, the server removes both", async () => {
+    // A container parent (Curator 5.4 to 5.8) would stay for ever here: it never had a child.
+    await java.call('a', 'ttl.start', 'ttl-early', '/interop/ttl-early/java', 4000, 'jdata');
+    await java.call('a', 'ttl.close', 'ttl-early');
+    const node = new PersistentTtlNode(owner, '/interop/ttl-early/ours', { ttlMs: 4000, data: 'ndata' });
+    node.start();
+    await node.waitForInitialCreate({ timeoutMs: 10_000 });
+    await node.close();
+    for (const side of ['java', 'ours']) {
+      expect(await childrenOf(observer, `/interop/ttl-early/${side}`)).toEqual([]);
+    }
+    for (const side of ['java', 'ours']) {
+      await eventually(async () => (await observer.exists(`/interop/ttl-early/${side}`)) === null, 1_200);
     }
   });
 });

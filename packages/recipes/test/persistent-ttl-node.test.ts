@@ -1,7 +1,8 @@
 /**
- * PersistentTtlNode on a real server with TTL nodes enabled: Curator 5.4's layout (a CONTAINER parent with our
- * data, a PERSISTENT_WITH_TTL child named `touch` holding the local address, touched every ttl/2), repaired
- * when someone removes it, and after close nothing is touched any more, so the server removes both.
+ * PersistentTtlNode on a real server with TTL nodes enabled: Curator 5.9's layout (a PERSISTENT_WITH_TTL parent
+ * with our data, a PERSISTENT_WITH_TTL child named `touch` holding the local address, touched every ttl/2),
+ * repaired when someone removes it, and after close nothing is touched any more, so the server removes both;
+ * closed before its first touch, the TTL parent still goes, where 5.4's container parent stays.
  */
 
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
@@ -32,7 +33,7 @@ describe('PersistentTtlNode (real server, TTL nodes enabled)', () => {
     await server?.stop();
   });
 
-  it('keeps a container parent with our data and a touched TTL child named touch', async () => {
+  it('keeps a parent with our data and a touched TTL child named touch', async () => {
     await using node = new PersistentTtlNode(owner, '/ttl/service', { ttlMs: 2_000, data: 'payload' });
     expect(node.childPath).toBe('/ttl/service/touch');
     expect(node.touchPeriodMs).toBe(1_000);
@@ -83,6 +84,27 @@ describe('PersistentTtlNode (real server, TTL nodes enabled)', () => {
     await eventually(async () => (await observer.exists('/ttl/closing')) === null);
   });
 
+  it("closed before its first touch, the TTL parent is removed by the server; 5.4's container parent stays", async () => {
+    const ttl = new PersistentTtlNode(owner, '/ttl/untouched/ttl', { ttlMs: 2_000, data: 'p' });
+    const container = new PersistentTtlNode(owner, '/ttl/untouched/container', {
+      ttlMs: 2_000,
+      data: 'p',
+      parentMode: 'container',
+    });
+    for (const node of [ttl, container]) {
+      node.start();
+      expect(await node.waitForInitialCreate({ timeoutMs: 10_000 })).toBe(true);
+    }
+    await Promise.all([ttl.close(), container.close()]);
+    // Neither was touched (the first touch comes a second after start), so neither has a child.
+    expect(await observer.getChildren('/ttl/untouched/ttl')).toEqual([]);
+    expect(await observer.getChildren('/ttl/untouched/container')).toEqual([]);
+    await eventually(async () => (await observer.exists('/ttl/untouched/ttl')) === null);
+    // A container that never had a child is never reaped: it outlives the TTL parent (apache/curator#1260).
+    expect(await observer.exists('/ttl/untouched/container')).not.toBeNull();
+    await observer.delete('/ttl/untouched/container');
+  });
+
   it('a PersistentNode in a TTL mode keeps its protected sequential name through a re-create', async () => {
     await using node = new PersistentNode(owner, '/ttl/jobs/job-', {
       mode: 'persistent-sequential-ttl',
@@ -108,6 +130,7 @@ describe('PersistentTtlNode (real server, TTL nodes enabled)', () => {
     expect(make('nope', { ttlMs: 100, data: '' })).toThrow(invalid);
     expect(make('/t', { ttlMs: 0, data: '' })).toThrow(invalid);
     expect(make('/t', { ttlMs: 1.5, data: '' })).toThrow(invalid);
+    expect(make('/t', { ttlMs: 100, data: '', parentMode: 'persistent' })).toThrow(invalid);
     expect(make('/t', { ttlMs: 100 })).toThrow(invalid);
     expect(make('/t', { ttlMs: 100, data: '', touchScheduleFactor: 0 })).toThrow(invalid);
     expect(make('/t', { ttlMs: 1, data: '', touchScheduleFactor: 2 })).toThrow(invalid);

@@ -1,13 +1,18 @@
 /**
- * PersistentTtlNode (Curator 5.4's `nodes.PersistentTtlNode`): a node at `path` that lives while its owner
+ * PersistentTtlNode (Curator's `nodes.PersistentTtlNode`): a node at `path` that lives while its owner
  * does and goes away some time after the owner stops, even if it crashed.
  *
- * Layout, as Curator 5.4.0–5.8 makes it: the node at `path` is a CONTAINER kept by a PersistentNode with the
- * given data (not deleted on close), and its child `path/touch` is a PERSISTENT_WITH_TTL node holding the
- * default data (the local address text), touched (`setData`, or created when missing) every
- * `ttlMs / touchScheduleFactor` ms, the first time one period after `start()`. Once the touching stops, the
- * server deletes `touch` after `ttlMs` unchanged, then the empty container. Touches never change the parent,
- * so its watchers see no keep-alive events. The server needs `zookeeper.extendedTypesEnabled=true`.
+ * Layout, as Curator 5.9 makes it: the node at `path` is a PERSISTENT_WITH_TTL node (TTL `ttlMs`) kept by a
+ * PersistentNode with the given data (not deleted on close), and its child `path/touch` is a
+ * PERSISTENT_WITH_TTL node holding the default data (the local address text), touched (`setData`, or created
+ * when missing) every `ttlMs / touchScheduleFactor` ms, the first time one period after `start()`. Once the
+ * touching stops, the server deletes `touch` after `ttlMs` unchanged, then the childless parent. Touches never
+ * change the parent, so its watchers see no keep-alive events. The server needs
+ * `zookeeper.extendedTypesEnabled=true`.
+ *
+ * Curator 5.4 to 5.8 made the parent a CONTAINER instead (`parentMode: 'container'`), which the server never
+ * removes when the owner stopped before its first touch, since a container that never had a child stays
+ * (fixed in Curator 5.9, apache/curator#1260). Both layouts read the same; only the parent's removal differs.
  */
 import { EventEmitter } from 'node:events';
 import type { WaitOptions } from '../internal-common/deadline.js';
@@ -37,6 +42,21 @@ export interface PersistentTtlNodeOptions {
   childNodeName?: string;
   /** Touch every `ttlMs / touchScheduleFactor` ms (integer division, as Curator). Default 2. */
   touchScheduleFactor?: number;
+  /**
+   * The parent's mode: `'ttl'` (default, Curator 5.9: PERSISTENT_WITH_TTL with `ttlMs`) or `'container'`
+   * (Curator 5.4 to 5.8).
+   */
+  parentMode?: PersistentTtlParentMode;
+}
+
+/** The parent modes of a PersistentTtlNode: Curator 5.9's TTL node, or 5.4–5.8's container. */
+export type PersistentTtlParentMode = 'ttl' | 'container';
+
+function validateParentMode(mode: unknown): PersistentTtlParentMode {
+  if (mode !== 'ttl' && mode !== 'container') {
+    throw new InvalidRecipeArgumentError(`parentMode must be 'ttl' or 'container', got ${String(mode)}`);
+  }
+  return mode;
 }
 
 /** Events of {@link PersistentTtlNode}. */
@@ -72,7 +92,7 @@ function validateChildName(name: unknown): string {
   return name;
 }
 
-/** A container node kept alive by a TTL child that this object touches; it outlives `close()` by about `ttlMs`. */
+/** A node kept alive by a TTL child that this object touches; it outlives `close()` by about `ttlMs`. */
 export class PersistentTtlNode extends EventEmitter<PersistentTtlNodeEvents> implements AsyncDisposable {
   /** The parent node's path. */
   readonly path: string;
@@ -100,8 +120,9 @@ export class PersistentTtlNode extends EventEmitter<PersistentTtlNodeEvents> imp
     this.ttlMs = validateTtl(options.ttlMs);
     this.touchPeriodMs = touchPeriodOf(this.ttlMs, options.touchScheduleFactor ?? TTL_TOUCH_SCHEDULE_FACTOR);
     this.childPath = childPath(this.path, validateChildName(options.childNodeName ?? TTL_TOUCH_NODE_NAME));
+    const parentMode = validateParentMode(options.parentMode ?? 'ttl');
     this.#node = new PersistentNode(client, this.path, {
-      mode: 'container',
+      ...(parentMode === 'ttl' ? { mode: 'persistent-ttl', ttlMs: this.ttlMs } : { mode: 'container' }),
       data: validateNodeData(options.data),
       ...(options.useParentCreation === undefined ? {} : { useParentCreation: options.useParentCreation }),
       keepOnClose: true,
