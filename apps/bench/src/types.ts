@@ -12,6 +12,7 @@ export const contenderIds = [
   'node-zookeeper-client',
   'zookeeper-native',
   'java',
+  'go',
   'curator',
 ] as const;
 export type ContenderId = (typeof contenderIds)[number];

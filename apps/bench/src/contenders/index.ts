@@ -1,6 +1,7 @@
 /** Every contender, by id, in the order of the report's columns. */
 import type { ContenderId, ScenarioKind, ThroughputOp } from '../types.js';
 import type { Contender } from './contender.js';
+import { go } from './go.js';
 import { curator, java } from './java.js';
 import { native } from './native.js';
 import { nzc } from './nzc.js';
@@ -14,6 +15,7 @@ export const contenders: Record<ContenderId, Contender> = {
   'node-zookeeper-client': nzc,
   'zookeeper-native': native,
   java,
+  go,
   curator,
 };
 
