@@ -44,6 +44,7 @@ export interface CheckResult {
 }
 
 export function findMarkdownFiles(root: string): string[];
+export function guidePages(root: string): string[];
 export function extractFences(markdown: string): Fence[];
 export function extractBlocks(markdown: string): ExampleBlock[];
 export function packagePaths(root: string): Record<string, string[]>;

@@ -1,13 +1,14 @@
-// Compiles every ```ts example of the user-facing Markdown, each block alone, so that examples cannot rot.
+// Compiles every ```ts and ```js example of the user-facing Markdown, each block alone, so that examples cannot rot.
 //
 // Each block becomes its own ES module under .tmp/examples/ (top-level await allowed), compiled with the
 // repository's compiler options and `@zkwire/*` mapped to the packages' sources: a block passes only when a
 // new user could paste it into an empty file and get working code, so it must import every name it uses and
 // define every variable. Failures are reported as `FILE.md:LINE:COL` of the Markdown.
 //
-// Checked: README.md, packages/*/*.md, apps/*/*.md (not CHANGELOG.md). Not checked: docs/, whose reference
-// pages hold declarations and pseudo-code. A block that is deliberately not standalone TypeScript is fenced as
-// ```ts no-check (say why next to it), or in another language.
+// Checked: README.md, packages/*/*.md, apps/*/*.md (not CHANGELOG.md) and the user guide, docs/guide/*.md. Not
+// checked: the rest of docs/, whose reference pages hold declarations and pseudo-code. A block that is
+// deliberately not standalone code is fenced as ```ts no-check (say why next to it), or in another language.
+// ```js and ```cjs blocks are checked too (checkJs), as ES module and CommonJS files.
 //
 // Usage: node scripts/check-examples.mjs [--out DIR] [FILE.md ...]
 //   no files: every user-facing Markdown file; --out: where the modules go (default .tmp/examples)
@@ -46,7 +47,17 @@ export function findMarkdownFiles(root) {
       }
     }
   }
-  return files;
+  return [...files, ...guidePages(root)];
+}
+
+/** The user guide's pages (docs/guide/*.md), relative to `root`: examples for users, checked like READMEs. */
+export function guidePages(root) {
+  const dir = path.join(root, 'docs', 'guide');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/guide/${name}`);
 }
 
 const byName = (a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);

@@ -16,7 +16,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { transform } from 'esbuild';
-import { extractFences } from './check-examples.mjs';
+import { extractFences, guidePages } from './check-examples.mjs';
 
 /** The literal connect string of the examples, replaced by the test server's. */
 export const EXAMPLE_HOST = '127.0.0.1:2181';
@@ -32,7 +32,7 @@ const RUN_AS = {
   mts: 'ts',
 };
 
-/** The READMEs whose examples run: the root one and every package's. */
+/** The Markdown files whose examples run: the root README, every package's README and the user guide. */
 export function findReadmes(root) {
   const files = [];
   if (existsSync(path.join(root, 'README.md'))) files.push('README.md');
@@ -40,7 +40,7 @@ export function findReadmes(root) {
   for (const name of readdirSync(packages).sort()) {
     if (existsSync(path.join(packages, name, 'README.md'))) files.push(`packages/${name}/README.md`);
   }
-  return files;
+  return [...files, ...guidePages(root)];
 }
 
 /**
