@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PartitionFailedError } from '../partitioner/partitioner-options.js';
 import { HoldLostError } from './hold-monitor.js';
 import {
   BadRecipeDataError,
@@ -26,6 +27,7 @@ const samples: RecipeError[] = [
   new BadRecipeDataError('short'),
   new RecipeConnectionLostError('dropped'),
   new CacheEventsOverflowError(10),
+  new PartitionFailedError('/p', 'session-lost'),
 ];
 
 describe('RecipeError', () => {
