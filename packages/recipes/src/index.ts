@@ -113,6 +113,12 @@ export {
 export { Lease, type LeaseEvents } from './locks/lease.js';
 export { READ_LOCK_NAME, WRITE_LOCK_NAME } from './locks/read-write-predicates.js';
 export { type NodeLockEvents, type NodeLockOptions, ReentrantNodeLock } from './locks/reentrant-node-lock.js';
+export {
+  REVOKE_MESSAGE,
+  type RevocationListener,
+  Revoker,
+  type RevokerClient,
+} from './locks/revocation.js';
 export { GroupMember, type GroupMemberOptions } from './nodes/group-member.js';
 export type { NodeClient } from './nodes/node-client.js';
 export {

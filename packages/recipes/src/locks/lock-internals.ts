@@ -30,6 +30,8 @@ export interface LockSpec {
   /** The bytes our node holds. */
   nodeData(): Promise<Uint8Array>;
   predicate: ContenderPredicate;
+  /** Called once our node exists, before we wait (a revocable lock starts watching its data then). */
+  onContending?(ourPath: string): void;
 }
 
 /** Curator's StandardLockInternalsDriver: hold when our index is below `maxLeases`, else watch `idx - max`. */
@@ -90,6 +92,7 @@ export async function attemptLock(
       if (error instanceof DeadlineExpired) return null;
       throw error;
     }
+    spec.onContending?.(ourPath);
     let outcome: LoopOutcome;
     try {
       outcome = await contend(client, spec, ourPath, deadline);

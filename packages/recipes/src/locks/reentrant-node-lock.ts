@@ -8,12 +8,13 @@ import { Deadline, DeadlineExpired } from '../internal-common/deadline.js';
 import { FencedWriter, holdCheck } from '../internal-common/fenced-writer.js';
 import { deleteGuaranteed } from '../internal-common/guaranteed-delete.js';
 import { HoldMonitor, type LostEvent, type LostPolicy } from '../internal-common/hold-monitor.js';
-import { NotLockOwnerError } from '../internal-common/recipe-errors.js';
+import { InvalidRecipeArgumentError, NotLockOwnerError } from '../internal-common/recipe-errors.js';
 import { Reporter } from '../internal-common/safe-emit.js';
 import { sequenceOf } from '../internal-common/sequence-sort.js';
 import type { RecipeClient } from '../internal-common/zk-client.js';
 import type { AcquireOptions, InterProcessLock } from './interprocess-lock.js';
 import { attemptLock, type LockSpec, participantNodes } from './lock-internals.js';
+import { type RevocationListener, RevocationWatch } from './revocation.js';
 
 /** Options common to the node locks. */
 export interface NodeLockOptions {
@@ -42,13 +43,21 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
   readonly #lostOn: LostPolicy;
   #hold: Hold | undefined;
   #acquiring: Promise<unknown> | undefined;
+  /** The revocation listener, bound to this lock. */
+  #revocation: (() => unknown) | undefined;
+  #revocationWatch: RevocationWatch | undefined;
   /** Calls our listeners: one that throws changes nothing here. */
   readonly #reporter: Reporter<NodeLockEvents>;
 
   constructor(client: RecipeClient, spec: LockSpec, options: NodeLockOptions = {}) {
     super();
     this.client = client;
-    this.spec = spec;
+    // A revocable lock's node holds no data (as Curator's), so that the revoke marker is the only data it gets.
+    this.spec = {
+      ...spec,
+      nodeData: () => (this.#revocation === undefined ? spec.nodeData() : Promise.resolve(new Uint8Array(0))),
+      onContending: (ourPath) => this.#watchRevocation(ourPath),
+    };
     this.#reporter = new Reporter(this, client, `lock ${spec.basePath}`);
     this.#lostOn = options.lostOn ?? 'suspended';
   }
@@ -144,6 +153,7 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
     if (hold.count > 0) return;
     this.#hold = undefined;
     hold.monitor.stop();
+    this.#revocationWatch?.stop();
     await deleteGuaranteed(this.client, hold.path);
   }
 
@@ -161,6 +171,26 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
       hold.path,
       holdCheck(hold.path, stillHeld, hold.monitor.signal, options.signal),
     );
+  }
+
+  /**
+   * Makes the lock revocable (Curator's `makeRevocable`): `listener` is called when someone asks our node to
+   * give up the lock (`Revoker.attemptRevoke` on it, from Node or Java), from the next acquire on; it may be
+   * asked while we still wait. Revocation is cooperative: the listener usually calls `release()`.
+   */
+  makeRevocable(listener: RevocationListener<this>): void {
+    if (typeof listener !== 'function') throw new InvalidRecipeArgumentError('listener must be a function');
+    this.#revocation = () => listener(this);
+  }
+
+  #watchRevocation(ourPath: string): void {
+    const listener = this.#revocation;
+    if (listener === undefined) return;
+    this.#revocationWatch?.stop();
+    this.#revocationWatch = new RevocationWatch(this.client, ourPath, () =>
+      this.#reporter.call('revocation listener', listener),
+    );
+    this.#revocationWatch.start();
   }
 
   /** The full paths of all contenders, in lock order (`getParticipantNodes`). */
