@@ -1,22 +1,30 @@
 // Packs every publishable package, installs each alone (with only its own workspace dependencies)
 // into an empty temporary project, and both import()s and require()s it, the way a user would. A package
 // with a `bin` also has each executable run from node_modules/.bin, as `npx <name>` would.
+// Then the set (scripts/pack-set.mjs): every tarball installed together, the root README's quick start run
+// there against a real ZooKeeper server, and `npm publish --dry-run` of each package without a warning.
+// The packages must be built first (`npx turbo run build`).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { checkInstalledSet, dryRunPublish } from './pack-set.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const packages = [
-  'jute-codec',
-  'zk-wire-client',
-  'recipes',
-  'queues',
-  'discovery',
-  'opentelemetry',
-  'testing',
-  'cli',
-];
+/** Every package under packages/ that is published (not private), so a new one is tested without a list. */
+const packages = readdirSync(join(root, 'packages'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .filter((entry) => {
+    try {
+      return (
+        JSON.parse(readFileSync(join(root, 'packages', entry.name, 'package.json'), 'utf8')).private !== true
+      );
+    } catch {
+      return false; // no package.json: not a package
+    }
+  })
+  .map((entry) => entry.name)
+  .sort();
 const work = mkdtempSync(join(tmpdir(), 'zkwire-pack-'));
 const tarballs = {};
 
@@ -79,5 +87,29 @@ for (const [name, { file, manifest }] of Object.entries(tarballs)) {
     console.error(`pack-test: ${name} FAILED: ${error.stderr || error.message}`);
   }
 }
+for (const pkg of packages) {
+  const problems = await dryRunPublish(join(root, 'packages', pkg));
+  if (problems.length === 0) {
+    console.log(`pack-test: ${pkg}: npm publish --dry-run clean`);
+  } else {
+    failures += 1;
+    console.error(`pack-test: ${pkg}: npm publish --dry-run FAILED:\n  ${problems.join('\n  ')}`);
+  }
+}
+
+try {
+  await checkInstalledSet({
+    root,
+    work,
+    tarballFiles: Object.values(tarballs).map((tarball) => tarball.file),
+    readmeFile: join(root, 'README.md'),
+    log: (line) => console.log(line),
+  });
+  console.log(`pack-test: the set of ${packages.length} tarballs installed together and ran the quick start`);
+} catch (error) {
+  failures += 1;
+  console.error(`pack-test: the installed set FAILED: ${error.stderr || error.message}`);
+}
+
 rmSync(work, { recursive: true, force: true });
 process.exit(failures ? 1 : 0);
