@@ -29,7 +29,8 @@ import {
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // Under the repository, so that `@zkwire/*` resolves through its node_modules.
 const outDir = path.join(root, '.tmp', 'readme-examples');
-const RUN_TIMEOUT_MS = 60_000;
+// Long enough for the examples of @zkwire/testing, which start ensembles of their own.
+const RUN_TIMEOUT_MS = 120_000;
 // Fragments that cannot run alone (a TLS or SASL server, a vitest file): kept few on purpose.
 const MAX_NOT_RUN = 10;
 const SUPER = 'super:readme-examples';
@@ -112,7 +113,9 @@ for (const { file, markdown } of readmes) {
   describe(file, () => {
     for (const example of examples) {
       const where = `${file}:${example.line}`;
-      it(`${where} (${example.lang}) runs to its end on Node 20`, async () => {
+      it(`${where} (${example.lang}) runs to its end on Node 20`, {
+        timeout: RUN_TIMEOUT_MS + 30_000,
+      }, async () => {
         await freshTree(example.chroots);
         const module = await writeExample(example, { markdownFile: file, outDir, hostPort });
         const run = await runModule(module, { cwd: root, timeoutMs: RUN_TIMEOUT_MS });
