@@ -4,11 +4,7 @@
  * cached models, schema sets and migrations. The README maps each Curator class to ours. One export
  * statement per module, sorted by path.
  */
-
-export {
-  CachedModeledFramework,
-  type CachedModeledOptions,
-} from './cached-modeled-framework.js';
+export { CachedModeledFramework, type CachedModeledOptions } from './cached-modeled-framework.js';
 export {
   IllegalModeledStateError,
   InvalidModelArgumentError,
@@ -23,10 +19,7 @@ export {
   SchemaViolationError,
   UnresolvedPathError,
 } from './errors.js';
-export {
-  MigrationManager,
-  type MigrationManagerOptions,
-} from './migrations/migration-manager.js';
+export { MigrationManager, type MigrationManagerOptions } from './migrations/migration-manager.js';
 export { type Migration, type MigrationSet, migrationSet } from './migrations/migration-set.js';
 export { operationsHash } from './migrations/op-digest.js';
 export type { ModelCacheEvents } from './model-cache.js';

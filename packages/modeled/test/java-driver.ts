@@ -49,28 +49,23 @@ function hex(data: Uint8Array | string | null | undefined): string {
   return Buffer.from(typeof data === 'string' ? Buffer.from(data, 'utf8') : data).toString('hex');
 }
 
+function opText(item: Op): string {
+  switch (item.type) {
+    case 'create':
+      if (item.acl !== undefined || item.ttlMs !== undefined) throw new Error('driver: default ACL, no TTL');
+      return `c,${item.path},${hex(item.data)},${JAVA_MODES[item.mode]}`;
+    case 'setData':
+      return `s,${item.path},${hex(item.data)},${item.version}`;
+    case 'delete':
+      return `d,${item.path},${item.version}`;
+    case 'check':
+      return `k,${item.path},${item.version}`;
+  }
+}
+
 /** The driver's text form of migrations (see ModeledDriver.java). */
 export function migrationsText(migrations: Op[][]): string {
-  return migrations
-    .map((ops) =>
-      ops
-        .map((item) => {
-          switch (item.type) {
-            case 'create':
-              if (item.acl !== undefined || item.ttlMs !== undefined)
-                throw new Error('driver: default ACL, no TTL');
-              return `c,${item.path},${hex(item.data)},${JAVA_MODES[item.mode]}`;
-            case 'setData':
-              return `s,${item.path},${hex(item.data)},${item.version}`;
-            case 'delete':
-              return `d,${item.path},${item.version}`;
-            case 'check':
-              return `k,${item.path},${item.version}`;
-          }
-        })
-        .join('|'),
-    )
-    .join(';');
+  return migrations.map((ops) => ops.map(opText).join('|')).join(';');
 }
 
 /** Compiles the driver (cached by source hash) and binds it to `connectString`. */
