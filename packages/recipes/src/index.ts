@@ -38,6 +38,11 @@ export {
   type PathChildrenCacheOptions,
 } from './cache/path-children-cache.js';
 export {
+  type CompressionProvider,
+  gzipCompression,
+  type RecipeCompression,
+} from './internal-common/compression.js';
+export {
   CountNodeReader,
   type CountNodeReaderEvents,
   decodeSharedCount,

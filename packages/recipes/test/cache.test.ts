@@ -4,6 +4,7 @@
  * (single node, Stat only, depth); events as listeners and as an async iterable; the pipelined initial load;
  * bad input; and close leaving no watch, no listener.
  */
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { CacheEvent } from '../src/cache/cache-events.js';
 import type { CacheEngine } from '../src/cache/cache-options.js';
@@ -228,6 +229,8 @@ describe('CuratorCache basics', () => {
       ['/ok', { singleNode: true, maxDepth: 2 }],
       ['/ok', { keepdata: false }],
       ['/ok', 'options'],
+      ['/ok', { compression: 'zstd' }],
+      ['/ok', { clearOnClose: 'no' }],
     ];
     for (const [path, options] of bad) {
       let caught: unknown;
@@ -266,5 +269,43 @@ describe('CuratorCache basics', () => {
     for (const path of [root, `${root}/a`, `${root}/a/b`]) {
       await expect(observer.checkWatches(path, 'any')).rejects.toMatchObject({ code: 'NOWATCHER' });
     }
+  });
+
+  it('with clearOnClose: false keeps the last state readable after close, no longer followed (DO_NOT_CLEAR_ON_CLOSE)', async () => {
+    const [observer, writer] = [real.client(0), real.client(1)] as [TestClient, TestClient];
+    const root = '/cache/keep-on-close';
+    await writer.create(`${root}/a`, 'a', { createParents: true });
+    const cache = new CuratorCache(observer, root, { clearOnClose: false });
+    await cache.start();
+    await cache.awaitInitialized({ timeoutMs: 10_000 });
+    await cache.close();
+    await writer.setData(`${root}/a`, 'after-close');
+    await writer.create(`${root}/b`, 'b');
+    await watchBarrier([observer], writer, `${root}-barrier`);
+    expect(cache.size).toBe(2);
+    expect(text(cache.get(`${root}/a`)?.data)).toBe('a');
+    expect(cache.get(`${root}/b`)).toBeUndefined();
+    expect(cache.entries().map((entry) => entry.path)).toEqual([root, `${root}/a`]);
+  });
+
+  it("with compression: 'gzip' reads GZIP data, zero-length data as empty, and reports other data as BAD_DATA", async () => {
+    const [observer, writer] = [real.client(0), real.client(1)] as [TestClient, TestClient];
+    const root = '/cache/compressed';
+    await writer.create(`${root}/zipped`, gzipSync('zipped'), { createParents: true });
+    await writer.create(`${root}/plain`, 'plain');
+    await using cache = new CuratorCache(observer, root, { compression: 'gzip' });
+    const errors: unknown[] = [];
+    cache.on('error', (error) => errors.push(error));
+    await cache.start();
+    await cache.awaitInitialized({ timeoutMs: 10_000 });
+    expect(text(cache.get(`${root}/zipped`)?.data)).toBe('zipped');
+    expect(text(cache.get(root)?.data)).toBe(''); // the parent the create made has no data
+    // Not GZIP: kept as read, and reported with its path.
+    expect(text(cache.get(`${root}/plain`)?.data)).toBe('plain');
+    expect(errors).toEqual([
+      expect.objectContaining({ code: 'BAD_DATA', message: expect.stringContaining(`${root}/plain`) }),
+    ]);
+    await writer.setData(`${root}/zipped`, gzipSync('zipped-2'));
+    await eventually(() => text(cache.get(`${root}/zipped`)?.data) === 'zipped-2');
   });
 });

@@ -8,6 +8,7 @@
  * session expiry reports only what really differs. A reply older than the entry held (same node, lower
  * `mzxid`) is ignored.
  */
+import { decompressData } from '../internal-common/compression.js';
 import type { CacheClient, CacheStat } from './cache-client.js';
 import type { CacheEvent } from './cache-events.js';
 import type { ResolvedCacheOptions } from './cache-options.js';
@@ -111,6 +112,19 @@ export class CacheCore {
     if (this.closed) return;
     for (const oldData of this.tree.removeSubtree(path)) {
       this.sink.event({ type: 'deleted', path: oldData.path, oldData, data: undefined });
+    }
+  }
+
+  /**
+   * The data a node holds, from the bytes read (decompressed with the `compression` option). Bytes that do not
+   * decompress are kept as read, and the failure is reported.
+   */
+  nodeData(path: string, bytes: Uint8Array): Uint8Array {
+    try {
+      return decompressData(this.options.compression, path, bytes);
+    } catch (error) {
+      this.error(error);
+      return bytes;
     }
   }
 

@@ -2,6 +2,11 @@
  * Options of a {@link CuratorCache} (Curator's `CuratorCache.Options` and storage choice), checked before
  * anything is sent.
  */
+import {
+  type CompressionProvider,
+  type RecipeCompression,
+  resolveCompression,
+} from '../internal-common/compression.js';
 import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 
@@ -33,6 +38,17 @@ export interface CuratorCacheOptions {
   maxDepth?: number;
   /** Which engine keeps the cache current; default `'auto'`. */
   engine?: CacheEngine;
+  /**
+   * Decompress every node's data as it is read (Curator's `COMPRESSED_DATA`, or a Curator client with
+   * `enableCompression()`): `'gzip'` reads what Curator's GzipCompressionProvider writes. Zero-length data
+   * stays empty; data that does not decompress is kept as read and reported (`error`, BAD_DATA).
+   */
+  compression?: RecipeCompression;
+  /**
+   * Clear the local copy on close (default true). False keeps the last state readable after close
+   * (Curator's `DO_NOT_CLEAR_ON_CLOSE`); it is no longer kept current.
+   */
+  clearOnClose?: boolean;
 }
 
 /** Options after checking, with defaults applied. */
@@ -40,9 +56,11 @@ export interface ResolvedCacheOptions {
   readonly maxDepth: number;
   readonly keepData: boolean;
   readonly engine: CacheEngine;
+  readonly compression: CompressionProvider | undefined;
+  readonly clearOnClose: boolean;
 }
 
-const KNOWN = ['singleNode', 'keepData', 'maxDepth', 'engine'];
+const KNOWN = ['singleNode', 'keepData', 'maxDepth', 'engine', 'compression', 'clearOnClose'];
 const ENGINES = new Set<unknown>(Object.values(CacheEngine));
 
 /** Throws INVALID_ARGUMENT for an options value that is not an object or has a key outside `allowed`. */
@@ -63,12 +81,22 @@ export function validateCachePath(path: unknown): string {
 
 /** Checks the options and applies the defaults; throws INVALID_ARGUMENT before anything is sent. */
 export function resolveCacheOptions(options: unknown): ResolvedCacheOptions {
-  if (options === undefined) return { maxDepth: Number.POSITIVE_INFINITY, keepData: true, engine: 'auto' };
+  if (options === undefined) {
+    return {
+      maxDepth: Number.POSITIVE_INFINITY,
+      keepData: true,
+      engine: 'auto',
+      compression: undefined,
+      clearOnClose: true,
+    };
+  }
   rejectUnknownOptions(options, KNOWN, 'cache');
-  const { singleNode, keepData, maxDepth, engine } = options as CuratorCacheOptions;
+  const { singleNode, keepData, maxDepth, engine, compression, clearOnClose } =
+    options as CuratorCacheOptions;
   for (const [name, value] of [
     ['singleNode', singleNode],
     ['keepData', keepData],
+    ['clearOnClose', clearOnClose],
   ] as const) {
     if (value !== undefined && typeof value !== 'boolean') {
       throw new InvalidRecipeArgumentError(`${name} must be a boolean`);
@@ -94,5 +122,7 @@ export function resolveCacheOptions(options: unknown): ResolvedCacheOptions {
     maxDepth: singleNode === true ? 0 : (maxDepth ?? Number.POSITIVE_INFINITY),
     keepData: keepData ?? true,
     engine: engine ?? 'auto',
+    compression: resolveCompression(compression),
+    clearOnClose: clearOnClose ?? true,
   };
 }

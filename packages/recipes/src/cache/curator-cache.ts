@@ -201,7 +201,8 @@ export class CuratorCache
 
   /**
    * Stops the cache: removes its watch(es) (removeWatches; locally if disconnected), its connection
-   * listener, ends every `events()` iteration and clears the local copy. Idempotent.
+   * listener, ends every `events()` iteration and clears the local copy (unless `clearOnClose: false`).
+   * Idempotent.
    */
   async close(): Promise<void> {
     if (this.#state === 'closed') return;
@@ -213,7 +214,7 @@ export class CuratorCache
     this.#buffers.clear();
     for (const waiter of [...this.#initWaiters]) waiter.fail(this.#closedError());
     await this.#engine?.close();
-    this.#core.tree.clear();
+    if (this.#core.options.clearOnClose) this.#core.tree.clear();
   }
 
   [Symbol.asyncDispose](): Promise<void> {

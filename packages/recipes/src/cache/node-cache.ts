@@ -6,6 +6,7 @@
  * version changes (not on a children-only change), and the node's parents are not created.
  */
 import { EventEmitter } from 'node:events';
+import type { RecipeCompression } from '../internal-common/compression.js';
 import type { WaitOptions } from '../internal-common/deadline.js';
 import { Reporter } from '../internal-common/safe-emit.js';
 import type { CacheClient } from './cache-client.js';
@@ -29,6 +30,8 @@ export interface NodeCacheOptions {
   keepData?: boolean;
   /** Default `'auto'`. */
   engine?: CacheEngine;
+  /** Decompress the node's data (Curator's `NodeCache(client, path, dataIsCompressed)`); see CuratorCache. */
+  compression?: RecipeCompression;
 }
 
 /** One node, kept current. */
@@ -38,7 +41,7 @@ export class NodeCache extends EventEmitter<NodeCacheEvents> implements AsyncDis
 
   constructor(client: CacheClient, path: string, options: NodeCacheOptions = {}) {
     super();
-    rejectUnknownOptions(options, ['keepData', 'engine'], 'NodeCache');
+    rejectUnknownOptions(options, ['keepData', 'engine', 'compression'], 'NodeCache');
     this.cache = new CuratorCache(client, path, { ...options, singleNode: true });
     const reporter = new Reporter<NodeCacheEvents>(this, client, `NodeCache ${this.cache.path}`);
     this.cache.on('event', (event) => {

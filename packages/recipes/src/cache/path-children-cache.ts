@@ -9,6 +9,7 @@
  * `childAdded` and then `initialized` (Curator's POST_INITIALIZED_EVENT).
  */
 import { EventEmitter } from 'node:events';
+import type { RecipeCompression } from '../internal-common/compression.js';
 import type { WaitOptions } from '../internal-common/deadline.js';
 import { Reporter } from '../internal-common/safe-emit.js';
 import type { CacheClient } from './cache-client.js';
@@ -32,6 +33,8 @@ export interface PathChildrenCacheOptions {
   cacheData?: boolean;
   /** Default `'auto'`. */
   engine?: CacheEngine;
+  /** Decompress the children's data (Curator's `dataIsCompressed`); see CuratorCache. */
+  compression?: RecipeCompression;
 }
 
 /** The direct children of one node, kept current. */
@@ -41,12 +44,13 @@ export class PathChildrenCache extends EventEmitter<PathChildrenCacheEvents> imp
 
   constructor(client: CacheClient, path: string, options: PathChildrenCacheOptions = {}) {
     super();
-    rejectUnknownOptions(options, ['cacheData', 'engine'], 'PathChildrenCache');
-    const { cacheData, engine } = options;
+    rejectUnknownOptions(options, ['cacheData', 'engine', 'compression'], 'PathChildrenCache');
+    const { cacheData, engine, compression } = options;
     this.cache = new CuratorCache(client, path, {
       maxDepth: 1,
       ...(cacheData === undefined ? {} : { keepData: cacheData }),
       ...(engine === undefined ? {} : { engine }),
+      ...(compression === undefined ? {} : { compression }),
     });
     const reporter = new Reporter<PathChildrenCacheEvents>(
       this,

@@ -46,7 +46,7 @@ export class TreeLoader {
       core.client.getData(path, watch ? { watch } : undefined),
       ({ data, stat }) => {
         if (watch) this.hooks.armed?.('data', path);
-        const applied = core.applyData(path, data, stat);
+        const applied = core.applyData(path, core.nodeData(path, data), stat);
         if (applied === undefined || !core.listsChildrenOf(path)) return;
         if (list === 'always' || (list === 'if-changed' && applied.childrenMoved))
           this.list(path, 'all', list);

@@ -115,8 +115,8 @@ export class IllegalRecipeStateError extends RecipeError {
 
 /** A znode's bytes cannot be decoded (Curator's BufferUnderflowException on a short counter). */
 export class BadRecipeDataError extends RecipeError {
-  constructor(message: string) {
-    super(RecipeErrorCode.BAD_DATA, message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(RecipeErrorCode.BAD_DATA, message, options);
     this.name = 'BadRecipeDataError';
   }
 }

@@ -4,6 +4,11 @@
  * the naming rules that follow from the mode: which name the first create asks for, and which mode a re-create
  * uses so that it yields the same name again.
  */
+import {
+  type CompressionProvider,
+  type RecipeCompression,
+  resolveCompression,
+} from '../internal-common/compression.js';
 import { newProtectedPrefix } from '../internal-common/protected-name.js';
 import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 import { validateRecipePath } from '../internal-common/validate.js';
@@ -39,6 +44,11 @@ export interface PersistentNodeOptions {
    * uses it, since that node is meant to outlive its owner until the server reaps it.
    */
   keepOnClose?: boolean;
+  /**
+   * Compress the data written to the node (a Curator client's `enableCompression()`, CURATOR-725): `'gzip'`
+   * writes what Curator's GzipCompressionProvider reads. `getData()` still gives the data uncompressed.
+   */
+  compression?: RecipeCompression;
 }
 
 /** The largest TTL a server accepts (it keeps TTLs in 40 bits of the ephemeral owner field). */
@@ -54,6 +64,7 @@ export interface PersistentNodeSettings {
   ttlMs: number | undefined;
   useParentCreation: boolean;
   keepOnClose: boolean;
+  compression: CompressionProvider | undefined;
 }
 
 /** True for the modes whose name gets a sequence number. */
@@ -161,6 +172,7 @@ export function persistentNodeSettings(basePath: unknown, options: unknown): Per
     ttlMs,
     useParentCreation: validateFlag(given.useParentCreation, 'useParentCreation', true),
     keepOnClose: validateFlag(given.keepOnClose, 'keepOnClose', false),
+    compression: resolveCompression(given.compression),
   };
 }
 

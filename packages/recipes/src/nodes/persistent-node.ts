@@ -21,7 +21,9 @@
  * with one exists instead of a create + setData (Curator bumps the data version on every reconnection);
  * after a session expiry a persistent-mode node is checked, not rewritten.
  */
+
 import { EventEmitter } from 'node:events';
+import { compressData } from '../internal-common/compression.js';
 import { Deadline, DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
 import {
   deleteGuaranteed,
@@ -316,7 +318,12 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
     const generation = this.#dataGeneration;
     this.#unknownCreate = { session: this.#client.sessionId, generation };
     try {
-      const node = await createNode(this.#client, this.#settings, this.#actualPath, this.#data);
+      const node = await createNode(
+        this.#client,
+        this.#settings,
+        this.#actualPath,
+        this.#wireData(this.#actualPath ?? this.#settings.basePath),
+      );
       this.#unknownCreate = undefined;
       this.#took(node.path, node.adopted ? undefined : generation);
     } catch (error) {
@@ -363,11 +370,16 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
     }
   }
 
+  /** Our data as it is sent for `path`: compressed with the `compression` option. */
+  #wireData(path: string): Uint8Array {
+    return compressData(this.#settings.compression, path, this.#data);
+  }
+
   async #writeData(): Promise<void> {
     const path = this.#actualPath as string;
     const generation = this.#dataGeneration;
     try {
-      await this.#client.setData(path, this.#data);
+      await this.#client.setData(path, this.#wireData(path));
     } catch (error) {
       if (!isNoNode(error)) throw error;
       this.#markMissing();

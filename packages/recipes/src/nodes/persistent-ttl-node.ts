@@ -15,6 +15,12 @@
  * (fixed in Curator 5.9, apache/curator#1260). Both layouts read the same; only the parent's removal differs.
  */
 import { EventEmitter } from 'node:events';
+import {
+  type CompressionProvider,
+  compressData,
+  type RecipeCompression,
+  resolveCompression,
+} from '../internal-common/compression.js';
 import type { WaitOptions } from '../internal-common/deadline.js';
 import { localAddressData } from '../internal-common/default-data.js';
 import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
@@ -47,6 +53,8 @@ export interface PersistentTtlNodeOptions {
    * (Curator 5.4 to 5.8).
    */
   parentMode?: PersistentTtlParentMode;
+  /** Compress the parent's and the touch child's data, as a Curator client with `enableCompression()` does. */
+  compression?: RecipeCompression;
 }
 
 /** The parent modes of a PersistentTtlNode: Curator 5.9's TTL node, or 5.4–5.8's container. */
@@ -106,6 +114,7 @@ export class PersistentTtlNode extends EventEmitter<PersistentTtlNodeEvents> imp
   readonly #node: PersistentNode;
   #timer: ReturnType<typeof setInterval> | undefined;
   #touching = false;
+  readonly #compression: CompressionProvider | undefined;
   /** Reports failures of the parent's keeping and of the touches. */
   readonly #reporter: Reporter<PersistentTtlNodeEvents>;
 
@@ -126,7 +135,9 @@ export class PersistentTtlNode extends EventEmitter<PersistentTtlNodeEvents> imp
       data: validateNodeData(options.data),
       ...(options.useParentCreation === undefined ? {} : { useParentCreation: options.useParentCreation }),
       keepOnClose: true,
+      ...(options.compression === undefined ? {} : { compression: options.compression }),
     });
+    this.#compression = resolveCompression(options.compression);
     this.#reporter = new Reporter(this, client, `PersistentTtlNode ${this.path}`);
     this.#node.on('error', (error) => this.#reporter.background(error, 'the node cannot be kept'));
   }
@@ -188,7 +199,7 @@ export class PersistentTtlNode extends EventEmitter<PersistentTtlNodeEvents> imp
 
   /** Curator's touch: setData(child); on NoNode, create it with the TTL (or set it, if made meanwhile). */
   async #touchOnce(): Promise<void> {
-    const data = await localAddressData();
+    const data = compressData(this.#compression, this.childPath, await localAddressData());
     try {
       await this.#client.setData(this.childPath, data);
       return;
