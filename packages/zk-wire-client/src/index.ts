@@ -2,10 +2,37 @@
  * @zkwire/zk-wire-client: a ZooKeeper client for Node.js, written from the wire up.
  * @packageDocumentation
  */
-export { type ACL, acls, digestId, type Id, Perms } from './acl.js';
-export { DEFAULT_QUEUE_CAPACITY, EventOverflowError } from './async-queue.js';
-export { type ClientEventMap, connect, createClient, type WatchOptions, ZooKeeperClient } from './client.js';
-export { type ConnectString, type HostAddress, parseConnectString } from './connect-string.js';
+export {
+  type ClientEventMap,
+  connect,
+  createClient,
+  type WatchOptions,
+  ZooKeeperClient,
+} from './client/client.js';
+export {
+  clientAddresses,
+  configToConnectString,
+  type EnsembleConfig,
+  type EnsembleMember,
+  parseEnsembleConfig,
+} from './client/ensemble-config.js';
+export { op, readOp } from './client/op-builders.js';
+export type { CreateResult } from './protocol/create.js';
+export type { GetACLResult } from './protocol/get-acl.js';
+export type { GetChildren2Result } from './protocol/get-children.js';
+export type { GetDataResult } from './protocol/get-data.js';
+export type { ConfigResult } from './protocol/reconfig.js';
+// TLS, SASL and x509/SASL ACL helpers (owned by the security work).
+export * from './security/index.js';
+export {
+  registerSaslAuthenticator,
+  type SaslAuthenticator,
+  type SaslAuthenticatorFactory,
+  type SaslChannel,
+} from './security/sasl-hook.js';
+export { type ACL, acls, digestId, type Id, Perms } from './util/acl.js';
+export { DEFAULT_QUEUE_CAPACITY, EventOverflowError } from './util/async-queue.js';
+export { type ConnectString, type HostAddress, parseConnectString } from './util/connect-string.js';
 export {
   ChannelName,
   type ConnectMessage,
@@ -13,14 +40,7 @@ export {
   type RequestTraceContext,
   type StateMessage,
   type WatchEventMessage,
-} from './diagnostics.js';
-export {
-  clientAddresses,
-  configToConnectString,
-  type EnsembleConfig,
-  type EnsembleMember,
-  parseEnsembleConfig,
-} from './ensemble-config.js';
+} from './util/diagnostics.js';
 export {
   AuthFailedError,
   BadArgumentsError,
@@ -58,16 +78,9 @@ export {
   UnimplementedError,
   UnsupportedByServerError,
   ZooKeeperError,
-} from './errors.js';
-export type { Logger, LogLevel } from './logger.js';
-export { op, readOp } from './op-builders.js';
-export type { CreateResult } from './ops/create.js';
-export type { GetACLResult } from './ops/get-acl.js';
-export type { GetChildren2Result } from './ops/get-children.js';
-export type { GetDataResult } from './ops/get-data.js';
-export type { ConfigResult } from './ops/reconfig.js';
-export { paths } from './paths.js';
-export type { ReadCoalescingOptions } from './read-pacing.js';
+} from './util/errors.js';
+export type { Logger, LogLevel } from './util/logger.js';
+export { paths } from './util/paths.js';
 export {
   BoundedExponentialBackoffRetry,
   ExponentialBackoffRetry,
@@ -78,15 +91,7 @@ export {
   type RetryPolicy,
   RetryUntilElapsed,
   retry,
-} from './retry.js';
-export {
-  registerSaslAuthenticator,
-  type SaslAuthenticator,
-  type SaslAuthenticatorFactory,
-  type SaslChannel,
-} from './sasl-hook.js';
-// TLS, SASL and x509/SASL ACL helpers (owned by the security work).
-export * from './security/index.js';
+} from './util/retry.js';
 export type {
   CallOptions,
   ClientInfo,
@@ -97,6 +102,7 @@ export type {
   Data,
   Op,
   OpResult,
+  ReadCoalescingOptions,
   ReadOp,
   ReadOutcome,
   ReadResult,
@@ -107,4 +113,4 @@ export type {
   WatchEventType,
   Watcher,
   WatchType,
-} from './types.js';
+} from './util/types.js';

@@ -1,6 +1,7 @@
 /**
  * Every server error code's name and number, checked against the Java client's KeeperException.Code enum
- * of the ZooKeeper install the tests use: errors.ts promises the Java names (THROTTLEDOP, not THROTTLED).
+ * of the ZooKeeper install the tests use: util/errors.ts promises the Java names (THROTTLEDOP, not
+ * THROTTLED).
  */
 import { compileJava, findZooKeeper } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';

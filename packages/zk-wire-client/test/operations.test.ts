@@ -1,5 +1,6 @@
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENSURE_PATH_WALKS, ensurePath, type TreeClient } from '../src/client/tree-helpers.js';
 import {
   acls,
   connect,
@@ -13,7 +14,6 @@ import {
   type WatchEvent,
   type ZooKeeperClient,
 } from '../src/index.js';
-import { ENSURE_PATH_WALKS, ensurePath, type TreeClient } from '../src/tree-helpers.js';
 
 let server: ZooKeeperServer;
 let zk: ZooKeeperClient;

@@ -1,7 +1,7 @@
 /**
- * Read pacing under load (the readCoalescing option, src/read-pacing.ts) against a real server: with many
- * requests in flight the client pauses its socket between reads, and every reply still reaches its own
- * call; with few in flight, or with the option off, it never pauses; a cut while paused loses nothing
+ * Read pacing under load (the readCoalescing option, src/transport/read-pacing.ts) against a real server:
+ * with many requests in flight the client pauses its socket between reads, and every reply still reaches its
+ * own call; with few in flight, or with the option off, it never pauses; a cut while paused loses nothing
  * silently. Pauses are counted with a spy on net.Socket's pause(), the one way the client stops reading.
  */
 

@@ -1,8 +1,8 @@
 /**
  * Replies are read into one buffer shared by every connection and handed to the decoders as views of it, not
- * copies (connection.ts): the next read overwrites those bytes. So whatever a call returns that outlives the
- * read (data, a multiRead's data, the session password) must be the caller's own copy. These tests hold such
- * values across many later reads of other bytes and check that each is still right.
+ * copies (transport/connection.ts): the next read overwrites those bytes. So whatever a call returns that
+ * outlives the read (data, a multiRead's data, the session password) must be the caller's own copy. These
+ * tests hold such values across many later reads of other bytes and check that each is still right.
  */
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

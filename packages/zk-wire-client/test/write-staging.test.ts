@@ -1,18 +1,19 @@
 /**
- * Requests made in one tick are written at once (write-staging.ts): joined in one reusable staging buffer, or
- * written as they lie when they were cut back to back from the codec's slab, which is then reclaimed. The
- * staging buffer and the slab may be reused only once the socket has handed the previous write to the kernel;
- * a write the kernel could not take at once stays the socket's. These tests fill the socket so that writes go
- * out late, or reuse the slab write after write, and check that every byte arrives as written: at a TCP sink
- * that reads only after all the writes were made, and at a real server, which must store each value intact.
+ * Requests made in one tick are written at once (transport/write-staging.ts): joined in one reusable staging
+ * buffer, or written as they lie when they were cut back to back from the codec's slab, which is then
+ * reclaimed. The staging buffer and the slab may be reused only once the socket has handed the previous write
+ * to the kernel; a write the kernel could not take at once stays the socket's. These tests fill the socket so
+ * that writes go out late, or reuse the slab write after write, and check that every byte arrives as written:
+ * at a TCP sink that reads only after all the writes were made, and at a real server, which must store each
+ * value intact.
  */
 import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { allocFrame } from '@zkwire/jute-codec/internal';
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Connection, type ConnectionHandler } from '../src/connection.js';
 import { connect, op, type ZooKeeperClient } from '../src/index.js';
+import { Connection, type ConnectionHandler } from '../src/transport/connection.js';
 
 /** Frames of `size` bytes, each filled with its own byte, so a frame overwritten by another cannot pass. */
 function patternedFrames(count: number, size: number, first: number): Buffer[] {

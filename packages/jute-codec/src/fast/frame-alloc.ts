@@ -1,15 +1,15 @@
 // Where request frames get their bytes: cut back to back from a slab of our own, reused.
 //
 // Frames are cut back to back, so that the frames of one tick, written together, are one run of the slab:
-// the client writes that run as it is instead of copying the frames into one buffer (write-staging.ts in
-// the client). The client tells the slab when a frame's bytes are done with (releaseFrameBytes): written to a
-// socket that handed them all to the kernel, or copied into a buffer of its own. Bytes are done with in the
-// order they were cut, as requests go out in call order; once every byte cut from the slab is, nothing refers
-// to them any more (each frame is written once, then let go), and the slab is cut again from its start.
-// Bytes released out of order (a request held back, a socket that kept a write) stop that: the slab is then
-// cut to its end and dropped, and the frames cut from it keep it alive for as long as any of them is held.
-// Nothing is ever written into a frame after it is encoded, so frames that share a slab cannot disturb each
-// other.
+// the client writes that run as it is instead of copying the frames into one buffer
+// (transport/write-staging.ts in the client). The client tells the slab when a frame's bytes are done with
+// (releaseFrameBytes): written to a socket that handed them all to the kernel, or copied into a buffer of its
+// own. Bytes are done with in the order they were cut, as requests go out in call order; once every byte cut
+// from the slab is, nothing refers to them any more (each frame is written once, then let go), and the slab
+// is cut again from its start. Bytes released out of order (a request held back, a socket that kept a write)
+// stop that: the slab is then cut to its end and dropped, and the frames cut from it keep it alive for as
+// long as any of them is held. Nothing is ever written into a frame after it is encoded, so frames that share
+// a slab cannot disturb each other.
 //
 // Before, small frames came from Node's shared 8 KiB pool (Buffer.allocUnsafe) and frames of a kilobyte or
 // more from a 64 KiB slab that was never reused. Making an ArrayBuffer costs about as much as writing a whole

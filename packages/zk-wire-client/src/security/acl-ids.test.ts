@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Perms } from '../acl.js';
-import { InvalidArgumentError } from '../errors.js';
+import { Perms } from '../util/acl.js';
+import { InvalidArgumentError } from '../util/errors.js';
 import { formatPerms, parsePerms, saslAcl, x509Acl } from './acl-ids.js';
 
 describe('x509Acl and saslAcl', () => {

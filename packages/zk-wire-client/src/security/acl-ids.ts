@@ -2,8 +2,8 @@
  * ACL entries for the identities that TLS and SASL give a connection (x509 certificate subjects, SASL users),
  * and the permission letters zkCli prints. The open/read-only/creator/digest/ip builders live in ../acl.ts.
  */
-import { type ACL, Perms } from '../acl.js';
-import { InvalidArgumentError } from '../errors.js';
+import { type ACL, Perms } from '../util/acl.js';
+import { InvalidArgumentError } from '../util/errors.js';
 
 function checkPerms(perms: number): number {
   if (!Number.isInteger(perms) || perms < 0 || perms > Perms.ALL) {

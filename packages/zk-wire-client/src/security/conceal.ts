@@ -2,7 +2,7 @@
  * Keeps credentials out of `util.inspect`, `console.log` and `JSON.stringify` of the client's own objects:
  * the secret properties stay readable by code but become non-enumerable, which those three skip.
  */
-import type { ClientOptions } from '../types.js';
+import type { ClientOptions } from '../util/types.js';
 
 /** Makes `key` of `target` non-enumerable (still readable and writable); returns `target`. */
 export function concealProperty<T extends object>(target: T, key: keyof T): T {

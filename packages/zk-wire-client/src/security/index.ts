@@ -2,9 +2,9 @@
  * Security: TLS option checks and error mapping, SASL DIGEST-MD5, and ACL entries for x509 and SASL
  * identities. See ../../SECURITY.md for how to use them.
  */
-import { registerSaslAuthenticator } from '../sasl-hook.js';
 import { DIGEST_MD5 } from './digest-md5.js';
 import { digestMd5Authenticator } from './sasl-authenticator.js';
+import { registerSaslAuthenticator } from './sasl-hook.js';
 
 export { formatPerms, parsePerms, saslAcl, x509Acl } from './acl-ids.js';
 export { concealCredentials, concealProperty } from './conceal.js';

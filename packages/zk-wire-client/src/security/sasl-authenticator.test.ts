@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { AuthFailedError, ConnectionLossError, InvalidArgumentError, ZooKeeperError } from '../errors.js';
-import { registerSaslAuthenticator, type SaslChannel } from '../sasl-hook.js';
+import {
+  AuthFailedError,
+  ConnectionLossError,
+  InvalidArgumentError,
+  ZooKeeperError,
+} from '../util/errors.js';
 import { digestMd5Authenticator, validateSaslOptions } from './sasl-authenticator.js';
 import { SaslAuthenticationError, SaslFailure } from './sasl-error.js';
+import { registerSaslAuthenticator, type SaslChannel } from './sasl-hook.js';
 
 /*
  * These check the adapter's control flow with scripted channel answers only; that the mechanism is accepted by

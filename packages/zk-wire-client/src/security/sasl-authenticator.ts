@@ -2,16 +2,16 @@
  * Plugs the DIGEST-MD5 mechanism into the session's SASL seam (sasl-hook.ts): one authenticator per
  * connection, driving GetSASLRequest / SetSASLResponse round trips until the server has proven itself.
  */
-import { InvalidArgumentError, ZooKeeperError } from '../errors.js';
+import { InvalidArgumentError, ZooKeeperError } from '../util/errors.js';
+import type { SaslOptions } from '../util/types.js';
+import { DIGEST_MD5, DigestMd5Client } from './digest-md5.js';
+import { SaslAuthenticationError, SaslFailure } from './sasl-error.js';
 import {
   type SaslAuthenticator,
   type SaslAuthenticatorFactory,
   type SaslChannel,
   saslAuthenticatorFactory,
-} from '../sasl-hook.js';
-import type { SaslOptions } from '../types.js';
-import { DIGEST_MD5, DigestMd5Client } from './digest-md5.js';
-import { SaslAuthenticationError, SaslFailure } from './sasl-error.js';
+} from './sasl-hook.js';
 
 /** DIGEST-MD5 needs at most two round trips; a server that keeps sending tokens is not speaking it. */
 const MAX_ROUND_TRIPS = 4;

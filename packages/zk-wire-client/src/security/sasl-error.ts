@@ -1,4 +1,4 @@
-import { AuthFailedError, type ErrorContext, ZooKeeperError } from '../errors.js';
+import { AuthFailedError, type ErrorContext, ZooKeeperError } from '../util/errors.js';
 
 /** Why a SASL authentication failed, as a stable string callers can branch on. */
 export const SaslFailure = {

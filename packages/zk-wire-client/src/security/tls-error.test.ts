@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZooKeeperError } from '../errors.js';
+import { ZooKeeperError } from '../util/errors.js';
 import { isTlsError, TlsFailure, tlsErrorFrom } from './tls-error.js';
 
 const nodeError = (code: string) => Object.assign(new Error(`node says ${code}`), { code });

@@ -2,7 +2,7 @@
  * Turns node:tls / OpenSSL failures into one typed error that says, in words, what is wrong with which server,
  * and whether trying again can help. Certificates and keys are never quoted, only node's error code.
  */
-import { ZooKeeperError } from '../errors.js';
+import { ZooKeeperError } from '../util/errors.js';
 
 /** What went wrong in a TLS connection, as a stable string callers can branch on. */
 export const TlsFailure = {

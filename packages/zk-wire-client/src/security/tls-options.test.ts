@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError } from '../errors.js';
+import { InvalidArgumentError } from '../util/errors.js';
 import { tlsConnectOptions, validateTlsOption } from './tls-options.js';
 
 const PEM = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';

@@ -4,7 +4,7 @@
  */
 import { isIP } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
-import { InvalidArgumentError } from '../errors.js';
+import { InvalidArgumentError } from '../util/errors.js';
 
 /** The `tls` option as users give it: `true` (system CAs, no client certificate) or `node:tls` options. */
 export type TlsOption = ConnectionOptions | boolean | undefined;

@@ -1,0 +1,54 @@
+/**
+ * The version gate: the pipeline asks it about a gated request (addWatch, multiRead, whoAmI, ...) when that
+ * request reaches the head of the outgoing queue. A server known to be too old fails the request in its
+ * place with UnsupportedByServerError; while the version is being asked (`srvr`, once per host) the queue
+ * waits there; when it cannot be learnt the request goes out, and an old server's Unimplemented answer
+ * becomes the same error in the settle step (wire-protocol.md §4.1).
+ */
+import { atLeast, FEATURE_SINCE, type GatedFeature, ServerVersions } from '../protocol/server-version.js';
+import type { HostAddress } from '../util/connect-string.js';
+import { UnsupportedByServerError } from '../util/errors.js';
+import type { ClientOptions } from '../util/types.js';
+
+/** What the version gate says of a gated request at the head of the outgoing queue. */
+export const GateVerdict = { send: 'send', wait: 'wait' } as const;
+/** One of {@link GateVerdict}, or the error the request fails with. */
+export type GateDecision = (typeof GateVerdict)[keyof typeof GateVerdict] | UnsupportedByServerError;
+
+/** Decides gated requests against the connected server's version. */
+export interface VersionGate {
+  decide(feature: GatedFeature): GateDecision;
+}
+
+/** The gate of one session: the connected host's version, asked once per host. */
+export class ServerVersionGate implements VersionGate {
+  /** The server's version, once a gated request asked for it. */
+  serverVersion: string | undefined;
+  private readonly versions = new ServerVersions();
+
+  constructor(
+    /** The host of the current connection. */
+    private readonly currentHost: () => HostAddress | undefined,
+    /** How to reach a host for `srvr` (this client's TLS and connection factory). */
+    private readonly options: Pick<ClientOptions, 'tls' | 'connectionFactory'>,
+    /** Called once a host's version is known (or known to be unknowable): the queue can move on. */
+    private readonly onLearnt: () => void,
+  ) {}
+
+  decide(feature: GatedFeature): GateDecision {
+    const address = this.currentHost();
+    if (address === undefined) return GateVerdict.send;
+    const known = this.versions.known(address);
+    if (known === undefined) {
+      void this.versions.of(address, this.options).then(this.onLearnt);
+      return GateVerdict.wait;
+    }
+    if (known.pending) return GateVerdict.wait;
+    const version = known.version;
+    if (version === undefined) return GateVerdict.send;
+    this.serverVersion = version;
+    const required = FEATURE_SINCE[feature];
+    if (atLeast(version, required)) return GateVerdict.send;
+    return new UnsupportedByServerError(required, version, { operation: feature });
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * addWatch (106, server 3.6.0+).
+ *
+ *   request  AddWatchRequest { ustring path; int mode; }   mode 0 = PERSISTENT, 1 = PERSISTENT_RECURSIVE
+ *   reply    ErrorResponse { int err; }  (always 0)
+ *
+ * The server checks neither existence nor ACL. Like Java, the local watcher is registered on err 0 or
+ * NONODE. A persistent watch gets data and child events of the node; a recursive one gets created, deleted
+ * and dataChanged of the node and every descendant, never childrenChanged.
+ */
+import { AddWatchMode, encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
+import type { Watcher } from '../util/types.js';
+import type { ReplyDecoder } from './pending.js';
+
+/** The two persistent watch modes. */
+export type AddWatchModeName = 'persistent' | 'persistent-recursive';
+
+/** Builds the addWatch frame. */
+export function encodeAddWatch(xid: number, serverPath: string, mode: AddWatchModeName): Buffer {
+  const wireMode = mode === 'persistent' ? AddWatchMode.PERSISTENT : AddWatchMode.PERSISTENT_RECURSIVE;
+  return encodeRequestFrame(xid, OpCode.addWatch, records.AddWatchRequest, {
+    path: serverPath,
+    mode: wireMode,
+  });
+}
+
+/** What addWatch's request carries for its decoder. */
+export interface AddWatchContext {
+  watcher: Watcher;
+  mode: AddWatchModeName;
+}
+
+/** Registers the watcher in the persistent or recursive table. */
+export const addWatchReply: ReplyDecoder<void> = {
+  operation: 'addWatch',
+  armsWatch: true,
+  resultCodes: [-101],
+  decode(context, request) {
+    const { watcher, mode } = request.context as AddWatchContext;
+    context.watches.add(mode === 'persistent' ? 'persistent' : 'persistentRecursive', request.path!, watcher);
+  },
+};

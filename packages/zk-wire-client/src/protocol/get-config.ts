@@ -1,0 +1,26 @@
+/**
+ * getConfig: a getData (4) of `/zookeeper/config`, the ensemble's configuration, read outside the chroot.
+ *
+ *   request  GetDataRequest  { ustring path; boolean watch; }    path is always /zookeeper/config
+ *   reply    GetDataResponse { buffer data; Stat stat; }
+ *
+ * The watch is registered only on success, under the config watch key (config-watch.ts), which stands for
+ * the config node whatever the chroot.
+ */
+import { fast } from '@zkwire/jute-codec';
+import type { Watcher } from '../util/types.js';
+import { configWatchKey } from './config-watch.js';
+import { type GetDataResult, ownedData } from './get-data.js';
+import type { ReplyDecoder } from './pending.js';
+
+/** Decodes data + Stat and registers the config watcher. */
+export const getConfigReply: ReplyDecoder<GetDataResult> = {
+  operation: 'getConfig',
+  decode(context, request, _err, payload, offset) {
+    const value = fast.decodeGetDataResponse(payload, offset, payload.length);
+    const watcher = request.context as Watcher | undefined;
+    if (watcher) context.watches.add('data', configWatchKey(context.chroot), watcher);
+    value.data = ownedData(value.data);
+    return value as GetDataResult;
+  },
+};

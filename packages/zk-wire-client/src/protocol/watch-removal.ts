@@ -1,0 +1,109 @@
+/**
+ * checkWatches (17) and removeWatches (18), server 3.5.0+.
+ *
+ *   request  CheckWatchesRequest / RemoveWatchesRequest { ustring path; int type; }
+ *            type: Children 1, Data 2, Any 3 (Persistent 4, PersistentRecursive 5 from 3.9)
+ *   reply    header only; -121 NOWATCHER when this connection has no such server watch
+ *
+ * checkWatches only checks (the server watch stays); removeWatches removes the server watch.
+ *
+ * The local side is settled with the reply, as the Java client's finishPacket does: the watch tables are
+ * checked (NoWatcher when no such local watcher) and the watchers removed as of this request's place in the
+ * stream of replies and events, not as of the call, and each removed watcher is told (*WatchRemoved)
+ * before the call's promise settles.
+ */
+import { encodeRequestFrame, OpCode, records, WatcherType } from '@zkwire/jute-codec';
+import { errorFromCode, NoWatcherError } from '../util/errors.js';
+import type { WatchEvent, Watcher, WatchType } from '../util/types.js';
+import type { ReplyContext, ReplyDecoder } from './pending.js';
+import { removalEventType } from './watches.js';
+
+const wireType: Record<WatchType, number> = {
+  children: WatcherType.Children,
+  data: WatcherType.Data,
+  any: WatcherType.Any,
+};
+
+/** The server's errno for "no such watch on this connection". */
+const NOWATCHER = -121;
+
+/** Builds a checkWatches (remove = false) or removeWatches frame. */
+export function encodeWatchRemoval(
+  xid: number,
+  serverPath: string,
+  type: WatchType,
+  remove: boolean,
+): Buffer {
+  return remove
+    ? encodeRequestFrame(xid, OpCode.removeWatches, records.RemoveWatchesRequest, {
+        path: serverPath,
+        type: wireType[type],
+      })
+    : encodeRequestFrame(xid, OpCode.checkWatches, records.CheckWatchesRequest, {
+        path: serverPath,
+        type: wireType[type],
+      });
+}
+
+/** What a removeWatches() or checkWatches() call carries for its decoder. */
+export interface WatchRemovalContext {
+  type: WatchType;
+  /** One watcher, or all of the type. */
+  watcher: Watcher | undefined;
+  /** removeWatches() (true) or checkWatches() (false). */
+  removes: boolean;
+  /** Remove locally even when the server cannot be asked or has no such watch. */
+  local: boolean;
+}
+
+/**
+ * Removes the watchers locally and tells each one, once per kind of removal: a watcher armed by getData and
+ * by getChildren gets childWatchRemoved and dataWatchRemoved, as in Java.
+ */
+export function removeLocally(
+  context: ReplyContext,
+  path: string,
+  type: WatchType,
+  watcher: Watcher | undefined,
+): void {
+  const byEvent = new Map<WatchEvent['type'], Set<Watcher>>();
+  for (const entry of context.watches.remove(path, type, watcher)) {
+    const eventType = removalEventType(entry.kind);
+    let set = byEvent.get(eventType);
+    if (set === undefined) byEvent.set(eventType, (set = new Set()));
+    set.add(entry.watcher);
+  }
+  for (const eventType of REMOVAL_EVENT_ORDER) {
+    const watchers = byEvent.get(eventType);
+    if (watchers !== undefined) context.dispatchInOrder(watchers, { type: eventType, path });
+  }
+}
+
+const REMOVAL_EVENT_ORDER: readonly WatchEvent['type'][] = [
+  'childWatchRemoved',
+  'dataWatchRemoved',
+  'persistentWatchRemoved',
+];
+
+function removalDecoder(operation: 'checkWatches' | 'removeWatches'): ReplyDecoder<void> {
+  return {
+    operation,
+    resultCodes: [NOWATCHER],
+    decode(context, request, err) {
+      const c = request.context as WatchRemovalContext;
+      const path = request.path!;
+      const call = c.removes ? 'removeWatches' : 'checkWatches';
+      const checksLocal = c.removes || c.watcher !== undefined;
+      if (checksLocal && !context.watches.has(path, c.type, c.watcher)) {
+        throw new NoWatcherError({ path, operation: call });
+      }
+      if (err !== 0 && !(c.removes && c.local)) throw errorFromCode(err, { path, operation: call });
+      if (c.removes) removeLocally(context, path, c.type, c.watcher);
+    },
+  };
+}
+
+/** Decoder of a checkWatches request (a removal that keeps the server watch, or a check). */
+export const checkWatchesReply = removalDecoder('checkWatches');
+/** Decoder of a removeWatches request. */
+export const removeWatchesReply = removalDecoder('removeWatches');

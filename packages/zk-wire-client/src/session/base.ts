@@ -1,0 +1,140 @@
+/**
+ * The base of the session: what it is made of, built once from the checked options (identity, host list,
+ * pipeline, watch tables, credentials, version gate), and what the rest of the client reads of it (id,
+ * password, granted timeout, host list, server version, readiness, why a call is refused right now), the
+ * pipeline included: the session is the context its replies are decoded in (protocol/pending.ts
+ * `ReplyContext`).
+ *
+ * Separate from session.ts, which drives these parts over a sequence of connections (connecting, the
+ * handshake and what follows it, loss, reconnect, expiry, close): that file holds what changes the session,
+ * this one what it holds and answers. The dependency goes one way: nothing here acts on a connection.
+ */
+import { RequestPipeline } from '../pipeline/pipeline.js';
+import { ServerVersionGate } from '../pipeline/version-gate.js';
+import { WatchTables } from '../protocol/watches.js';
+import type { Connection, ConnectionOptions } from '../transport/connection.js';
+import type { ACL } from '../util/acl.js';
+import type { HostAddress } from '../util/connect-string.js';
+import { ClientClosedError, ConnectionLossError, type ZooKeeperError } from '../util/errors.js';
+import type { Chroot } from '../util/paths.js';
+import type { ClientOptions, WatchEvent, Watcher } from '../util/types.js';
+import { SessionAuth } from './auth.js';
+import { SessionHosts } from './hosts.js';
+import { SessionIdentity } from './identity.js';
+import { sessionSettings } from './settings.js';
+import { SessionStates } from './states.js';
+
+const CLOSED = { code: 'CLIENTCLOSED' } as const;
+
+/** The session's parts and the read side of {@link Session} (session.ts), its only subclass. */
+export abstract class SessionBase extends SessionStates {
+  /** The session's id, password and granted timeout. */
+  protected readonly identity: SessionIdentity;
+  /** Decides the requests that need a server version (pipeline/version-gate.ts). */
+  private readonly versionGate: ServerVersionGate;
+  readonly chroot: Chroot;
+  readonly watches = new WatchTables();
+  readonly pipeline: RequestPipeline;
+  /** Terminal error once expired (without autoRecreateSession) or closed. */
+  terminalError: ZooKeeperError | undefined;
+  /** The ACL of creates that name none (`defaultAcl`, checked); undefined means open. */
+  readonly defaultAcl: ACL[] | undefined;
+  /** The bound of a wait for the first connection when the call gives none (`connectWaitMs`; 0 = none). */
+  readonly connectWaitMs: number;
+
+  protected readonly hosts: SessionHosts;
+  protected connection: Connection | undefined;
+  protected ready = false;
+  protected readonly requestedTimeoutMs: number;
+  protected readonly auth: SessionAuth;
+  protected readonly closeTimeoutMs: number | undefined;
+  protected closing: Promise<void> | undefined;
+  /** Why the last connection ended (or failed to open): the cause of a timed-out `connected()`. */
+  lastConnectionError: ZooKeeperError | undefined;
+
+  protected readonly options: ClientOptions;
+  protected readonly connectionOptions: ConnectionOptions;
+
+  constructor(clientOptions: ClientOptions) {
+    super();
+    const settings = sessionSettings(clientOptions);
+    this.options = settings.options;
+    this.chroot = settings.chroot;
+    this.hosts = new SessionHosts(settings.hosts, settings.options, () => this.connection);
+    this.requestedTimeoutMs = settings.requestedTimeoutMs;
+    this.connectWaitMs = settings.connectWaitMs;
+    this.closeTimeoutMs = settings.closeTimeoutMs;
+    this.defaultAcl = settings.defaultAcl;
+    this.connectionOptions = settings.connection;
+    this.identity = new SessionIdentity(settings.session);
+    this.versionGate = new ServerVersionGate(
+      () => this.currentHost,
+      this.options,
+      () => this.pipeline.flush(),
+    );
+    this.pipeline = new RequestPipeline(this, clientOptions.requestTimeoutMs ?? 0, this.versionGate);
+    this.auth = new SessionAuth(clientOptions.auth, () => this.pipeline.nextXid());
+  }
+
+  /** True once the client will never connect again (closed, or expired without autoRecreateSession). */
+  get isTerminal(): boolean {
+    return this.terminalError !== undefined;
+  }
+
+  /** True while a connection is ready for requests. */
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  /** The error calls should fail with right now, or undefined when they may be queued. */
+  refusal(): ZooKeeperError | undefined {
+    // A closed client refuses each call with an error of its own, whose stack shows the refused call.
+    if (this.closing !== undefined && (this.terminalError ?? CLOSED).code === 'CLIENTCLOSED')
+      return new ClientClosedError();
+    return this.terminalError;
+  }
+
+  /**
+   * Why no connection is ready: the last connection error, or else the attempt under way (a host that
+   * accepts and never answers has not failed yet). The cause of a timed-out wait for a connection.
+   */
+  connectionProblem(): Error | undefined {
+    if (this.lastConnectionError !== undefined) return this.lastConnectionError;
+    const host = this.currentHost;
+    if (host === undefined) return undefined;
+    return new ConnectionLossError({ cause: new Error(`no answer yet from ${host.host}:${host.port}`) });
+  }
+
+  /** The host list, in the order connection attempts go through it. */
+  get hostList(): readonly HostAddress[] {
+    return this.hosts.list;
+  }
+
+  get sessionId(): bigint {
+    return this.identity.id;
+  }
+
+  get password(): Buffer {
+    return this.identity.password;
+  }
+
+  /** The timeout the server granted (0 while there is no session). */
+  get negotiatedTimeoutMs(): number {
+    return this.identity.negotiatedTimeoutMs;
+  }
+
+  /** The server's version (from `srvr`) once a gated request asked for it. */
+  get serverVersion(): string | undefined {
+    return this.versionGate.serverVersion;
+  }
+
+  /** The host of the current (or last) connection attempt, for the version gate. */
+  get currentHost(): HostAddress | undefined {
+    return this.hosts.current;
+  }
+
+  /** Queues the watchers' calls for `event` as a microtask, behind the replies that settled before it. */
+  dispatchInOrder(watchers: Iterable<Watcher>, event: WatchEvent): void {
+    queueMicrotask(() => this.dispatch(watchers, event));
+  }
+}

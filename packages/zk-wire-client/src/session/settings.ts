@@ -1,0 +1,105 @@
+/**
+ * A session's options, checked once when the client is made (bad ones are refused with InvalidArgumentError
+ * before anything is sent) and turned into what the session works with.
+ */
+import { Buffer } from 'node:buffer';
+import { concealCredentials } from '../security/conceal.js';
+import { validateSaslOptions } from '../security/sasl-authenticator.js';
+import { validateTlsOption } from '../security/tls-options.js';
+import type { ConnectionOptions } from '../transport/connection.js';
+import { readPacingSettings } from '../transport/read-pacing.js';
+import type { ACL } from '../util/acl.js';
+import { aclArg } from '../util/args.js';
+import { type HostAddress, parseClientConnectString, shuffled } from '../util/connect-string.js';
+import { InvalidArgumentError } from '../util/errors.js';
+import type { Chroot } from '../util/paths.js';
+import type { ClientOptions } from '../util/types.js';
+
+/** The checked session options: the timeout to ask for and the session to reattach to, if any. */
+export interface SessionStart {
+  requestedTimeoutMs: number;
+  session: { id: bigint; password: Buffer } | undefined;
+}
+
+/** Checks `sessionTimeoutMs` and `session` (refused with InvalidArgumentError before anything is sent). */
+export function sessionStart(options: ClientOptions): SessionStart {
+  const timeout = options.sessionTimeoutMs ?? 30_000;
+  if (!Number.isInteger(timeout) || timeout <= 0) {
+    throw new InvalidArgumentError('sessionTimeoutMs', `must be a positive integer, got ${String(timeout)}`);
+  }
+  if (options.session && options.session.password.length !== 16) {
+    throw new InvalidArgumentError('session.password', 'must be 16 bytes');
+  }
+  const session = options.session
+    ? { id: options.session.id, password: Buffer.from(options.session.password) }
+    : undefined;
+  return { requestedTimeoutMs: timeout, session };
+}
+
+/** Curator's connection timeout: the default bound of a wait for the first connection. */
+export const DEFAULT_CONNECT_WAIT_MS = 15_000;
+
+/**
+ * A timeout option in ms: an integer ≥ 0 (> 0 unless `zeroAllowed`), or undefined for the default. Refused
+ * with InvalidArgumentError before anything is sent.
+ */
+export function timeoutOption(
+  name: string,
+  value: number | undefined,
+  zeroAllowed: boolean,
+): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isInteger(value) || value < (zeroAllowed ? 0 : 1)) {
+    const range = zeroAllowed ? 'an integer ≥ 0' : 'a positive integer';
+    throw new InvalidArgumentError(name, `must be ${range}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** Everything the session takes from its options. */
+export interface SessionSettings {
+  /** The options, their credentials kept out of inspect/log/JSON output. */
+  options: ClientOptions;
+  chroot: Chroot;
+  /** The hosts, shuffled once. */
+  hosts: HostAddress[];
+  requestedTimeoutMs: number;
+  /** The session to reattach to (`session`), if any. */
+  session: SessionStart['session'];
+  /** The bound of a wait for the first connection when the call gives none (0 = none). */
+  connectWaitMs: number;
+  /** The bound of close()'s wait for the closeSession reply; undefined: from the session timeout. */
+  closeTimeoutMs: number | undefined;
+  /** The ACL of creates that name none (`defaultAcl`, checked); undefined means open. */
+  defaultAcl: ACL[] | undefined;
+  connection: ConnectionOptions;
+}
+
+/** Checks `options` and derives the session's settings from them. */
+export function sessionSettings(options: ClientOptions): SessionSettings {
+  const concealed = concealCredentials(options);
+  const parsed = parseClientConnectString(options.connectString);
+  const start = sessionStart(options);
+  validateTlsOption(options.tls);
+  validateSaslOptions(options.sasl);
+  const { tls, connectionFactory, maxFrameLength } = concealed;
+  return {
+    options: concealed,
+    chroot: parsed.chroot,
+    hosts: shuffled(parsed.hosts),
+    requestedTimeoutMs: start.requestedTimeoutMs,
+    session: start.session,
+    connectWaitMs: timeoutOption('connectWaitMs', options.connectWaitMs, true) ?? DEFAULT_CONNECT_WAIT_MS,
+    closeTimeoutMs: timeoutOption('closeTimeoutMs', options.closeTimeoutMs, false),
+    defaultAcl:
+      options.defaultAcl === undefined
+        ? undefined
+        : aclArg(options.defaultAcl, 'createClient', undefined, 'defaultAcl'),
+    connection: {
+      tls,
+      connectionFactory,
+      maxFrameLength,
+      readPacing: readPacingSettings(options.readCoalescing),
+    },
+  };
+}

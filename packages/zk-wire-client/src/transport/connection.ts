@@ -1,0 +1,365 @@
+/**
+ * One TCP (or TLS) connection to one server: the socket, the frame reader, writes, read pacing under load
+ * (read-pacing.ts), and the liveness timer (read timeout and idle pings, wire-protocol.md §7.1-7.2). It knows
+ * frames, not requests: the session decides what to write and what a frame means.
+ *
+ * A socket of our own (plain TCP or TLS) is read with `onread` into one reusable buffer, since only such a
+ * socket really stops reading while paused (a stream socket goes on filling its buffer). A read is handed on
+ * as a view of that buffer, not a copy: its frames are decoded before the read's callback returns, and what
+ * outlives the read is copied by whoever keeps it (data through `ownedData` in protocol/get-data.ts, the
+ * session password, the SASL token; the frame reader copies a frame split across reads). A copy of every read
+ * made the garbage collector run more often under load (apps/bench README, the Intel run). A
+ * `connectionFactory` socket (and TLS over one) is read as a stream, unpaced.
+ */
+import { Buffer } from 'node:buffer';
+import net, { type Socket } from 'node:net';
+import tls from 'node:tls';
+import { FrameReader, JuteCodecError } from '@zkwire/jute-codec';
+import { tlsErrorFrom } from '../security/tls-error.js';
+import { tlsConnectOptions } from '../security/tls-options.js';
+import type { HostAddress } from '../util/connect-string.js';
+import { publishReadPacing } from '../util/diagnostics.js';
+import { ConnectionLossError, ProtocolError, type ZooKeeperError } from '../util/errors.js';
+import type { ClientOptions } from '../util/types.js';
+import { ReadPacer, type ReadPacingSettings } from './read-pacing.js';
+import { joined, releaseStaged, stageFrames } from './write-staging.js';
+
+/** What the owner of a connection is told. */
+export interface ConnectionHandler {
+  /** Socket connected: time to write the ConnectRequest. */
+  onOpen(connection: Connection): void;
+  /** One frame payload (no length prefix), in arrival order. Throwing ends the connection. */
+  onFrame(connection: Connection, payload: Buffer): void;
+  /** The socket can take more after a write that filled its buffer. */
+  onDrain(connection: Connection): void;
+  /** Requests written and not yet answered (read pacing waits only when they are many). */
+  awaitingReplies(connection: Connection): number;
+  /** The connection ended (once); `error` says why. */
+  onClose(connection: Connection, error: ZooKeeperError): void;
+}
+
+/** The ping frame: length 8, xid -2, opcode 11. */
+const PING_FRAME = Buffer.from([0, 0, 0, 8, 0xff, 0xff, 0xff, 0xfe, 0, 0, 0, 11]);
+/** Java's MAX_SEND_PING_INTERVAL: ping at least this often. */
+const MAX_SEND_PING_INTERVAL_MS = 10_000;
+/** The reusable read buffer of a socket we open ourselves (Node's own read size). */
+const READ_BUFFER_BYTES = 64 * 1024;
+/**
+ * The read buffer of every socket we open, shared: each read is handled before its callback returns and
+ * reads never overlap (one thread), so one buffer serves every connection. One per connection cost each
+ * session a 64 KiB allocation outside the heap, which drove V8 into full collections when many short sessions
+ * come and go. Allocated on the first connection.
+ */
+let sharedReadBuffer: Buffer | undefined;
+
+/** What {@link Connection.open} needs of the client options. */
+export interface ConnectionOptions
+  extends Pick<ClientOptions, 'tls' | 'connectionFactory' | 'maxFrameLength'> {
+  /** Read pacing under load; undefined reads every reply as it lands. */
+  readPacing?: ReadPacingSettings | undefined;
+}
+
+/** A connection to one server. */
+export class Connection {
+  /** ms timestamp of the last received chunk. */
+  lastReceived = Date.now();
+  /** ms timestamp of the last write. */
+  lastSent = Date.now();
+  /** True while a write filled the socket buffer and 'drain' has not come yet. */
+  waitingDrain = false;
+  private closed = false;
+  /** True once the socket (and TLS handshake) is up. */
+  private opened = false;
+  private isTls = false;
+  private readonly reader: FrameReader;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly pacer: ReadPacer | undefined;
+  private resumeTimer: NodeJS.Timeout | undefined;
+  private readonly resumeBound = () => this.resumeReading();
+  /**
+   * True from a read until the event loop's next check phase: writes made meanwhile were made by the
+   * callers the read's replies woke (a closed loop), which is when read pacing pays (read-pacing.ts).
+   */
+  private inReadTurn = false;
+  private readTurnEnding = false;
+  private readonly endReadTurn = () => {
+    this.inReadTurn = false;
+    this.readTurnEnding = false;
+  };
+  /**
+   * A plain TCP socket we opened ourselves: it keeps no reference to bytes it handed to the kernel, so its
+   * writes are staged or sent as views of the frame slab and released once taken (write-staging.ts). A TLS
+   * or `connectionFactory` socket may keep what it was given: its frames are joined, and nothing is released.
+   */
+  private releasesWrites = false;
+  /** ms timestamp since which a frame has been partly received without completing (0 = none pending). */
+  private partialSince = 0;
+
+  private constructor(
+    readonly socket: Socket,
+    readonly address: HostAddress,
+    private readonly handler: ConnectionHandler,
+    options: ConnectionOptions,
+    /** Reads arrive through `onread` (a socket we opened, plain or TLS), not 'data' events. */
+    readsByCallback: boolean,
+  ) {
+    const { maxFrameLength, readPacing } = options;
+    this.reader = new FrameReader(maxFrameLength === undefined ? undefined : { maxFrameLength });
+    // Only a socket read by callback is paced: a paused stream socket goes on reading into its buffer, so
+    // waiting there saved no wake-ups and cost more per reply (measured with a connectionFactory socket).
+    this.pacer =
+      readPacing && readsByCallback ? new ReadPacer(readPacing, Date.now(), READ_BUFFER_BYTES) : undefined;
+    socket.setNoDelay(true);
+    if (!readsByCallback) {
+      socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    }
+    socket.on('drain', () => {
+      this.waitingDrain = false;
+      if (!this.closed) handler.onDrain(this);
+    });
+    // Errors are built only for a connection still open: a socket we closed ourselves still emits 'close',
+    // and building an error (its stack) for it would be wasted on every session's end.
+    socket.on('error', (error) => {
+      if (this.closed) return;
+      // Certificate and handshake failures are configuration errors, reported as such (security module).
+      const tlsError = this.isTls
+        ? tlsErrorFrom(error, `${address.host}:${address.port}`, this.opened)
+        : undefined;
+      this.close(tlsError ?? new ConnectionLossError({ cause: error }));
+    });
+    socket.on('close', () => {
+      if (!this.closed) this.close(new ConnectionLossError({ cause: new Error('socket closed') }));
+    });
+  }
+
+  /** Opens a connection: `connectionFactory`, else TLS when `tls` is set, else plain TCP. */
+  static open(address: HostAddress, options: ConnectionOptions, handler: ConnectionHandler): Connection {
+    let socket: Socket;
+    let connectEvent = 'connect';
+    let readsByCallback = false;
+    // Set right below; no read can come before the socket connects.
+    let connection!: Connection;
+    // Reads of a socket we open ourselves (plain or TLS) come through this callback; built only for those.
+    const onread = () => {
+      readsByCallback = true;
+      return {
+        buffer: (sharedReadBuffer ??= Buffer.allocUnsafe(READ_BUFFER_BYTES)),
+        // The buffer is ours (sharedReadBuffer); the view is valid until this callback returns.
+        callback: (bytes: number, buffer: Uint8Array) => {
+          connection.receive((buffer as Buffer).subarray(0, bytes));
+          return true; // pausing, when paced, goes through socket.pause()
+        },
+      };
+    };
+    try {
+      if (options.tls) {
+        // Over a factory's socket (a proxy in tests) TLS runs inside it, still checked against the real host.
+        const base = tlsConnectOptions(options.tls, address.host, address.port);
+        const inner = options.connectionFactory?.(address.host, address.port);
+        // @types/node lacks `onread` on tls.connect, which hands it to the socket it opens (node:_tls_wrap).
+        socket = tls.connect(
+          inner ? { ...base, socket: inner } : ({ ...base, onread: onread() } as tls.ConnectionOptions),
+        );
+        connectEvent = 'secureConnect';
+      } else if (options.connectionFactory) {
+        socket = options.connectionFactory(address.host, address.port);
+      } else {
+        socket = net.connect({ host: address.host, port: address.port, onread: onread() });
+      }
+    } catch (error) {
+      // A throwing factory or unusable TLS material (a bad PEM throws here) fails this attempt, not the process.
+      const failed = new Connection(new net.Socket(), address, handler, options, false);
+      queueMicrotask(() => failed.close(new ConnectionLossError({ cause: error })));
+      return failed;
+    }
+    connection = new Connection(socket, address, handler, options, readsByCallback);
+    connection.isTls = connectEvent === 'secureConnect';
+    connection.releasesWrites = readsByCallback && !connection.isTls;
+    const opened = () => {
+      connection.opened = true;
+      if (!connection.closed) handler.onOpen(connection);
+    };
+    // A factory may hand over a socket that is already connected.
+    if (
+      connectEvent === 'connect' &&
+      options.connectionFactory &&
+      !socket.connecting &&
+      socket.readyState === 'open'
+    ) {
+      queueMicrotask(opened);
+    } else {
+      socket.once(connectEvent, opened);
+    }
+    return connection;
+  }
+
+  /** True once closed. */
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /**
+   * Writes frames as one chunk (on a plain socket of our own, a view over them or a copy in the shared
+   * staging buffer, see write-staging.ts); returns false when the socket buffer is full (wait for onDrain
+   * before writing more).
+   */
+  writeFrames(frames: readonly Buffer[], size: number): boolean {
+    if (frames.length === 1) return this.write(frames[0]!);
+    return this.write(this.releasesWrites ? stageFrames(frames, size) : joined(frames, size));
+  }
+
+  /**
+   * Writes bytes; returns false when the socket buffer is full (wait for onDrain before writing more). On a
+   * socket that {@link releasesWrites}, the bytes are then released if the socket handed them all to the
+   * kernel: a request frame's slab bytes, or the staging buffer.
+   */
+  write(bytes: Buffer): boolean {
+    if (this.closed) return false;
+    this.lastSent = Date.now();
+    this.pacer?.noteWrite(bytes.length, this.inReadTurn);
+    const ok = this.socket.write(bytes);
+    if (!ok) this.waitingDrain = true;
+    if (this.releasesWrites) releaseStaged(bytes, this.socket.writableLength === 0);
+    return ok;
+  }
+
+  /**
+   * Starts the liveness timer. While not yet connected, `connectTimeoutMs` bounds the whole attempt (TCP
+   * connect, TLS handshake, ConnectResponse); once connected ({@link setConnected}), silence longer than the
+   * read timeout, or a frame that takes longer than it to complete, ends the connection, and idle sending
+   * triggers pings.
+   */
+  startTimer(connectTimeoutMs: number): void {
+    this.stopTimer();
+    const tick = Math.max(20, Math.min(500, Math.floor(connectTimeoutMs / 10)));
+    const started = Date.now();
+    this.timer = setInterval(() => {
+      if (Date.now() - started > connectTimeoutMs) {
+        this.close(
+          new ConnectionLossError({ cause: new Error(`no ConnectResponse within ${connectTimeoutMs} ms`) }),
+        );
+      }
+    }, tick);
+    this.timer.unref();
+  }
+
+  /** Switches the timer to the connected rules, with the read timeout derived from the negotiated timeout. */
+  setConnected(readTimeoutMs: number): void {
+    this.stopTimer();
+    const tick = Math.max(20, Math.min(1000, Math.floor(readTimeoutMs / 10)));
+    this.timer = setInterval(() => this.checkLiveness(readTimeoutMs), tick);
+    this.timer.unref();
+  }
+
+  private checkLiveness(readTimeoutMs: number): void {
+    const now = Date.now();
+    if (now - this.lastReceived > readTimeoutMs) {
+      this.close(new ConnectionLossError({ cause: new Error(`nothing received for ${readTimeoutMs} ms`) }));
+      return;
+    }
+    // The per-frame read deadline: a reply that has not completed within the read timeout never will.
+    if (this.partialSince !== 0 && now - this.partialSince > readTimeoutMs) {
+      const cause = new ProtocolError(`a reply frame did not complete within ${readTimeoutMs} ms`);
+      this.close(new ConnectionLossError({ cause }));
+      return;
+    }
+    // Java's rule (ClientCnxn.SendThread): ping after about readTimeout/2 - 1 s of send idleness, at least every 10 s.
+    const idleSend = now - this.lastSent;
+    if (
+      readTimeoutMs / 2 - idleSend - (idleSend > 1000 ? 1000 : 0) <= 0 ||
+      idleSend > MAX_SEND_PING_INTERVAL_MS
+    ) {
+      if (!this.waitingDrain) this.write(PING_FRAME);
+    }
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== undefined) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Hands on the frames of one read, then lets the pacer decide whether to wait before the next. */
+  private receive(chunk: Buffer): void {
+    if (this.closed) return;
+    this.lastReceived = Date.now();
+    // Counted before the replies of this read settle their requests: the depth the caller keeps up.
+    const awaiting = this.pacer === undefined ? 0 : this.handler.awaitingReplies(this);
+    if (this.pacer !== undefined && awaiting >= this.pacer.minInFlight) this.markReadTurn();
+    let frames: Buffer[];
+    try {
+      frames = this.reader.push(chunk);
+    } catch (error) {
+      this.close(new ConnectionLossError({ cause: new ProtocolError(describe(error), { cause: error }) }));
+      return;
+    }
+    this.trackPartialFrame(frames.length > 0);
+    for (const frame of frames) {
+      if (this.closed) return;
+      try {
+        this.handler.onFrame(this, frame);
+      } catch (error) {
+        const cause = JuteCodecError.isInstance(error)
+          ? new ProtocolError(`undecodable reply: ${error.message}`, { cause: error })
+          : error;
+        this.close(new ConnectionLossError({ cause }));
+        return;
+      }
+    }
+    // A bad length after whole frames in the same read: those were answers, handed on above; now the end.
+    const failure = this.reader.failure;
+    if (failure !== null && !this.closed) {
+      this.close(new ConnectionLossError({ cause: new ProtocolError(failure.message, { cause: failure }) }));
+      return;
+    }
+    if (this.pacer !== undefined && !this.closed) {
+      // The read's own Date.now(): whole ms suit 20 ms rate windows, and a read reads the clock once.
+      const waitMs = this.pacer.afterRead(this.lastReceived, frames.length, awaiting, chunk.length);
+      if (waitMs > 0) {
+        publishReadPacing(waitMs, awaiting);
+        this.pauseReading(waitMs);
+      }
+    }
+  }
+
+  /**
+   * Notes when a partly received frame started waiting for its end: a server that dribbles a byte now and
+   * then keeps the connection looking alive, so the liveness check also bounds how long one frame may take.
+   */
+  private trackPartialFrame(completedOne: boolean): void {
+    if (this.reader.buffered === 0) this.partialSince = 0;
+    else if (completedOne || this.partialSince === 0) this.partialSince = this.lastReceived;
+  }
+
+  /** Marks the writes of this turn (the replies' callers and their microtasks) as driven by a read. */
+  private markReadTurn(): void {
+    this.inReadTurn = true;
+    if (!this.readTurnEnding) {
+      this.readTurnEnding = true;
+      setImmediate(this.endReadTurn);
+    }
+  }
+
+  private pauseReading(ms: number): void {
+    this.socket.pause();
+    this.resumeTimer = setTimeout(this.resumeBound, ms);
+  }
+
+  private resumeReading(): void {
+    this.resumeTimer = undefined;
+    if (!this.closed) this.socket.resume();
+  }
+
+  /** Ends the connection (once) and tells the handler why. */
+  close(error: ZooKeeperError = new ConnectionLossError()): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopTimer();
+    if (this.resumeTimer !== undefined) clearTimeout(this.resumeTimer);
+    this.socket.destroy();
+    this.handler.onClose(this, error);
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

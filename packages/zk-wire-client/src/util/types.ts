@@ -1,0 +1,224 @@
+/**
+ * The public types of the client API (docs/contracts.md, `@zkwire/zk-wire-client`).
+ */
+
+import type { Socket } from 'node:net';
+import type { ConnectionOptions as TlsConnectionOptions } from 'node:tls';
+import type { Stat } from '@zkwire/jute-codec';
+import type { ACL } from './acl.js';
+import type { ZooKeeperError } from './errors.js';
+import type { Logger } from './logger.js';
+
+/** A znode's metadata, as the codec decodes it: jute `long` fields are `bigint` (zxids, ms times, owner). */
+export type { Stat } from '@zkwire/jute-codec';
+
+/** Options every call takes. */
+export interface CallOptions {
+  /** Aborts the call: not yet written, it is dropped; already written, its result is discarded. */
+  signal?: AbortSignal | undefined;
+  /** Rejects with OperationTimeoutError after this many ms (0 = none; default: the client's requestTimeoutMs). */
+  timeoutMs?: number | undefined;
+}
+
+/**
+ * Kinds of watch events: the server sends the first four; the `...Removed` ones come from watch removal;
+ * `sessionExpired` is the last event of every one-shot watcher still armed when the session expires (Java's
+ * Expired state), with the path it watched.
+ */
+export type WatchEventType =
+  | 'created'
+  | 'deleted'
+  | 'dataChanged'
+  | 'childrenChanged'
+  | 'dataWatchRemoved'
+  | 'childWatchRemoved'
+  | 'persistentWatchRemoved'
+  | 'sessionExpired';
+
+/** A watch event; `path` is a client path (the chroot removed). */
+export interface WatchEvent {
+  type: WatchEventType;
+  path: string;
+}
+
+/** A watch callback. It may throw: the client reports the error as a `watcherError` event and carries on. */
+export type Watcher = (event: WatchEvent) => void;
+
+/** How a node is created. */
+export type CreateMode =
+  | 'persistent'
+  | 'ephemeral'
+  | 'persistent-sequential'
+  | 'ephemeral-sequential'
+  | 'container'
+  | 'persistent-ttl'
+  | 'persistent-sequential-ttl';
+
+/** Options of create and create2. */
+export interface CreateOptions extends CallOptions {
+  /** Default 'persistent'. */
+  mode?: CreateMode | undefined;
+  /** Default: open (world:anyone, all permissions). */
+  acl?: ACL[] | undefined;
+  /** Required for the TTL modes: 1 ms to 0xFF_FFFF_FFFF ms. */
+  ttlMs?: number | bigint | undefined;
+  /** Create missing parents first: `true` or 'persistent' as persistent nodes, 'container' as containers. */
+  createParents?: boolean | 'persistent' | 'container' | undefined;
+  /**
+   * The ACL of parents made by `createParents`. Default: open, whatever `acl` says (as Curator's
+   * creatingParentsIfNeeded): a node's own ACL, read-only say, would keep its creator from creating the node
+   * itself under the new parent.
+   */
+  parentAcl?: ACL[] | undefined;
+  /**
+   * Curator's `withProtection()`: the node is named `_c_<uuid>-<name>`, and a create whose reply is lost
+   * (connection loss) is found again by that name instead of being made twice or left orphaned. `true`
+   * makes up to 4 attempts; `{ maxAttempts }` sets the number. Several requests: outside the order promise.
+   */
+  protected?: boolean | { maxAttempts?: number } | undefined;
+}
+
+/** Data accepted by writes: bytes, a string (UTF-8), or null (a null buffer on the wire). */
+export type Data = Uint8Array | string | null | undefined;
+
+/** Type of a watch to check or remove. */
+export type WatchType = 'children' | 'data' | 'any';
+
+/** Client-side session states. */
+export type SessionState = 'connecting' | 'connected' | 'read-only' | 'suspended' | 'expired' | 'closed';
+
+/** Connection state events, with Curator's meanings (curator-compat.md §13.1). */
+export type ConnectionState = 'connected' | 'suspended' | 'reconnected' | 'lost' | 'read-only';
+
+/** SASL options, handled by the security module's authenticator (see security/sasl-hook.ts). */
+export interface SaslOptions {
+  mechanism: 'DIGEST-MD5' | (string & {});
+  username: string;
+  password: string;
+  serviceName?: string;
+  hostname?: string;
+}
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /** `h1:2181,h2:2181/chroot`. */
+  connectString: string;
+  /** Requested session timeout (the server clamps it). Default 30000. */
+  sessionTimeoutMs?: number;
+  /** Accept read-only servers. Default false. */
+  canBeReadOnly?: boolean;
+  /** Reattach to an existing session. */
+  session?: { id: bigint; password: Uint8Array };
+  /** After expiry, start a new session instead of failing every call with SessionExpired. Default false. */
+  autoRecreateSession?: boolean;
+  /**
+   * The client-wide default request timeout in ms (Java's `zookeeper.request.timeout`): a call given no
+   * `timeoutMs` rejects with OperationTimeoutError after this long. Default 0, none (as Java): a server that
+   * answers pings but never a request then stalls such calls until the connection or the session ends.
+   */
+  requestTimeoutMs?: number;
+  /**
+   * How long `connect()`, and `connected()` before the first connection, wait when the call gives no
+   * `timeoutMs` (Curator's connection timeout). Default 15000; 0 waits without bound. The rejection is an
+   * OperationTimeoutError whose `cause` is the last connection error.
+   */
+  connectWaitMs?: number;
+  /**
+   * How long `close()` waits for the server's answer to closeSession before ending anyway. Default: the
+   * requested session timeout, or the negotiated one when the server granted less.
+   */
+  closeTimeoutMs?: number;
+  /**
+   * The ACL of creates (and multi creates) that name none, as Curator's ACLProvider default or kazoo's
+   * `default_acl`. Default: open (world:anyone, all permissions).
+   */
+  defaultAcl?: ACL[];
+  /** Largest reply frame accepted, in bytes. Default 4 MiB. */
+  maxFrameLength?: number;
+  /** Credentials sent on every connection (as addAuth would). */
+  auth?: { scheme: string; credentials: Uint8Array | string }[];
+  /** Connect with TLS: `true` or node:tls options. */
+  tls?: TlsConnectionOptions | boolean;
+  /** SASL authentication, run right after the handshake by a registered authenticator. */
+  sasl?: SaslOptions;
+  /** Opens the socket instead of node:net (tests, proxies). */
+  connectionFactory?: (host: string, port: number) => Socket;
+  /** The largest data a write may carry, checked before sending. Default 0xFFFFF - 1024 (jute.maxbuffer). */
+  maxDataLength?: number;
+  /**
+   * Under load (many requests in flight), wait a little between socket reads so that one read takes about
+   * 32 replies and one write sends as many requests: far less CPU per request, and a server fed in batches
+   * answers more. The wait follows the reply rate measured on the connection (1 ms on a fast server, up to
+   * `maxDelayMs` on a slow one), or is `delayMs` when set. Taken only when replies drive the requests (the
+   * callers write their next requests in the turn of a read), never when it could leave the server idle,
+   * nor with fewer than `minInFlight` requests in flight. Default on: `{ minInFlight: 64, maxDelayMs: 4 }`;
+   * `false` reads every reply at once.
+   * Applies to the connections the client opens (plain TCP and TLS); `connectionFactory` sockets read every
+   * reply as it lands.
+   */
+  readCoalescing?: ReadCoalescingOptions | boolean;
+  /**
+   * Where connection events, states, expiry and swallowed errors are logged (`console`, pino, winston: any
+   * object with `debug`/`info`/`warn`/`error` taking a string). Default: silent. Never receives credentials.
+   */
+  logger?: Logger;
+  /**
+   * Follow the ensemble's membership (Curator's EnsembleTracker; servers 3.5+ with dynamic reconfiguration):
+   * keep a watch on the configuration (`getConfig`), replace the host list with the members' client
+   * addresses when it changes, and move the session to another server when rebalancing says so (as the Java
+   * client's `updateServerList`: some clients move, so that load spreads; a client whose server left always
+   * moves). The addresses come from the servers' config, not the connect string. Default false.
+   */
+  ensembleTracking?: boolean;
+}
+
+/** An op of a multi transaction (build with `op.*`). */
+export type Op =
+  | {
+      type: 'create';
+      path: string;
+      data: Data;
+      mode: CreateMode;
+      acl: ACL[] | undefined;
+      ttlMs?: number | bigint;
+    }
+  | { type: 'delete'; path: string; version: number }
+  | { type: 'setData'; path: string; data: Data; version: number }
+  | { type: 'check'; path: string; version: number };
+
+/** The result of one successful multi op. */
+export type OpResult =
+  | { type: 'create'; path: string; stat: Stat | null }
+  | { type: 'delete' }
+  | { type: 'setData'; stat: Stat }
+  | { type: 'check' };
+
+/** A read op of multiRead (build with `readOp.*`). */
+export type ReadOp = { type: 'getData'; path: string } | { type: 'getChildren'; path: string };
+
+/** The result of one successful multiRead op. */
+export type ReadResult =
+  | { type: 'getData'; data: Buffer; stat: Stat }
+  | { type: 'getChildren'; children: string[] };
+
+/** A per-op outcome of multiRead. */
+export type ReadOutcome = ReadResult | ZooKeeperError;
+
+/** One identity of the connection, as whoAmI reports it. */
+export interface ClientInfo {
+  authScheme: string;
+  user: string;
+}
+
+/** The `readCoalescing` option: `false` turns pacing off. */
+export interface ReadCoalescingOptions {
+  /** Requests in flight below which every reply is read at once. Default 64. */
+  minInFlight?: number;
+  /**
+   * A fixed wait between reads under load, in ms, instead of the adaptive one (see `maxDelayMs`).
+   * Unset by default.
+   */
+  delayMs?: number;
+  /** The longest adaptive wait between reads, in ms. Default 4. */
+  maxDelayMs?: number;
+}
