@@ -30,7 +30,6 @@ export class ModelEventBuffer<T> implements AsyncIterableIterator<ModelCacheEven
   #ended = false;
   #overflowed = false;
   #waiter: ((result: IteratorResult<ModelCacheEvent<T>>) => void) | undefined;
-  #failer: ((error: unknown) => void) | undefined;
 
   constructor(options: ModelEventsOptions | undefined, onEnd: () => void) {
     const size = options?.bufferSize ?? DEFAULT_BUFFER_SIZE;
@@ -45,7 +44,7 @@ export class ModelEventBuffer<T> implements AsyncIterableIterator<ModelCacheEven
     if (this.#ended || this.#overflowed) return;
     const waiter = this.#waiter;
     if (waiter !== undefined) {
-      this.#waiter = this.#failer = undefined;
+      this.#waiter = undefined;
       waiter({ value: event, done: false });
       return;
     }
@@ -63,7 +62,7 @@ export class ModelEventBuffer<T> implements AsyncIterableIterator<ModelCacheEven
     this.#ended = true;
     this.#onEnd();
     const waiter = this.#waiter;
-    this.#waiter = this.#failer = undefined;
+    this.#waiter = undefined;
     waiter?.({ value: undefined, done: true });
   }
 
@@ -82,9 +81,9 @@ export class ModelEventBuffer<T> implements AsyncIterableIterator<ModelCacheEven
       return Promise.reject(new ModelEventsOverflowError(this.#capacity));
     }
     if (this.#ended) return Promise.resolve({ value: undefined, done: true });
-    return new Promise((resolve, reject) => {
+    // A waiting consumer is never behind: events go straight to it, so only end() settles it otherwise.
+    return new Promise((resolve) => {
       this.#waiter = resolve;
-      this.#failer = reject;
     });
   }
 
