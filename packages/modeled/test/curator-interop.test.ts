@@ -50,6 +50,15 @@ describe('ModeledFramework interop with curator-x-async', () => {
     const ours = (await real.client(0).getData('/interop/quotas/node')).data;
     const theirs = (await real.client(0).getData('/interop/quotas/node-by-java')).data;
     expect(ours.toString()).toBe(theirs.toString());
+    // A whole number in a double field: we write `2`, Jackson `2.0`; Java reads ours as the double 2.0.
+    await quotas().resolved('whole').set({ max: 3, owner: 'cy', ratio: 2 });
+    expect((await real.client(0).getData('/interop/quotas/whole')).data.toString()).toBe(
+      '{"max":3,"owner":"cy","ratio":2}',
+    );
+    expect(await java.read('/interop/quotas/whole')).toEqual({
+      model: { max: 3, owner: 'cy', ratio: 2 },
+      version: 0,
+    });
   });
 
   it('fails stale versioned updates both ways', async () => {
