@@ -80,9 +80,15 @@ export function runRepl(session: CliSession, options: ReplOptions): Promise<Exit
     rl.setPrompt(promptOf(session));
     rl.prompt(true);
   };
-  // The client reports the expiry as it happens: say then what to do, above the prompt.
-  const hintAtConnect = () => session.printAsync(session.out.colors.yellow(SESSION_LOST_HINT));
-  session.onSessionLost = hintAtConnect;
+  // What to do after an expiry: said when the client reports it (above the prompt) and after each command
+  // that failed on the expired session (below its error). With piped input on stderr, so that a script reading
+  // the commands' output does not get it.
+  const hintAtConnect = (whenAsync: boolean) => {
+    if (!options.terminal) session.out.error(SESSION_LOST_HINT, 'SESSIONEXPIRED');
+    else if (whenAsync) session.printAsync(session.out.colors.yellow(SESSION_LOST_HINT));
+    else session.out.info(session.out.colors.yellow(SESSION_LOST_HINT));
+  };
+  session.onSessionLost = () => hintAtConnect(true);
 
   rl.on('SIGINT', () => {
     if (running) {
@@ -124,7 +130,7 @@ export function runRepl(session: CliSession, options: ReplOptions): Promise<Exit
     if (exitCode === ExitCode.OK) return;
     firstFailure ??= exitCode;
     // A command that failed on the expired session (the hint may have scrolled away): say it again.
-    if (session.client?.state === 'expired') session.out.info(session.out.colors.yellow(SESSION_LOST_HINT));
+    if (session.client?.state === 'expired') hintAtConnect(false);
     if (session.stopOnError) stoppedBy = exitCode;
   };
 

@@ -148,7 +148,7 @@ describe('zkwire in a terminal (tmux)', () => {
     await term.waitFor(prompt(7));
   });
 
-  it('an error shows its code and the shell goes on; Ctrl-D leaves with exit code 0', async () => {
+  it("an error is printed in zkCli's words and the shell goes on; Ctrl-D leaves with exit code 0", async () => {
     const term = pane();
     term.type('get /no-such-node');
     term.keys('Enter');
