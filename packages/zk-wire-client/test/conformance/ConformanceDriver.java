@@ -4,9 +4,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The Java side of the differential conformance test (conformance.test.ts): runs scripts through the Java
- * 3.8 client's ASYNC API, whose callbacks and watcher events come one at a time, in server order, on each
- * handle's event thread. One JVM runs every script.
+ * The Java side of the differential conformance test (conformance.test.ts): runs scripts through the ASYNC
+ * API of the Java client of the server's release, whose callbacks and watcher events come one at a time, in
+ * server order, on each handle's event thread. One JVM runs every script.
  *
  * stdin, one script at a time:
  *   script ID               starts a script

@@ -51,15 +51,16 @@ final class DriverValues {
     return c == null ? "UNKNOWN(" + rc + ")" : c.name();
   }
 
+  /** By name: PersistentWatchRemoved is not in a 3.5 client. */
   static String eventType(Watcher.Event.EventType type) {
-    switch (type) {
-      case NodeCreated: return "created";
-      case NodeDeleted: return "deleted";
-      case NodeDataChanged: return "dataChanged";
-      case NodeChildrenChanged: return "childrenChanged";
-      case DataWatchRemoved: return "dataWatchRemoved";
-      case ChildWatchRemoved: return "childWatchRemoved";
-      case PersistentWatchRemoved: return "persistentWatchRemoved";
+    switch (type.name()) {
+      case "NodeCreated": return "created";
+      case "NodeDeleted": return "deleted";
+      case "NodeDataChanged": return "dataChanged";
+      case "NodeChildrenChanged": return "childrenChanged";
+      case "DataWatchRemoved": return "dataWatchRemoved";
+      case "ChildWatchRemoved": return "childWatchRemoved";
+      case "PersistentWatchRemoved": return "persistentWatchRemoved";
       default: return type.name();
     }
   }

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.apache.zookeeper.AddWatchMode;
 import org.apache.zookeeper.AsyncCallback;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.Op;
@@ -25,6 +24,9 @@ import org.apache.zookeeper.proto.RequestHeader;
 
 /** One script: its sessions, ops, and the streams they produce. */
 final class ScriptRun {
+  /** The client's 3.6+ calls, or null on a 3.5 client. */
+  static final Since36Calls SINCE_36 = Since36Calls.load();
+
   final String id;
   final List<String> connect = new ArrayList<>();
   final List<String> chroot = new ArrayList<>();
@@ -226,24 +228,17 @@ final class ScriptRun {
         zk.sync(path, voidCb, null);
         break;
       case "getAllChildrenNumber":
-        zk.getAllChildrenNumber(path, (rc, p, ctx, number) -> {
-          if (rc == 0) result(session, step, name, String.valueOf(number), latch);
-          else error(session, step, name, rc, null, latch);
-        }, null);
+        since36(name).getAllChildrenNumber(zk, this, session, step, path, latch);
         break;
       case "getEphemerals":
-        zk.getEphemerals(path, (rc, ctx, paths) -> {
-          if (rc == 0) result(session, step, name, DriverValues.strings(paths), latch);
-          else error(session, step, name, rc, null, latch);
-        }, null);
+        since36(name).getEphemerals(zk, this, session, step, path, latch);
         break;
       case "multi":
       case "multiRead":
         multi(zk, session, step, name, a.get("ops"), latch);
         break;
       case "addWatch":
-        zk.addWatch(path, watcher(session, a.get("watch")),
-            a.get("mode").equals("persistent") ? AddWatchMode.PERSISTENT : AddWatchMode.PERSISTENT_RECURSIVE, voidCb, null);
+        since36(name).addWatch(zk, this, session, step, path, a.get("watch"), a.get("mode"), latch);
         break;
       case "removeWatches": {
         boolean local = a.containsKey("local");
@@ -269,7 +264,13 @@ final class ScriptRun {
     }
   }
 
-  /** Java 3.8 has no public checkWatches: queue the opcode as its own removeWatches does, minus the local part. */
+  /** A script that uses a 3.6 call on an older client is a bug of the test (script.ts OP_SINCE). */
+  static Since36Calls since36(String call) {
+    if (SINCE_36 == null) throw new IllegalStateException("driver: " + call + " is not in this release's Java client");
+    return SINCE_36;
+  }
+
+  /** The Java client has no public checkWatches: queue the opcode as its own removeWatches does, minus the local part. */
   void checkWatches(ZooKeeper zk, int session, String path, String type, AsyncCallback.VoidCallback cb) throws Exception {
     Field field = ZooKeeper.class.getDeclaredField("cnxn");
     field.setAccessible(true);
@@ -300,8 +301,8 @@ final class ScriptRun {
         case "delete": ops.add(Op.delete(f[1], version)); break;
         case "setData": ops.add(Op.setData(f[1], DriverValues.bytes(f[2]), version)); break;
         case "check": ops.add(Op.check(f[1], version)); break;
-        case "getData": ops.add(Op.getData(f[1])); break;
-        case "getChildren": ops.add(Op.getChildren(f[1])); break;
+        case "getData":
+        case "getChildren": ops.add(since36("multiRead").read(f[0], f[1])); break;
         default: throw new IllegalStateException("driver: unknown multi op " + f[0]);
       }
     }
@@ -320,12 +321,10 @@ final class ScriptRun {
             else if (r instanceof OpResult.SetDataResult) out.add("{\"type\":\"setData\",\"stat\":" + DriverValues.stat(((OpResult.SetDataResult) r).getStat()) + "}");
             else if (r instanceof OpResult.DeleteResult) out.add("{\"type\":\"delete\"}");
             else if (r instanceof OpResult.CheckResult) out.add("{\"type\":\"check\"}");
-            else if (r instanceof OpResult.GetDataResult) {
-              OpResult.GetDataResult g = (OpResult.GetDataResult) r;
-              out.add("{\"type\":\"getData\",\"data\":" + DriverValues.data(g.getData()) + ",\"stat\":" + DriverValues.stat(g.getStat()) + "}");
-            } else if (r instanceof OpResult.GetChildrenResult) {
-              out.add("{\"type\":\"getChildren\",\"children\":" + DriverValues.strings(((OpResult.GetChildrenResult) r).getChildren()) + "}");
-            } else out.add(DriverValues.q(r.getClass().getSimpleName()));
+            else {
+              String read = SINCE_36 == null ? null : SINCE_36.readResult(r);
+              out.add(read != null ? read : DriverValues.q(r.getClass().getSimpleName()));
+            }
           }
         }
       }

@@ -1,8 +1,10 @@
 /**
- * THE reviewed list of accepted differences between our client and the Java 3.8 client in the conformance
- * test. Every entry says why the difference is legitimate; everything not listed here is compared exactly.
- * docs/contracts.md ("Differences from the Java client (conformance test)") carries the same list: change
- * both together. The entries run in this order over each session's raw stream (stream.ts).
+ * THE reviewed list of accepted differences between our client and the Java client of the server's release in
+ * the conformance test. Every entry says why the difference is legitimate and, where it is not every release,
+ * the releases it applies to (`releases`: of the Java client or of the server, whichever's behaviour it is
+ * about); everything not listed here is compared exactly. docs/contracts.md ("Differences from the Java client
+ * (conformance test)") carries the same list: change both together. The entries that apply to the run's
+ * release run in this order over each session's raw stream (stream.ts).
  */
 import {
   type AcceptedDifference,
@@ -24,6 +26,7 @@ export type { AcceptedDifference, NormalEntry, NormalizeContext } from './differ
 export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   {
     id: 'getEphemerals-chroot',
+    releases: { of: 'Java client', from: '3.6.0' },
     side: 'java',
     why:
       "Java's getEphemerals neither adds the chroot to its prefix nor removes it from the paths it returns " +
@@ -177,6 +180,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     id: 'multiRead-callback-code',
+    releases: { of: 'Java client', from: '3.6.0' },
     side: 'java',
     why:
       "Java's MultiCallback gives a read-only multi the first per-op error as its rc, with every op's result in " +
@@ -218,6 +222,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     id: 'ZOOKEEPER-4475',
+    releases: { of: 'Java client', from: '3.6.0', before: '3.9.0' },
     side: 'java',
     why:
       'Java 3.8 bug ZOOKEEPER-4475 (fixed in 3.9): the client hands every event under a persistent-recursive ' +
@@ -233,6 +238,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     id: 'ZOOKEEPER-4466',
+    releases: { of: 'server', from: '3.6.0', before: '3.9.0' },
     side: 'both',
     why:
       'Server bug ZOOKEEPER-4466 (3.6-3.8, fixed in 3.9): the server keeps one watch mode per path and ' +
@@ -281,6 +287,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
   },
   {
     id: 'ZOOKEEPER-4472',
+    releases: { of: 'Java client', from: '3.6.0', before: '3.9.0' },
     side: 'both',
     why:
       'Java 3.8 has no watcher type for persistent watches (ZOOKEEPER-4472, with ZOOKEEPER-4471; 3.9 adds ' +

@@ -1,6 +1,7 @@
 /**
  * The types and small helpers the accepted-difference list (accepted-differences.ts) is written with.
  */
+import { versionAtLeast } from '@zkwire/testing';
 import type { Op, Script } from './script.js';
 import type { Entry } from './stream.js';
 
@@ -20,6 +21,18 @@ export interface NormalizeContext {
 /** A normalized entry: `unordered` ones are compared by step, outside the ordered stream. */
 export type NormalEntry = Entry & { unordered?: true };
 
+/**
+ * The releases an accepted difference applies to, by the version of the side whose behaviour it is about: the
+ * Java client's or the server's (a run's Java client is of the server's release, so both are the run's).
+ */
+export interface ReleaseRange {
+  of: 'Java client' | 'server';
+  /** The first release it applies to (every earlier one when absent). */
+  from?: string;
+  /** The first release it no longer applies to (every later one when absent). */
+  before?: string;
+}
+
 /** One accepted difference. */
 export interface AcceptedDifference {
   id: string;
@@ -27,7 +40,28 @@ export interface AcceptedDifference {
   side: 'ours' | 'java' | 'both';
   /** The review: why this difference is legitimate. */
   why: string;
+  /** Where it applies; every release when absent. */
+  releases?: ReleaseRange;
   apply(stream: NormalEntry[], context: NormalizeContext): NormalEntry[];
+}
+
+/** Whether `difference` applies to a run of `release`. */
+export function appliesTo(difference: AcceptedDifference, release: string): boolean {
+  const range = difference.releases;
+  if (range === undefined) return true;
+  if (range.from !== undefined && !versionAtLeast(release, range.from)) return false;
+  return range.before === undefined || !versionAtLeast(release, range.before);
+}
+
+/** The releases of a difference in words, as docs/contracts.md gives them. */
+export function releasesText(difference: AcceptedDifference): string {
+  const range = difference.releases;
+  if (range === undefined) return 'every release';
+  const from = range.from === undefined ? '' : ` ${range.from}`;
+  if (range.before === undefined) return `${range.of}${from} and later`;
+  return range.from === undefined
+    ? `${range.of} before ${range.before}`
+    : `${range.of}${from} up to, not including, ${range.before}`;
 }
 
 /** Applies `f` to every string inside a JSON value. */

@@ -1,12 +1,13 @@
 /**
- * Runs scripts through the Java 3.8 client: ConformanceDriver.java (with ScriptRun.java and DriverValues.java),
- * compiled at test time against Debian's ZooKeeper jars (as the bench's Java contender is), in ONE JVM that
- * runs every script it is sent, one at a time, and prints each session's stream.
+ * Runs scripts through the Java client of the run's ZooKeeper release: ConformanceDriver.java (with
+ * ScriptRun.java, DriverValues.java and Since36Calls.java; Since36.java from 3.6 on) compiled at test time
+ * against that release's jars (`findZooKeeper()`), in ONE JVM that runs every script it is sent, one at a
+ * time, and prints each session's stream.
  */
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { compileJava, findZooKeeper } from '@zkwire/testing';
+import { compileJava, findZooKeeper, versionAtLeast } from '@zkwire/testing';
 import type { MultiOp, MultiReadOp, Op, Script } from './script.js';
 import { chrootOf, type Entry, numberedOps, resolveOp, type ScriptRun } from './stream.js';
 
@@ -66,14 +67,14 @@ export interface JavaConformanceDriver {
 
 /** Compiles and starts the driver; resolves once it is ready. */
 export async function startJavaDriver(): Promise<JavaConformanceDriver> {
+  const release = findZooKeeper();
+  const files = ['ConformanceDriver.java', 'ScriptRun.java', 'DriverValues.java', 'Since36Calls.java'];
+  if (versionAtLeast(release.version, '3.6.0')) files.push('Since36.java');
   const sources = Object.fromEntries(
-    ['ConformanceDriver.java', 'ScriptRun.java', 'DriverValues.java'].map((file) => [
-      file,
-      readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'),
-    ]),
+    files.map((file) => [file, readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')]),
   );
   // slf4j-nop: the client's INFO lines would only fill the pipe.
-  const classpath = findZooKeeper().classpath.map((jar) => {
+  const classpath = release.classpath.map((jar) => {
     const nop = jar.replace(/slf4j-simple\.jar$/, 'slf4j-nop.jar');
     return existsSync(nop) ? nop : jar;
   });

@@ -3,6 +3,7 @@
  * entries compared outside the order (argument errors, addAuth).
  */
 import { ACCEPTED_DIFFERENCES, type NormalEntry } from './accepted-differences.js';
+import { appliesTo } from './difference-helpers.js';
 import type { Script } from './script.js';
 import { numberedOps, type ScriptRun } from './stream.js';
 
@@ -13,11 +14,14 @@ export interface NormalStream {
   unordered: NormalEntry[];
 }
 
-/** Normalizes every session of a run with {@link ACCEPTED_DIFFERENCES} (`without`: entries to leave out). */
+/**
+ * Normalizes every session of a run with the {@link ACCEPTED_DIFFERENCES} that apply to the run's `release`
+ * (`without`: entries to leave out).
+ */
 export function normalizeRun(
   script: Script,
   run: ScriptRun,
-  options: { without?: readonly string[] } = {},
+  options: { release: string; without?: readonly string[] },
 ): NormalStream[] {
   const ops = numberedOps(script);
   return run.streams.map((raw, session) => {
@@ -31,7 +35,7 @@ export function normalizeRun(
     };
     let stream: NormalEntry[] = raw;
     for (const difference of ACCEPTED_DIFFERENCES) {
-      if (options.without?.includes(difference.id)) continue;
+      if (options.without?.includes(difference.id) || !appliesTo(difference, options.release)) continue;
       if (difference.side === 'both' || difference.side === run.side)
         stream = difference.apply(stream, context);
     }

@@ -18,6 +18,7 @@ export interface Comparison {
   javaStreams: NormalStream[];
   ourStreams: NormalStream[];
   differences: Difference[];
+  release: string;
   /** The report to print when `differences` is not empty (it names the seed of a random script). */
   report: string;
 }
@@ -31,19 +32,23 @@ async function makeBase(admin: ZooKeeperClient, base: string, script: Script): P
   }
 }
 
-/** Compares two runs of `script` (already made); `without` leaves accepted differences out. */
+/**
+ * Compares two runs of `script` (already made) against `release`; `without` leaves accepted differences out.
+ */
 export function compareRuns(
   script: Script,
+  release: string,
   java: ScriptRun,
   ours: ScriptRun,
   without: readonly string[] = [],
 ): Comparison {
-  const javaStreams = normalizeRun(script, java, { without });
-  const ourStreams = normalizeRun(script, ours, { without });
+  const javaStreams = normalizeRun(script, java, { release, without });
+  const ourStreams = normalizeRun(script, ours, { release, without });
   const differences = compareStreams(javaStreams, ourStreams);
   const title = `${script.name}${script.seed === undefined ? '' : ` [seed ${script.seed}]`}`;
   return {
     script,
+    release,
     java,
     ours,
     javaStreams,
@@ -59,6 +64,7 @@ export function compareRuns(
  */
 export async function runBoth(
   script: Script,
+  release: string,
   hostPort: string,
   admin: ZooKeeperClient,
   java: JavaConformanceDriver,
@@ -74,5 +80,5 @@ export async function runBoth(
   const [javaResult, ourResult] = await Promise.all([javaRun, ourRun]);
   if (javaResult.failure) throw new Error(`${script.name}: the Java run failed: ${javaResult.failure}`);
   if (ourResult.failure) throw new Error(`${script.name}: our run failed: ${ourResult.failure}`);
-  return compareRuns(script, javaResult, ourResult);
+  return compareRuns(script, release, javaResult, ourResult);
 }

@@ -1,12 +1,17 @@
 /**
  * The script model of the differential conformance test: the same operation sequences run through our client
- * and through the Java 3.8 client, and each produces, per session, the ordered stream of results and watch
+ * and through the Java client of the server's release, and each produces, per session, the ordered stream of results and watch
  * events (see conformance.test.ts).
  *
  * Paths in a script are script paths: a session without a chroot runs under the script's fresh base path (the
  * runner puts the base in front), a session with a chroot connects to `base + chroot` and uses them as they are.
  * A path written with {@link raw} is sent exactly as written (bad paths).
+ *
+ * A run plays each script as the release has it ({@link forRelease}): a script whose subject came later than
+ * the release is left out, and elsewhere the calls the release lacks (neither its server nor its Java client
+ * has them) are taken out of the script for both sides.
  */
+import { versionAtLeast } from '@zkwire/testing';
 
 /** A create mode, with the client's names. */
 export type CreateModeName =
@@ -83,6 +88,39 @@ export interface Script {
   batches: Batch[];
   /** Printed on failure, so that a random script can be replayed. */
   seed?: number;
+  /** The first release whose server and Java client have what the script is about (every release if absent). */
+  since?: string;
+}
+
+/** The first server (and Java client) release of each call that not every release has. */
+export const OP_SINCE: Partial<Record<Op['op'], string>> = {
+  addWatch: '3.6.0',
+  multiRead: '3.6.0',
+  getEphemerals: '3.6.0',
+  getAllChildrenNumber: '3.6.0',
+};
+
+/** Whether `release` has the call (its server and its Java client). */
+export function releaseHas(release: string, op: Op['op']): boolean {
+  const since = OP_SINCE[op];
+  return since === undefined || versionAtLeast(release, since);
+}
+
+/**
+ * The script as `release` plays it: undefined when its subject came later, else without the calls the
+ * release lacks (a batch left empty goes too).
+ */
+export function forRelease(script: Script, release: string): Script | undefined {
+  if (script.since !== undefined && !versionAtLeast(release, script.since)) return undefined;
+  const batches = script.batches
+    .map((batch) => batch.filter((op) => releaseHas(release, op.op)))
+    .filter((batch) => batch.length > 0);
+  return { ...script, batches };
+}
+
+/** The scripts `release` plays (see {@link forRelease}). */
+export function scriptsFor(scripts: readonly Script[], release: string): Script[] {
+  return scripts.flatMap((script) => forRelease(script, release) ?? []);
 }
 
 /** Marks a path to be sent exactly as written, without the base path in front (bad paths). */

@@ -189,6 +189,7 @@ export const coverageScripts: Script[] = [
   },
   {
     name: 'persistent and recursive watches',
+    since: '3.6.0',
     sessions: [null, null],
     batches: oneByOne(
       { op: 'create', path: '/p' },
@@ -249,6 +250,7 @@ export const coverageScripts: Script[] = [
   },
   {
     name: 'persistent watch removal by type (ZOOKEEPER-4471/4472)',
+    since: '3.6.0',
     sessions: [null],
     batches: oneByOne(
       { op: 'create', path: '/pt' },
@@ -262,6 +264,7 @@ export const coverageScripts: Script[] = [
   },
   {
     name: 'removing the child or data watches of a persistently watched path (ZOOKEEPER-4472)',
+    since: '3.6.0',
     sessions: [null],
     batches: oneByOne(
       { op: 'create', path: '/pc' },
@@ -356,6 +359,7 @@ export const coverageScripts: Script[] = [
   },
   {
     name: 'recursive watch and a one-shot child watch below it (ZOOKEEPER-4475)',
+    since: '3.6.0',
     sessions: [null],
     batches: oneByOne(
       { op: 'create', path: '/q' },
@@ -368,6 +372,7 @@ export const coverageScripts: Script[] = [
   },
   {
     name: 'one-shot watch on a persistently watched path (ZOOKEEPER-4466)',
+    since: '3.6.0',
     sessions: [null],
     batches: oneByOne(
       { op: 'create', path: '/k' },

@@ -20,6 +20,7 @@ const coalescingRounds: Batch[] = Array.from({ length: 8 }, (_, round): Batch[] 
 export const orderingScripts: Script[] = [
   {
     name: 'addWatch, then create and setData in the same tick',
+    since: '3.6.0',
     sessions: [null],
     batches: [
       [{ op: 'getAllChildrenNumber', path: '/' }],
@@ -32,6 +33,7 @@ export const orderingScripts: Script[] = [
   },
   {
     name: 'addWatch first thing on a fresh session, then writes',
+    since: '3.6.0',
     sessions: [null],
     batches: [
       [
@@ -103,6 +105,7 @@ export const orderingScripts: Script[] = [
   },
   {
     name: 'multiRead between two setData',
+    since: '3.6.0',
     sessions: [null],
     batches: [
       [{ op: 'create', path: '/a', data: '0' }],
@@ -115,6 +118,7 @@ export const orderingScripts: Script[] = [
   },
   {
     name: 'getAllChildrenNumber between creates and a delete',
+    since: '3.6.0',
     sessions: [null],
     batches: [
       [{ op: 'create', path: '/r' }],
@@ -129,6 +133,7 @@ export const orderingScripts: Script[] = [
   },
   {
     name: 'getEphemerals between create and delete',
+    since: '3.6.0',
     sessions: [null],
     batches: [
       [{ op: 'create', path: '/r' }],
