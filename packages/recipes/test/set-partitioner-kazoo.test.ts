@@ -59,10 +59,10 @@ describe('SetPartitioner with kazoo members', () => {
     return partitioner;
   }
 
-  const kazooShare = (member: KazooMember): ReportedShare => ({
-    session: member.session ?? 'not joined',
-    items: member.acquired,
-  });
+  const kazooShare = (member: KazooMember): ReportedShare => {
+    member.assertRunning(); // a member that died fails the wait at once, with its stderr
+    return { session: member.session ?? 'not joined', items: member.acquired };
+  };
 
   it('shares one partitioning as Node and kazoo members join and leave', async () => {
     const path = '/partition/mixed';

@@ -39,6 +39,7 @@ export class KazooMember {
   readonly #child: ChildProcess;
   readonly #exited: Promise<void>;
   #stderr = '';
+  #finishing = false;
 
   constructor(options: {
     connectString: string;
@@ -81,6 +82,13 @@ export class KazooMember {
     return this.#stderr;
   }
 
+  /** Throws, with what it printed to stderr, when the member exited without being asked to. */
+  assertRunning(): void {
+    const { exitCode, signalCode } = this.#child;
+    if (this.#finishing || (exitCode === null && signalCode === null)) return;
+    throw new Error(`the kazoo member exited (${exitCode ?? signalCode}):\n${this.#stderr}`);
+  }
+
   /** The member's session id (hex), once it joined. */
   get session(): string | undefined {
     return this.events.find((event) => event.event === 'joined')?.session;
@@ -94,12 +102,14 @@ export class KazooMember {
 
   /** Asks it to finish (release, leave the party) and waits for it to exit. */
   async finish(): Promise<void> {
+    this.#finishing = true;
     this.#child.stdin?.end('finish\n');
     await this.#exited;
   }
 
   /** Kills it at once: its session lives on until the server expires it. */
   async kill(): Promise<void> {
+    this.#finishing = true;
     if (this.#child.exitCode === null && this.#child.signalCode === null) this.#child.kill('SIGKILL');
     await this.#exited;
   }
