@@ -4,6 +4,7 @@
  */
 import type { DownInstancePolicy } from './down-instances.js';
 import type { SerializerOptions } from './instance-serializer.js';
+import type { DiscoveryPathConstructor } from './path-constructor.js';
 import { ServiceDiscovery } from './service-discovery.js';
 import type { ServiceInstance } from './service-instance.js';
 import type { ProviderStrategyOption, ServiceProvider, ServiceProviderOptions } from './service-provider.js';
@@ -12,7 +13,8 @@ import type { DiscoveryClient } from './zk-client.js';
 /** `ServiceDiscoveryBuilder.builder().client(zk).basePath('/services').build()`. */
 export class ServiceDiscoveryBuilder {
   #client: DiscoveryClient | undefined;
-  #basePath = '';
+  #basePath: string | undefined;
+  #pathConstructor: DiscoveryPathConstructor | undefined;
   #thisInstance: ServiceInstance | undefined;
   #serializer: SerializerOptions | undefined;
   #watchInstances = false;
@@ -28,6 +30,11 @@ export class ServiceDiscoveryBuilder {
   }
   basePath(basePath: string): this {
     this.#basePath = basePath;
+    return this;
+  }
+  /** Curator 5.6's `pathConstructor(...)`: a layout of your own instead of `basePath`. */
+  pathConstructor(pathConstructor: DiscoveryPathConstructor): this {
+    this.#pathConstructor = pathConstructor;
     return this;
   }
   thisInstance(instance: ServiceInstance): this {
@@ -46,7 +53,8 @@ export class ServiceDiscoveryBuilder {
   }
   build(): ServiceDiscovery {
     return new ServiceDiscovery(this.#client as DiscoveryClient, {
-      basePath: this.#basePath,
+      ...(this.#basePath === undefined ? {} : { basePath: this.#basePath }),
+      ...(this.#pathConstructor === undefined ? {} : { pathConstructor: this.#pathConstructor }),
       ...(this.#thisInstance ? { thisInstance: this.#thisInstance } : {}),
       ...(this.#serializer ? { serializer: this.#serializer } : {}),
       watchInstances: this.#watchInstances,

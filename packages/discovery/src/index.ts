@@ -20,6 +20,7 @@ export {
   type SerializerOptions,
   serializeInstance,
 } from './instance-serializer.js';
+export type { DiscoveryPathConstructor } from './path-constructor.js';
 export { DEFAULT_OBJECT_CLASS, type JsonValue } from './payload.js';
 export { ServiceCache, type ServiceCacheEvents, type ServiceCacheOptions } from './service-cache.js';
 export {

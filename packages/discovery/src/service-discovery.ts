@@ -1,5 +1,6 @@
 /**
- * Curator's ServiceDiscovery: registers this process's instances under `<basePath>/<name>/<id>` and keeps them
+ * Curator's ServiceDiscovery: registers this process's instances under `<basePath>/<name>/<id>` (or the layout
+ * of a `pathConstructor`, curator-x-discovery 5.6's DiscoveryPathConstructor) and keeps them
  * there across reconnects, session expiry and deletion by others; queries names and instances; makes caches
  * and providers. The bytes are Curator 5.4's, so Java services using curator-x-discovery see ours and we see
  * theirs.
@@ -8,18 +9,27 @@ import { EventEmitter } from 'node:events';
 import { type CallOptions, Deadline } from './deadline.js';
 import { IllegalDiscoveryStateError, ServiceNotRegisteredError } from './errors.js';
 import { deserializeInstance, type SerializerOptions, serializeInstance } from './instance-serializer.js';
+import { type DiscoveryPathConstructor, type DiscoveryPaths, discoveryPaths } from './path-constructor.js';
 import { Registration, type RegistrationHost } from './registration.js';
 import { Reporter } from './safe-emit.js';
 import { ServiceCache, type ServiceCacheOptions } from './service-cache.js';
 import { checkInstance, type ServiceInstance } from './service-instance.js';
 import { ServiceProvider, type ServiceProviderOptions } from './service-provider.js';
-import { validateBasePath, validateSegment } from './validate.js';
+import { validateSegment } from './validate.js';
 import { type DiscoveryClient, type DiscoveryConnectionState, isNoNode } from './zk-client.js';
 
 /** Options of a {@link ServiceDiscovery}. */
 export interface ServiceDiscoveryOptions {
-  /** Where services live, e.g. `/services` (Curator's `basePath`). */
-  basePath: string;
+  /**
+   * Where services live, e.g. `/services` (Curator's `basePath`): instances at `<basePath>/<name>/<id>`.
+   * Give this or `pathConstructor`.
+   */
+  basePath?: string;
+  /**
+   * A layout of your own instead of `basePath` (Curator 5.6's `pathConstructor(DiscoveryPathConstructor)`):
+   * names under `getBasePath()`, instances at `<getPathForInstances(name)>/<id>`.
+   */
+  pathConstructor?: DiscoveryPathConstructor;
   /** An instance registered by `start()` (Curator's `thisInstance`). */
   thisInstance?: ServiceInstance;
   /** How instances are written; by default exactly as Curator's default serializer. */
@@ -45,7 +55,9 @@ type Phase = 'new' | 'started' | 'closed';
 /** Registration and queries of service instances, as curator-x-discovery lays them out. */
 export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> implements AsyncDisposable {
   readonly client: DiscoveryClient;
+  /** The parent of the service names (`basePath`, or the path constructor's `getBasePath()`). */
   readonly basePath: string;
+  readonly #paths: DiscoveryPaths;
   readonly #serializer: SerializerOptions;
   readonly #registrations = new Map<string, Registration>();
   readonly #closeables = new Set<ServiceCache | ServiceProvider>();
@@ -58,7 +70,8 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
   constructor(client: DiscoveryClient, options: ServiceDiscoveryOptions) {
     super();
     this.client = client;
-    this.basePath = validateBasePath(options?.basePath);
+    this.#paths = discoveryPaths(options?.basePath, options?.pathConstructor);
+    this.basePath = this.#paths.basePath;
     this.#reporter = new Reporter(this, client, `ServiceDiscovery ${this.basePath}`);
     this.#serializer = { writeEnabled: options.serializer?.writeEnabled === true };
     this.#thisInstance = options.thisInstance === undefined ? undefined : checkInstance(options.thisInstance);
@@ -71,12 +84,12 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
     };
   }
 
-  /** `<basePath>/<name>`. */
+  /** The parent of the service's instances: `<basePath>/<name>`, or what the path constructor gives. */
   pathForName(name: string): string {
-    return `${this.basePath}/${validateSegment(name, 'name')}`;
+    return this.#paths.pathForName(name);
   }
 
-  /** `<basePath>/<name>/<id>`. */
+  /** `<pathForName(name)>/<id>`. */
   pathForInstance(name: string, id: string): string {
     return `${this.pathForName(name)}/${validateSegment(id, 'id')}`;
   }

@@ -1,6 +1,7 @@
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,7 +31,9 @@ import org.apache.curator.x.discovery.details.ServiceCacheListener;
  * Drives Curator 5.4.0's curator-x-discovery from a test, over stdin/stdout lines.
  *
  * <pre>
- *   args:      connectString basePath
+ *   args:      connectString basePath [sessionTimeoutMs [layout]]
+ *              layout: "standard" (default, instances under basePath/name) or "instances-child" (a
+ *              DiscoveryPathConstructor, Curator 5.6+: instances under basePath/name/instances)
  *   startup:   prints "ready" once connected and the discoveries are started
  *   request:   id op arg...        (words separated by single spaces)
  *   response:  id ok result | id err message
@@ -49,14 +52,39 @@ public final class DiscoveryDriver {
     private final Map<String, ServiceCache<Object>> caches = new ConcurrentHashMap<>();
     private final Map<String, ServiceProvider<Map>> providers = new ConcurrentHashMap<>();
 
-    private DiscoveryDriver(CuratorFramework client, String basePath) throws Exception {
+    private DiscoveryDriver(CuratorFramework client, String basePath, String layout) throws Exception {
         this.client = client;
-        maps = ServiceDiscoveryBuilder.builder(Map.class).client(client).basePath(basePath).build();
-        details = ServiceDiscoveryBuilder.builder(Details.class).client(client).basePath(basePath).build();
-        objects = ServiceDiscoveryBuilder.builder(Object.class).client(client).basePath(basePath).build();
+        maps = laidOut(ServiceDiscoveryBuilder.builder(Map.class).client(client), basePath, layout).build();
+        details = laidOut(ServiceDiscoveryBuilder.builder(Details.class).client(client), basePath, layout).build();
+        objects = laidOut(ServiceDiscoveryBuilder.builder(Object.class).client(client), basePath, layout).build();
         maps.start();
         details.start();
         objects.start();
+    }
+
+    /**
+     * The builder with its layout: Curator's standard one under basePath, or "instances-child", the layout of
+     * Curator's own testCustomPathConstructor (names under basePath, instances under basePath/name/instances)
+     * through a DiscoveryPathConstructor. That interface is new in 5.6, so it is reached by reflection and this
+     * file still compiles against 5.4.
+     */
+    private static <T> ServiceDiscoveryBuilder<T> laidOut(
+            ServiceDiscoveryBuilder<T> builder, String basePath, String layout) throws Exception {
+        if (layout.equals("standard")) return builder.basePath(basePath);
+        if (!layout.equals("instances-child")) throw new IllegalArgumentException("unknown layout " + layout);
+        Class<?> type = Class.forName("org.apache.curator.x.discovery.DiscoveryPathConstructor");
+        Object constructor = Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type}, (proxy, method, a) -> {
+            switch (method.getName()) {
+                case "getBasePath": return basePath;
+                case "getPathForInstances": return basePath + "/" + a[0] + "/instances";
+                case "hashCode": return System.identityHashCode(proxy);
+                case "equals": return proxy == a[0];
+                case "toString": return "instances-child layout under " + basePath;
+                default: throw new UnsupportedOperationException(method.getName());
+            }
+        });
+        builder.getClass().getMethod("pathConstructor", type).invoke(builder, constructor);
+        return builder;
     }
 
     private static synchronized void print(String line) {
@@ -219,7 +247,7 @@ public final class DiscoveryDriver {
             System.err.println("could not connect to " + args[0]);
             System.exit(2);
         }
-        DiscoveryDriver driver = new DiscoveryDriver(client, args[1]);
+        DiscoveryDriver driver = new DiscoveryDriver(client, args[1], args.length > 3 ? args[3] : "standard");
         print("ready");
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         String line;

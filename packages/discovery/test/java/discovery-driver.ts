@@ -29,10 +29,17 @@ export interface DiscoveryDriver extends AsyncDisposable {
   kill(): void;
 }
 
+/**
+ * Where the driver's discoveries put instances: Curator's standard `<basePath>/<name>/<id>`, or through a
+ * DiscoveryPathConstructor (Curator 5.6+) `<basePath>/<name>/instances/<id>`.
+ */
+export type DriverLayout = 'standard' | 'instances-child';
+
 /** Compiles and starts the driver; resolves once it printed "ready". */
 export async function startDiscoveryDriver(
   connectString: string,
   basePath: string,
+  layout: DriverLayout = 'standard',
 ): Promise<DiscoveryDriver> {
   const compiled = await compileJava({
     sources: {
@@ -41,7 +48,7 @@ export async function startDiscoveryDriver(
     },
     classpath: discoveryClasspath(),
   });
-  const child: ChildProcess = compiled.run('DiscoveryDriver', [connectString, basePath], {
+  const child: ChildProcess = compiled.run('DiscoveryDriver', [connectString, basePath, '30000', layout], {
     jvmFlags: ['-Dorg.slf4j.simpleLogger.defaultLogLevel=warn'],
   });
   const pending = new Map<string, { resolve: (text: string) => void; reject: (error: Error) => void }>();
