@@ -1,16 +1,12 @@
 /**
  * The curator-x-async 5.9.0 driver (java/ModeledDriver.java), compiled with javac at test time against
- * Curator from Maven Central and run as one JVM per command. curator-x-async's Jackson dependency is
- * optional in its POM, so Jackson comes from Debian's jars (`libjackson2-databind-java`).
+ * Curator from Maven Central (with the Jackson its JacksonModelSerializer needs) and run as one JVM per command.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { type CompiledJava, compileJava, findCurator, MissingComponentError } from '@zkwire/testing';
+import { readFileSync } from 'node:fs';
+import { type CompiledJava, compileJava, findCurator } from '@zkwire/testing';
 import type { CreateMode, Op } from '@zkwire/zk-wire-client';
 
 const source = readFileSync(new URL('./java/ModeledDriver.java', import.meta.url), 'utf8');
-const JACKSON = ['jackson-core', 'jackson-databind', 'jackson-annotations'].map(
-  (name) => `/usr/share/java/${name}.jar`,
-);
 
 /** The Java model's fields (a plain object: int, String, double). */
 export interface JavaQuota {
@@ -70,12 +66,10 @@ export function migrationsText(migrations: Op[][]): string {
 
 /** Compiles the driver (cached by source hash) and binds it to `connectString`. */
 export async function modeledDriver(connectString: string): Promise<ModeledDriver> {
-  const missing = JACKSON.find((jar) => !existsSync(jar));
-  if (missing) throw new MissingComponentError(`Jackson (${missing})`, 'libjackson2-databind-java');
   const curator = findCurator({ modules: ['curator-x-async'] });
   const java: CompiledJava = await compileJava({
     sources: { 'ModeledDriver.java': source },
-    classpath: [...curator.classpath, ...JACKSON],
+    classpath: curator.classpath,
   });
   const run = async (args: string[]): Promise<string> => {
     const result = await java.exec('ModeledDriver', [connectString, ...args]);

@@ -73,21 +73,33 @@ function mavenCurator(version: string, modules: string[]): CuratorRelease {
   const zookeeperVersion = DEFAULT_ZOOKEEPER_VERSION;
   const slf4j = '2.0.13';
   const names = [...new Set([...CORE, ...modules])].sort();
-  const classpath = mavenClasspath(`curator-${version}-${names.join('+')}-zk-${zookeeperVersion}`, [
-    {
-      groupId: 'org.apache.zookeeper',
-      artifactId: 'zookeeper',
-      version: zookeeperVersion,
-      exclusions: ['org.slf4j:slf4j-log4j12', 'log4j:log4j', 'ch.qos.logback:*'],
-    },
-    ...names.map((artifactId) => ({
-      groupId: 'org.apache.curator',
-      artifactId,
-      version,
-      exclusions: ['org.apache.zookeeper:zookeeper'],
-    })),
-    { groupId: 'org.slf4j', artifactId: 'slf4j-simple', version: slf4j },
-  ]);
+  // The cache key names what decides the set's jars; its last part counts changes to how a set is made.
+  const classpath = mavenClasspath(
+    `curator-${version}-${names.join('+')}-zk-${zookeeperVersion}-2`,
+    [
+      {
+        groupId: 'org.apache.zookeeper',
+        artifactId: 'zookeeper',
+        version: zookeeperVersion,
+        exclusions: ['org.slf4j:slf4j-log4j12', 'log4j:log4j', 'ch.qos.logback:*'],
+      },
+      ...names.map((artifactId) => ({
+        groupId: 'org.apache.curator',
+        artifactId,
+        version,
+        exclusions: ['org.apache.zookeeper:zookeeper'],
+      })),
+      // curator-x-async declares Jackson optional (its JacksonModelSerializer needs it): the version of
+      // Curator's parent POM is added.
+      ...(names.includes('curator-x-async')
+        ? [{ groupId: 'com.fasterxml.jackson.core', artifactId: 'jackson-databind' }]
+        : []),
+      // Both pinned: Curator's parent POM manages an SLF4J 1.7 that the 3.9 client's binding would not match.
+      { groupId: 'org.slf4j', artifactId: 'slf4j-api', version: slf4j },
+      { groupId: 'org.slf4j', artifactId: 'slf4j-simple', version: slf4j },
+    ],
+    { groupId: 'org.apache.curator', artifactId: 'apache-curator', version },
+  );
   return { classpath, version };
 }
 
