@@ -20,6 +20,7 @@ import {
   type RecipeClient,
   type RecipeConnectionState,
 } from '../internal-common/zk-client.js';
+import { isSessionExpired } from '../internal-common/zk-errors.js';
 import { ensurePath, KazooLock } from './kazoo-lock.js';
 import {
   PartitionFailedError,
@@ -177,7 +178,8 @@ export class SetPartitioner extends EventEmitter<SetPartitionerEvents> implement
     this.#allocation = controller;
     this.#allocateRound(controller.signal).catch((error: unknown) => {
       if (controller.signal.aborted) return; // superseded or failed already: nothing left to say
-      void this.#releaseLocks().then(() => this.#failOut('error', error));
+      const reason = isSessionExpired(error) ? 'session-lost' : 'error';
+      void this.#releaseLocks().then(() => this.#failOut(reason, error));
     });
   }
 
