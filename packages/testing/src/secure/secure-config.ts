@@ -14,7 +14,10 @@ export interface SecureZooKeeperOptions {
   certificates?: TestCertificates;
   /** `ssl.clientAuth` of the TLS port (default 'need', the server's default). */
   clientAuth?: ClientAuthMode;
-  /** Also allow TLS 1.3 (the server offers only TLS 1.2 by default, security-setup.md §2.2). */
+  /**
+   * Also allow TLS 1.3 on releases before 3.9, which offer only TLS 1.2 by default (security-setup.md §2.2);
+   * 3.9 offers TLS 1.3 and 1.2 by default.
+   */
   tls13?: boolean;
   /**
    * SASL DIGEST-MD5 users (name → password) written into a JAAS `Server` section; omit for no SASL.
