@@ -212,12 +212,15 @@ describe('CuratorCache (CURATOR-690)', () => {
     const batch = 1_000;
     const writer = env.client(1);
     await writer.create(path, null, { createParents: true });
+    // The batches are pipelined: the server applies them one after another, with no round trip between.
+    const batches: Promise<unknown>[] = [];
     for (let start = 0; start < childCount; start += batch) {
       const creates = Array.from({ length: Math.min(batch, childCount - start) }, (_, i) =>
         op.create(`${path}/n${start + i}`, null),
       );
-      await writer.multi(creates);
+      batches.push(writer.multi(creates));
     }
+    await Promise.all(batches);
     await using cache = new CuratorCache(env.client(0), path);
     await cache.start();
     expect(await cache.awaitInitialized({ timeoutMs: 240_000 })).toBe(true);
