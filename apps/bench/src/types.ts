@@ -13,6 +13,7 @@ export const contenderIds = [
   'zookeeper-native',
   'java',
   'go',
+  'rust',
   'curator',
 ] as const;
 export type ContenderId = (typeof contenderIds)[number];

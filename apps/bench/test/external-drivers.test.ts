@@ -1,5 +1,5 @@
 /**
- * The external drivers (Go, and any other that speaks driver-protocol.ts) against a real server: each kind of
+ * The external drivers built from sources (Go, Rust: any that speaks driver-protocol.ts) against a real server: each kind of
  * cell they support, run as the bench runs it (a turn cell through the start barrier), gives figures above zero
  * in the shape the report reads. A driver whose toolchain is missing must say why; on this project's machines
  * the toolchains are present, so that fails the test rather than skipping it.
@@ -43,7 +43,7 @@ function spec(contender: ContenderId, cell: Partial<CellSpec>): CellSpec {
   };
 }
 
-for (const id of ['go'] as const) {
+for (const id of ['go', 'rust'] as const) {
   describe(`the ${id} driver`, () => {
     let prepared: Prepared;
     beforeAll(async () => {

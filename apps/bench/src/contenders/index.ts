@@ -7,6 +7,7 @@ import { native } from './native.js';
 import { nzc } from './nzc.js';
 import { ours } from './ours.js';
 import { raw, rawPaced } from './raw.js';
+import { rust } from './rust.js';
 
 export const contenders: Record<ContenderId, Contender> = {
   ours,
@@ -16,6 +17,7 @@ export const contenders: Record<ContenderId, Contender> = {
   'zookeeper-native': native,
   java,
   go,
+  rust,
   curator,
 };
 
