@@ -85,6 +85,16 @@ const REMOVAL_EVENT_ORDER: readonly WatchEvent['type'][] = [
   'persistentWatchRemoved',
 ];
 
+/*
+ * A removal that keeps the server watch goes out as checkWatches. A NOWATCHER answer to it is not a failure
+ * when the local watchers to remove are there (checked above): from 3.9 the server counts persistent watches
+ * apart from the data and child ones (ZOOKEEPER-4472), so a one-shot watcher that rides on a persistent watch,
+ * never armed on the server, is answered NOWATCHER; 3.6 to 3.8 answer OK.
+ */
+function keptServerWatchAnswer(operation: 'checkWatches' | 'removeWatches', err: number): boolean {
+  return operation === 'checkWatches' && err === NOWATCHER;
+}
+
 function removalDecoder(operation: 'checkWatches' | 'removeWatches'): ReplyDecoder<void> {
   return {
     operation,
@@ -97,7 +107,9 @@ function removalDecoder(operation: 'checkWatches' | 'removeWatches'): ReplyDecod
       if (checksLocal && !context.watches.has(path, c.type, c.watcher)) {
         throw new NoWatcherError({ path, operation: call });
       }
-      if (err !== 0 && !(c.removes && c.local)) throw errorFromCode(err, { path, operation: call });
+      if (err !== 0 && !(c.removes && (c.local || keptServerWatchAnswer(operation, err)))) {
+        throw errorFromCode(err, { path, operation: call });
+      }
       if (c.removes) removeLocally(context, path, c.type, c.watcher);
     },
   };
