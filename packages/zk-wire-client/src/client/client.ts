@@ -1,45 +1,321 @@
 /**
- * The public API: {@link createClient}, {@link connect} and {@link ZooKeeperClient}. Each call checks its
- * arguments, maps the path into the chroot, builds its frame (ops/*) and hands it to the session's pipeline.
- * Calls never throw synchronously: every failure is a rejected promise with a typed error. The client is
- * layered: session and state (base.ts), reads (reads.ts), then writes and watches here.
+ * The public API: {@link createClient}, {@link connect} and {@link ZooKeeperClient}. The client composes
+ * its parts: the session (state machine, pipeline, hosts, auth, watches), the calls' plumbing
+ * ({@link ClientCore}: path checks, submission in call order), and ensemble tracking. Each call checks its
+ * arguments, maps the path into the chroot, builds its frame (protocol/*) and takes its place in the
+ * session's pipeline; most are one {@link CallKind} (call-kinds.ts) made by `ClientCore.call`. Calls never
+ * throw synchronously: every failure is a rejected promise with a typed error.
  */
+import { Buffer } from 'node:buffer';
+import { EventEmitter } from 'node:events';
 import type { AddWatchModeName } from '../protocol/add-watch.js';
+import { CONFIG_NODE } from '../protocol/config-watch.js';
 import { type CreateResult, createPathReply, createReply, encodeCreate } from '../protocol/create.js';
-import { deleteReply, encodeDelete } from '../protocol/delete.js';
-import { multiReply } from '../protocol/multi.js';
-import type { ReplyDecoder } from '../protocol/pending.js';
-import { encodeSetACL, setACLReply } from '../protocol/set-acl.js';
-import { encodeSetData, setDataReply } from '../protocol/set-data.js';
+import type { GetACLResult } from '../protocol/get-acl.js';
+import type { GetChildren2Result } from '../protocol/get-children.js';
+import type { GetDataResult } from '../protocol/get-data.js';
+import { encodeMultiRead, multiReadReply, multiReply } from '../protocol/multi.js';
+import type { PendingRequest, ReplyDecoder } from '../protocol/pending.js';
+import type { ConfigResult } from '../protocol/reconfig.js';
+import { planHostListUpdate } from '../session/host-list-update.js';
+import { Session } from '../session/session.js';
 import type { ACL } from '../util/acl.js';
-import { aclArg, dataBytes, versionArg } from '../util/args.js';
+import { aclArg, versionArg } from '../util/args.js';
+import { boundedWait } from '../util/bounded-wait.js';
+import { type HostAddress, parseConnectString } from '../util/connect-string.js';
 import { InvalidArgumentError, isNoNode } from '../util/errors.js';
+import { describeError, type Logger, log, loggerArg } from '../util/logger.js';
 import { parent } from '../util/paths.js';
 import type {
   CallOptions,
+  ClientInfo,
   ClientOptions,
+  ConnectionState,
   CreateOptions,
   Data,
   Op,
   OpResult,
+  ReadOp,
+  ReadOutcome,
+  SessionState,
   Stat,
   WatchEvent,
   Watcher,
   WatchType,
 } from '../util/types.js';
+import {
+  DELETE,
+  EXISTS,
+  GET_ACL,
+  GET_ALL_CHILDREN_NUMBER,
+  GET_CHILDREN,
+  GET_CHILDREN2,
+  GET_CONFIG,
+  GET_DATA,
+  GET_EPHEMERALS,
+  RECONFIG,
+  type ReconfigChanges,
+  SET_ACL,
+  SET_DATA,
+  SYNC,
+  type VersionOptions,
+  WHO_AM_I,
+} from './call-kinds.js';
+import { ClientCore, optionsArg } from './core.js';
+import { type EnsembleConfig, formatAddress } from './ensemble-config.js';
+import { EnsembleTracker } from './ensemble-tracker.js';
 import { createProtected, DEFAULT_PROTECTED_ATTEMPTS, deleteGuaranteed } from './guarded-writes.js';
-import { encodeMultiCall } from './multi-args.js';
-import { ClientReads } from './reads.js';
+import { logSessionEvents } from './logging.js';
+import { encodeMultiCall, multiReadArgs } from './multi-args.js';
 import { deleteRecursive, ensurePath } from './tree-helpers.js';
+import { waitConnected } from './wait-connected.js';
 import { addWatch, checkWatches, removeWatches, watchPersistent } from './watch-api.js';
 
-export type { ClientEventMap, WatchOptions } from './base.js';
+/** Options of reads that can set a one-shot watch. */
+export interface WatchOptions extends CallOptions {
+  /** Called once on the next change (armed by the same request as the read). */
+  watch?: Watcher | undefined;
+}
+
+/** Events of the client (EventEmitter). */
+export interface ClientEventMap {
+  /** Connection state changes, with Curator's meanings. */
+  state: [ConnectionState];
+  /** A watcher threw; the client carries on. */
+  watcherError: [unknown, WatchEvent];
+}
 
 /** How many times a create with `createParents` makes the parents again after a NoNode (see createNode). */
 const PARENT_ROUNDS = 3;
 
+/** Answers a request locally with an empty list, in its place (a multi or multiRead of no ops). */
+function answeredEmpty<R extends unknown[]>(request: PendingRequest<R>): void {
+  request.local = { value: [] as unknown[] as R };
+}
+
 /** A ZooKeeper client: one session over a sequence of connections. */
-export class ZooKeeperClient extends ClientReads {
+export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements AsyncDisposable {
+  private readonly session: Session;
+  private readonly core: ClientCore;
+  /** The `logger` option (undefined when none): recipes and queues log their swallowed errors there too. */
+  readonly logger: Logger | undefined;
+  private readonly tracker: EnsembleTracker | undefined;
+
+  /** Use {@link createClient} or {@link connect}. */
+  constructor(options: ClientOptions) {
+    super();
+    const logger = loggerArg(options.logger);
+    this.logger = logger;
+    this.session = new Session(options);
+    if (logger !== undefined) logSessionEvents(this.session, logger);
+    this.core = new ClientCore(this.session, options.maxDataLength);
+    this.session.on('state', (state) => {
+      try {
+        this.emit('state', state);
+      } catch (error) {
+        // A throwing listener is the application's bug: it surfaces as usual, but outside the session's
+        // bookkeeping, which must not stop halfway.
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    });
+    this.session.on('watcherError', (error, event) => {
+      // Nobody listening: say so in the log, or else on stderr (a process warning), rather than lose it.
+      if (this.listenerCount('watcherError') === 0 && logger?.error !== undefined) {
+        log(
+          logger,
+          'error',
+          () => `zookeeper: a watcher threw on ${event.type} ${event.path}: ${describeError(error)}`,
+        );
+      } else if (this.listenerCount('watcherError') === 0) {
+        process.emitWarning(`A ZooKeeper watcher threw on ${event.type} ${event.path}: ${String(error)}`, {
+          code: 'ZKWIRE_WATCHER_ERROR',
+        });
+      } else {
+        this.emit('watcherError', error, event);
+      }
+    });
+    this.tracker = this.trackerFor(options.ensembleTracking);
+    this.session.start();
+  }
+
+  private trackerFor(ensembleTracking: unknown): EnsembleTracker | undefined {
+    if (ensembleTracking === undefined || ensembleTracking === false) return undefined;
+    if (ensembleTracking !== true) throw new InvalidArgumentError('ensembleTracking', 'must be a boolean');
+    return new EnsembleTracker({
+      readConfig: (watch) => this.getConfig({ watch }),
+      onState: (listener) => {
+        this.session.on('state', listener);
+        return () => this.session.off('state', listener);
+      },
+      sessionId: () => this.session.sessionId,
+      hosts: () => this.session.hostList,
+      replaceHosts: (hosts) => this.replaceServerList(hosts),
+    });
+  }
+
+  private replaceServerList(hosts: readonly HostAddress[]): boolean {
+    const plan = planHostListUpdate(this.session.hostList, hosts, this.session.currentHost);
+    this.session.replaceHosts(plan.hosts, plan.move);
+    return plan.move;
+  }
+
+  /** The session id (0n until the first connection). */
+  get sessionId(): bigint {
+    return this.session.sessionId;
+  }
+  /** The session password (16 bytes), to reattach with `options.session`. */
+  get sessionPassword(): Uint8Array {
+    return Buffer.from(this.session.password);
+  }
+  /** The session timeout the server granted (0 until connected). */
+  get negotiatedTimeoutMs(): number {
+    return this.session.negotiatedTimeoutMs;
+  }
+  /** The session state. */
+  get state(): SessionState {
+    return this.session.state;
+  }
+  /** The server version, once a version-gated call asked for it. */
+  get serverVersion(): string | undefined {
+    return this.session.serverVersion;
+  }
+  /** The chroot of the connect string ('' for none). */
+  get chroot(): string {
+    return this.session.chroot.prefix;
+  }
+
+  /** The servers the client connects to (`host:port`), in the order connection attempts take them. */
+  get serverList(): string[] {
+    return this.session.hostList.map(formatAddress);
+  }
+
+  /** With `ensembleTracking`: the last ensemble configuration the client applied (undefined before). */
+  get ensembleConfig(): EnsembleConfig | undefined {
+    return this.tracker?.config;
+  }
+
+  /**
+   * Replaces the servers the client connects to (Java's `ZooKeeper.updateServerList`), for applications
+   * that follow the ensemble themselves. The session moves to another server only when rebalancing says
+   * so: always when its server is no longer listed, with the probability that evens the load when servers
+   * were added (a move closes the connection: calls in flight fail with ConnectionLoss, the session stays).
+   * A chroot in `connectString` must be the client's own. Returns whether this client moves.
+   */
+  updateServerList(connectString: string): boolean {
+    const parsed = parseConnectString(connectString);
+    if (parsed.chroot.prefix !== '' && parsed.chroot.prefix !== this.session.chroot.prefix) {
+      throw new InvalidArgumentError('connectString', `chroot ${parsed.chroot.prefix} is not the client's`, {
+        operation: 'updateServerList',
+      });
+    }
+    if (this.session.isTerminal) return false;
+    return this.replaceServerList(parsed.hosts);
+  }
+
+  /** The server path of a client path (the chroot added), e.g. to compare with paths other clients see. */
+  toServerPath(path: string): string {
+    return this.core.serverPath(path, 'toServerPath');
+  }
+  /** The client path of a server path (the chroot removed; paths outside it come back unchanged). */
+  toClientPath(serverPath: string): string {
+    return this.session.chroot.toClient(serverPath);
+  }
+
+  /** Resolves once connected (r/w, or read-only when allowed); rejects when closed or expired. */
+  connected(options?: CallOptions): Promise<void> {
+    try {
+      optionsArg(options, 'connected', undefined);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return waitConnected(this.session, options);
+  }
+
+  // ---- reads ------------------------------------------------------------------------------------------
+
+  /** The node's data and Stat; `watch` fires on dataChanged or deleted. */
+  getData(path: string, options?: WatchOptions): Promise<GetDataResult> {
+    return this.core.call(GET_DATA, path, undefined, options);
+  }
+
+  /** The node's Stat, or null when it does not exist; `watch` fires on created, dataChanged or deleted. */
+  exists(path: string, options?: WatchOptions): Promise<Stat | null> {
+    return this.core.call(EXISTS, path, undefined, options);
+  }
+
+  /** The names of the node's children (unordered); `watch` fires on childrenChanged or deleted. */
+  getChildren(path: string, options?: WatchOptions): Promise<string[]> {
+    return this.core.call(GET_CHILDREN, path, undefined, options);
+  }
+
+  /** The children and the node's own Stat. */
+  getChildren2(path: string, options?: WatchOptions): Promise<GetChildren2Result> {
+    return this.core.call(GET_CHILDREN2, path, undefined, options);
+  }
+
+  /** The node's ACL and Stat. */
+  getACL(path: string, options?: CallOptions): Promise<GetACLResult> {
+    return this.core.call(GET_ACL, path, undefined, options);
+  }
+
+  /** The number of all descendants of the node (server 3.6.0+). */
+  getAllChildrenNumber(path: string, options?: CallOptions): Promise<number> {
+    return this.core.call(GET_ALL_CHILDREN_NUMBER, path, undefined, options);
+  }
+
+  /** This session's ephemeral nodes whose path starts with `prefix` (default all), as client paths (3.6.0+). */
+  getEphemerals(prefix = '/', options?: CallOptions): Promise<string[]> {
+    return this.core.call(GET_EPHEMERALS, prefix, undefined, options);
+  }
+
+  /** Makes the connected server catch up with the leader for this path. */
+  sync(path: string, options?: CallOptions): Promise<void> {
+    return this.core.call(SYNC, path, undefined, options);
+  }
+
+  /**
+   * The ensemble's dynamic configuration (`/zookeeper/config`, read outside the chroot, as Java's getConfig;
+   * parse it with `parseEnsembleConfig`). `watch` fires on the next change, with the path
+   * `/zookeeper/config` whatever the chroot (see protocol/config-watch.ts).
+   */
+  getConfig(options?: WatchOptions): Promise<GetDataResult> {
+    return this.core.call(GET_CONFIG, CONFIG_NODE, undefined, options);
+  }
+
+  /**
+   * Changes the ensemble's membership (server 3.5.0+ with reconfigEnabled): servers joining and leaving
+   * (incremental), or the whole member list; `fromConfig` (default -1, any) must be the current config version.
+   * Resolves with the new config.
+   */
+  reconfig(changes: ReconfigChanges, options?: CallOptions): Promise<ConfigResult> {
+    return this.core.call(RECONFIG, CONFIG_NODE, changes, options);
+  }
+
+  /** The identities of this connection (server 3.7.0+). */
+  whoAmI(options?: CallOptions): Promise<ClientInfo[]> {
+    return this.core.call(WHO_AM_I, undefined, undefined, options);
+  }
+
+  /**
+   * Runs reads in one request (server 3.6.0+); each op resolves or fails on its own. An empty list is
+   * answered locally with [], in its place.
+   */
+  multiRead(ops: ReadOp[], options?: CallOptions): Promise<ReadOutcome[]> {
+    try {
+      const checked = multiReadArgs(this.core, ops);
+      const xid = this.core.begin();
+      const frame = encodeMultiRead(xid, checked);
+      if (checked.length === 0) {
+        return this.core.submit(multiReadReply, xid, frame, undefined, checked, options, answeredEmpty);
+      }
+      return this.core.submitGated('multiRead', multiReadReply, xid, frame, undefined, checked, options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   // ---- writes -----------------------------------------------------------------------------------------
 
   /** Creates a node and resolves with its actual path (with the sequence suffix for sequential modes). */
@@ -129,33 +405,16 @@ export class ZooKeeperClient extends ClientReads {
    * `timeoutMs` then end only the wait (several requests: outside the order promise).
    */
   delete(path: string, options?: CallOptions & { version?: number; guaranteed?: boolean }): Promise<void> {
-    if (options?.guaranteed === true) {
-      try {
-        this.core.serverPath(path, 'delete');
-        const version = versionArg(options.version, 'delete', path);
-        return deleteGuaranteed(this, path, version, options);
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    }
+    const guaranteed = options?.guaranteed;
+    if (guaranteed === undefined || guaranteed === false)
+      return this.core.call(DELETE, path, undefined, options);
     try {
-      if (options?.guaranteed !== undefined && options.guaranteed !== false) {
+      if (guaranteed !== true) {
         throw new InvalidArgumentError('guaranteed', 'must be a boolean', { operation: 'delete', path });
       }
-      const chrootPath = this.core.serverPath(path, 'delete');
-      // As the Java client: "/" goes out as "/" even under a chroot, so the server refuses it (BADARGUMENTS)
-      // instead of deleting the chroot node.
-      const serverPath = path === '/' ? '/' : chrootPath;
+      this.core.serverPath(path, 'delete');
       const version = versionArg(options?.version, 'delete', path);
-      const xid = this.core.begin();
-      return this.core.submit(
-        deleteReply,
-        xid,
-        encodeDelete(xid, serverPath, version),
-        path,
-        undefined,
-        options,
-      );
+      return deleteGuaranteed(this, path, version, options);
     } catch (error) {
       return Promise.reject(error);
     }
@@ -167,38 +426,13 @@ export class ZooKeeperClient extends ClientReads {
   }
 
   /** Replaces the node's data; `version` (default -1 = any) must match. Resolves with the new Stat. */
-  setData(path: string, data: Data, options?: CallOptions & { version?: number }): Promise<Stat> {
-    try {
-      const core = this.core;
-      const serverPath = core.serverPath(path, 'setData');
-      const bytes = dataBytes(data, core.maxDataLength, 'setData', path);
-      const version = versionArg(options?.version, 'setData', path);
-      const xid = core.begin();
-      return core.submit(
-        setDataReply,
-        xid,
-        encodeSetData(xid, serverPath, bytes, version),
-        path,
-        undefined,
-        options,
-      );
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  setData(path: string, data: Data, options?: VersionOptions): Promise<Stat> {
+    return this.core.call(SET_DATA, path, data, options);
   }
 
   /** Replaces the node's ACL; `version` (default -1) must match its aversion. Resolves with the new Stat. */
-  setACL(path: string, acl: ACL[], options?: CallOptions & { version?: number }): Promise<Stat> {
-    try {
-      const serverPath = this.core.serverPath(path, 'setACL');
-      const list = aclArg(acl, 'setACL', path);
-      const version = versionArg(options?.version, 'setACL', path);
-      const xid = this.core.begin();
-      const frame = encodeSetACL(xid, serverPath, list, version);
-      return this.core.submit(setACLReply, xid, frame, path, undefined, options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+  setACL(path: string, acl: ACL[], options?: VersionOptions): Promise<Stat> {
+    return this.core.call(SET_ACL, path, acl, options);
   }
 
   /**
@@ -209,10 +443,7 @@ export class ZooKeeperClient extends ClientReads {
     try {
       const { xid, frame, context } = encodeMultiCall(this.core, ops);
       // Nothing to send: answered locally, in its place.
-      const setup =
-        context.types.length === 0
-          ? (request: { local: unknown }) => void (request.local = { value: [] })
-          : undefined;
+      const setup = context.types.length === 0 ? answeredEmpty : undefined;
       return this.core.submit(multiReply, xid, frame, undefined, context, options, setup);
     } catch (error) {
       return Promise.reject(error);
@@ -259,6 +490,47 @@ export class ZooKeeperClient extends ClientReads {
     options: CallOptions & { watcher?: Watcher } = {},
   ): Promise<void> {
     return checkWatches(this.core, path, type, options);
+  } // ---- session ----------------------------------------------------------------------------------------
+
+  /**
+   * Adds credentials to this connection and every later one (`digest` with `user:password`), and resolves
+   * when the server accepted them. An abort or `timeoutMs` (OperationTimeoutError) stops the wait only: the
+   * credentials stay saved. A close, an expiry or a lost connection before the answer rejects the call.
+   */
+  addAuth(scheme: string, credentials: Uint8Array | string, options?: CallOptions): Promise<void> {
+    if (typeof scheme !== 'string' || scheme === '') {
+      return Promise.reject(
+        new InvalidArgumentError('scheme', 'must be a non-empty string', { operation: 'addAuth' }),
+      );
+    }
+    if (typeof credentials !== 'string' && !(credentials instanceof Uint8Array)) {
+      return Promise.reject(
+        new InvalidArgumentError('credentials', 'must be a string or bytes', { operation: 'addAuth' }),
+      );
+    }
+    try {
+      optionsArg(options, 'addAuth', undefined);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    if (options?.signal?.aborted) return Promise.reject(options.signal.reason);
+    return boundedWait(this.session.addAuth(scheme, credentials), 'addAuth', options);
+  }
+
+  /** Connection state events as an async iterable (ends when the client closes). */
+  states(options: { signal?: AbortSignal } = {}): AsyncIterable<ConnectionState> {
+    return this.session.states(options.signal);
+  }
+
+  /** Sends closeSession, waits for its reply, and ends the client. Idempotent. */
+  close(): Promise<void> {
+    this.tracker?.close();
+    return this.session.close();
+  }
+
+  /** `await using client = await connect(...)` closes it at the end of the scope. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
   }
 }
 

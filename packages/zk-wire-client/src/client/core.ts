@@ -3,10 +3,13 @@
  * session's pipeline. Calls take an xid first and build their frame with it, so a request carries no
  * closure besides its promise.
  *
- * Order: a call checks its arguments (a bad one is refused at once, before anything is queued), then takes
+ * Order: a call checks its arguments (a bad one is refused at once, before anything is queued) and takes
  * its xid and its place in the pipeline synchronously, in the caller's tick, with no await in between. A
  * refusal (closed client, expired session) and a server too old for the call are answered in that place
  * too, so that every call settles in call order (docs/contracts.md, "Order").
+ *
+ * Most calls are one {@link CallKind} each, made by {@link ClientCore.call}: one place holds the order of a
+ * call's steps and turns a throw into a rejection (calls never throw synchronously).
  */
 import type { SubmitOptions } from '../pipeline/pipeline.js';
 import { type CreateArgs, isSequential } from '../protocol/create.js';
@@ -17,7 +20,7 @@ import type { ACL } from '../util/acl.js';
 import { aclArg, DEFAULT_MAX_DATA_LENGTH, dataBytes, modeArg, ttlArg } from '../util/args.js';
 import { CheckedPaths } from '../util/checked-paths.js';
 import { InvalidArgumentError } from '../util/errors.js';
-import type { CreateMode, Data, Watcher } from '../util/types.js';
+import type { CallOptions, CreateMode, Data, Watcher } from '../util/types.js';
 
 /**
  * Refuses an options argument that is not an object: in plain JavaScript `setData(path, data, 3)` would
@@ -29,6 +32,62 @@ export function optionsArg(options: unknown, operation: string, path: string | u
     const got = options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options;
     throw new InvalidArgumentError('options', `must be an object (got ${got})`, { operation, path });
   }
+}
+
+/**
+ * One kind of call, a module constant (made by {@link callKind}) so that a call makes no closure: how its
+ * reply is decoded (the decoder names the operation), where its path goes, the watch it can arm, and how its
+ * frame is written.
+ */
+export interface CallKind<R, A, O extends CallOptions> {
+  readonly decoder: ReplyDecoder<R>;
+  /** The path is a client path, checked and mapped into the chroot; else it is sent (or not) as it is. */
+  readonly chrooted: boolean;
+  /** The one-shot watch a `watch` option arms, by the same request; undefined: the call takes none. */
+  readonly watch: 'data' | 'child' | undefined;
+  /** The key the watch is kept under, when not the path (the config node's under a chroot). */
+  readonly watchKey: ((core: ClientCore) => string) | undefined;
+  /** Marks the request of a call the server may be too old for (see {@link ClientCore.submitGated}). */
+  readonly setup: ((request: PendingRequest<R>) => void) | undefined;
+  /**
+   * Checks the call's own arguments, then writes its frame. `serverPath` is the path as sent, `arms` whether
+   * the request arms a server watch.
+   */
+  readonly encode: (
+    xid: number,
+    serverPath: string,
+    arms: boolean,
+    arg: A,
+    options: O | undefined,
+    path: string,
+    core: ClientCore,
+  ) => Buffer;
+}
+
+/** A {@link CallKind}, every field set, so that every kind has the same shape. */
+export function callKind<R, A = undefined, O extends CallOptions = CallOptions>(kind: {
+  decoder: ReplyDecoder<R>;
+  chrooted?: boolean;
+  watch?: 'data' | 'child';
+  watchKey?: (core: ClientCore) => string;
+  gated?: GatedFeature;
+  encode: CallKind<R, A, O>['encode'];
+}): CallKind<R, A, O> {
+  const feature = kind.gated;
+  return {
+    decoder: kind.decoder,
+    chrooted: kind.chrooted ?? true,
+    watch: kind.watch,
+    watchKey: kind.watchKey,
+    setup:
+      feature === undefined
+        ? undefined
+        : (request) => {
+            request.feature = feature;
+            request.gate = feature;
+          },
+    encode: kind.encode,
+  };
 }
 
 /** The shared plumbing of a client. */
@@ -53,6 +112,35 @@ export class ClientCore {
    */
   serverPathBytes(path: string, operation: string): Buffer {
     return this.checkedPaths.serverPathBytes(path, operation);
+  }
+
+  /**
+   * Makes a call of `kind` at `path` (undefined for a call without one) with its argument and options:
+   * checks the path and the watch, takes the xid, writes the frame and takes the call's place in the
+   * pipeline, all in the caller's tick; any throw on the way becomes the rejection.
+   */
+  call<R, A, O extends CallOptions>(
+    kind: CallKind<R, A, O>,
+    path: string | undefined,
+    arg: A,
+    options: (O & { watch?: Watcher | undefined }) | undefined,
+  ): Promise<R> {
+    try {
+      const operation = kind.decoder.operation;
+      const serverPath = kind.chrooted ? this.serverPath(path as string, operation) : (path as string);
+      let watcher: Watcher | undefined;
+      let arms = false;
+      if (kind.watch !== undefined) {
+        watcher = this.watcherArg(options?.watch, operation, path as string);
+        const key = kind.watchKey === undefined ? (path as string) : kind.watchKey(this);
+        arms = watcher !== undefined && !this.session.watches.coveredByPersistent(kind.watch, key);
+      }
+      const xid = this.begin();
+      const frame = kind.encode(xid, serverPath, arms, arg, options, path as string, this);
+      return this.submit(kind.decoder, xid, frame, path, watcher, options, kind.setup);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /** The next xid. */
