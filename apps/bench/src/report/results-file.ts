@@ -1,6 +1,7 @@
 /**
  * `--write-results`: the run's report as apps/bench/RESULTS.md, headed by what a reader needs to weigh it:
- * the machine (lscpu's model name and cores), the commit measured, the date and the command line.
+ * the machine (lscpu's model name and cores), the commit measured and the date; the report under it gives the
+ * command line, Node, the load, the server and the method.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -36,11 +37,9 @@ export function writeResultsFile(report: RunReport): void {
     '',
     "The latest full run, written by `npm run bench -- --write-results`; earlier runs are in this file's git history.",
     '',
-    `- Machine: ${machine(report)}`,
+    `- CPU (lscpu): ${machine(report)}`,
     `- Commit: ${commit}${dirty}`,
     `- Date: ${report.startedAt} to ${report.finishedAt}`,
-    `- Command: \`${report.command}\``,
-    '',
   ];
   const body = renderMarkdown(report, false).replace(/^# .*\n/, '');
   writeFileSync(resultsFile, `${head.join('\n')}${body}`);
