@@ -1,8 +1,9 @@
 /**
- * Fenced writes next to a Curator 5.4.0 holder of the same InterProcessMutex (java/LockHandler.java): round
- * after round, our holder writes under the lock, loses its node while it hears nothing (the fault proxy holds
- * what the server sends it), Curator takes the lock and writes, and our stale holder's late write is refused
- * by the server. The shared counter ends with exactly the writes of holders that held the lock.
+ * Fenced writes next to a Curator holder of the same InterProcessMutex (java/LockHandler.java; Curator 5.9.0
+ * by default, also run on Debian's 5.4.0): round after round, our holder writes under the lock, loses its node
+ * while it hears nothing (the fault proxy holds what the server sends it), Curator takes the lock and writes,
+ * and our stale holder's late write is refused by the server. The shared counter ends with exactly the writes
+ * of holders that held the lock.
  */
 import { startFaultProxy } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

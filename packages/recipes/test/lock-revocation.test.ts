@@ -1,8 +1,8 @@
 /**
  * Lock revocation (Curator's Revocable / Revoker) on a real server: a revocable holder whose node receives
- * `__REVOKE__` hears it and releases, so the one who asked gets the lock; and the same with Curator 5.4.0
- * (java/drivers-revocation/RevocationHandler.java) on either side: ours revokes a Curator holder, and
- * Curator's Revoker revokes ours.
+ * `__REVOKE__` hears it and releases, so the one who asked gets the lock; and the same with Curator
+ * (java/drivers-revocation/RevocationHandler.java; 5.9.0 by default, also run on Debian's 5.4.0) on either
+ * side: ours revokes a Curator holder, and Curator's Revoker revokes ours.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidRecipeArgumentError } from '../src/internal-common/recipe-errors.js';

@@ -6,7 +6,7 @@ import org.apache.curator.framework.recipes.locks.InterProcessMutex;
 import org.apache.curator.framework.recipes.locks.Revoker;
 
 /**
- * Curator 5.4.0 lock revocation for the interop tests. Mutexes are kept per actor and path (one Java thread
+ * Curator lock revocation (Revoker, makeRevocable) for the interop tests. Mutexes are kept per actor and path (one Java thread
  * each, as Curator's mutex is owned by a thread).
  *
  * <pre>
