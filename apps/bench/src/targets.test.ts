@@ -3,7 +3,7 @@ import type { BenchCase } from './scenarios/catalog.js';
 import { scenarios } from './scenarios/catalog.js';
 import { type CaseSummary, figures, type Spread } from './stats.js';
 import { checkTargets, loadTargets, type Target } from './targets.js';
-import { contenderIds } from './types.js';
+import { type ContenderId, contenderIds } from './types.js';
 
 const at = (key: string, kind: BenchCase['kind'] = 'throughput'): BenchCase => ({
   key,
@@ -20,15 +20,21 @@ const ratio = (median: number, interval?: Spread['interval']): Spread => ({
 });
 
 describe('checkTargets', () => {
+  const ids = (...names: ContenderId[]) => names.map((contender) => ({ contender, rounds: 1, errors: 0 }));
+  const at1: CaseSummary = {
+    case: at('getData@1'),
+    contenders: ids('ours', 'raw'),
+    vs: { opsPerSec: { raw: ratio(0.97) } },
+  };
   const summaries: CaseSummary[] = [
-    { case: at('getData@1'), contenders: [], vs: { opsPerSec: { raw: ratio(0.97) } } },
+    at1,
     {
       case: at('getData@256'),
-      contenders: [],
+      contenders: ids('ours', 'raw-paced'),
       ceiling: 'raw-paced',
       vs: { opsPerSec: { 'raw-paced': ratio(0.93, { low: 0.9, high: 0.96, count: 30 }) } },
     },
-    { case: at('multi@256'), contenders: [], vs: { cpuUsPerOp: { raw: ratio(2.5) } } },
+    { case: at('multi@256'), contenders: ids('ours', 'raw'), vs: { cpuUsPerOp: { raw: ratio(2.5) } } },
   ];
 
   it('judges every matching case, against the ceiling where named, with the interval beside the median', () => {
@@ -49,15 +55,23 @@ describe('checkTargets', () => {
     ]);
   });
 
-  it('leaves out the cases the run did not include', () => {
+  it('leaves out the cases and the contenders the run did not include', () => {
     const targets: Target[] = [{ cases: ['session', '*@16'], figure: 'cpuUsPerOp', vs: 'raw', max: 1 }];
     expect(checkTargets(summaries, targets)).toEqual([]);
+    const ran: CaseSummary = { ...at1, contenders: [{ contender: 'raw', rounds: 1, errors: 0 }] };
+    const vsJava: Target[] = [{ cases: ['getData@1'], figure: 'opsPerSec', vs: 'java', min: 1 }];
+    expect(checkTargets([ran], vsJava)).toEqual([]);
+    const vsRaw: Target[] = [{ cases: ['getData@1'], figure: 'opsPerSec', vs: 'raw', min: 1 }];
+    expect(checkTargets([ran], vsRaw)).toMatchObject([{ status: 'missed', measured: '0.97' }]);
   });
 
   it('misses an open-loop target when ours fell behind its rate in most rounds, whatever the ratio', () => {
     const latency: CaseSummary = {
       case: at('latency50', 'latency'),
-      contenders: [{ contender: 'ours', rounds: 3, errors: 0, fellBehind: 2 }],
+      contenders: [
+        { contender: 'ours', rounds: 3, errors: 0, fellBehind: 2 },
+        { contender: 'raw', rounds: 3, errors: 0 },
+      ],
       vs: { p99: { raw: ratio(0.9) } },
     };
     const [check] = checkTargets([latency], [{ cases: ['latency50'], figure: 'p99', vs: 'raw', max: 1.1 }]);

@@ -54,8 +54,8 @@ function measuredText(target: Target, ratio: Spread, ceiling: string): string {
 }
 
 /**
- * Every target against every case of the run it names (targets of cases the run did not include are left
- * out: targets.json lists them all); a case that ran without a ratio to judge is not measured.
+ * Every target against every case of the run it names (targets of cases or contenders the run did not include
+ * are left out: targets.json lists them all); a case that ran without a ratio to judge is not measured.
  */
 export function checkTargets(summaries: readonly CaseSummary[], targets: readonly Target[]): TargetCheck[] {
   const checks: TargetCheck[] = [];
@@ -64,6 +64,8 @@ export function checkTargets(summaries: readonly CaseSummary[], targets: readonl
     for (const pattern of target.cases) {
       const matching = summaries.filter((s) => matcher(pattern).test(s.case.key));
       for (const summary of matching) {
+        // a contender the run left out (--contenders) is no target of this run
+        if (target.vs !== 'ceiling' && !summary.contenders.some((c) => c.contender === target.vs)) continue;
         const vs = target.vs === 'ceiling' ? summary.ceiling : target.vs;
         const text = `${summary.case.key}: ${figureNames[target.figure]} ours / ${target.vs} ${bound}`;
         const ratio = vs && summary.vs[target.figure]?.[vs];
