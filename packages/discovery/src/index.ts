@@ -4,6 +4,7 @@
  */
 
 export { ServiceDiscoveryBuilder, ServiceProviderBuilder, serviceProviderBuilder } from './builders.js';
+export type { DiscoveryCompression, DiscoveryCompressionProvider } from './compression.js';
 export type { CallOptions } from './deadline.js';
 export { DEFAULT_DOWN_INSTANCE_POLICY, type DownInstancePolicy, DownInstances } from './down-instances.js';
 export {

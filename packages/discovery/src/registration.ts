@@ -5,7 +5,6 @@
  * registration run one at a time (Curator synchronizes on the entry).
  */
 import { Deadline } from './deadline.js';
-import { deserializeInstance } from './instance-serializer.js';
 import { type ServiceInstance, ServiceType } from './service-instance.js';
 import {
   type DiscoveryClient,
@@ -23,6 +22,8 @@ export interface RegistrationHost {
   /** `<basePath>/<name>/<id>`. */
   pathForInstance(name: string, id: string): string;
   bytesOf(instance: ServiceInstance): Uint8Array;
+  /** The instance in a node's bytes, as the discovery reads them. */
+  deserialize(bytes: Uint8Array, path: string): ServiceInstance;
   /** A failure of background work (a re-registration), for the `error` event. */
   report(error: unknown): void;
   /** Adopt edits of our node made by others (Curator's `watchInstances`). */
@@ -201,7 +202,7 @@ export class Registration {
         if (this.#active && !(await this.#isOursAndWatched(Deadline.NONE))) await this.#create(Deadline.NONE);
         return;
       }
-      const edited = deserializeInstance(data, path);
+      const edited = this.#host.deserialize(data, path);
       if (this.#active && edited.id === this.#instance.id && edited.name === this.#instance.name) {
         this.#instance = edited;
       }

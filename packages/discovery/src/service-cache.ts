@@ -10,7 +10,6 @@ import { EventEmitter } from 'node:events';
 import { ChangeStream } from './change-stream.js';
 import { type CallOptions, Deadline } from './deadline.js';
 import { IllegalDiscoveryStateError } from './errors.js';
-import { deserializeInstance } from './instance-serializer.js';
 import { Reporter } from './safe-emit.js';
 import { instanceKey, type ServiceInstance } from './service-instance.js';
 import { validateSegment } from './validate.js';
@@ -56,6 +55,8 @@ export interface ServiceCacheEvents {
 export interface ServiceCacheHost {
   readonly client: DiscoveryClient;
   pathForName(name: string): string;
+  /** The instance in a node's bytes, as the discovery reads them. */
+  deserialize(bytes: Uint8Array, path: string): ServiceInstance;
 }
 
 interface Entry {
@@ -76,6 +77,7 @@ export class ServiceCache
   /** `<basePath>/<name>`. */
   readonly path: string;
   readonly #client: DiscoveryClient;
+  readonly #host: ServiceCacheHost;
   readonly #entries = new Map<string, Entry>();
   /** Children whose data watch may be armed on the server: what `close()` removes. */
   readonly #dataWatched = new Set<string>();
@@ -96,6 +98,7 @@ export class ServiceCache
     this.name = validateSegment(options?.name, 'name');
     this.path = host.pathForName(this.name);
     this.#client = host.client;
+    this.#host = host;
     this.#reporter = new Reporter(this, host.client, `ServiceCache ${this.path}`);
   }
 
@@ -237,7 +240,7 @@ export class ServiceCache
     }
     if (!current()) return;
     try {
-      entry.instance = deserializeInstance(data, path);
+      entry.instance = this.#host.deserialize(data, path);
     } catch (error) {
       entry.instance = undefined;
       this.#reporter.background(error, 'a corrupt instance node was left out');

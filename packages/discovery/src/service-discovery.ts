@@ -6,6 +6,7 @@
  * theirs.
  */
 import { EventEmitter } from 'node:events';
+import { type DiscoveryCompression, type InstanceCodec, instanceCodec } from './compression.js';
 import { type CallOptions, Deadline } from './deadline.js';
 import { IllegalDiscoveryStateError, ServiceNotRegisteredError } from './errors.js';
 import { deserializeInstance, type SerializerOptions, serializeInstance } from './instance-serializer.js';
@@ -39,6 +40,12 @@ export interface ServiceDiscoveryOptions {
    * here, the edit becomes our copy, so it survives re-registration instead of being overwritten.
    */
   watchInstances?: boolean;
+  /**
+   * Compress the instances' data as a Curator client built with `enableCompression()` does (Curator 5.8,
+   * CURATOR-725): `'gzip'` writes and reads what Curator's GzipCompressionProvider does. Every discovery,
+   * cache and provider on the same services must agree, on both sides.
+   */
+  compression?: DiscoveryCompression;
 }
 
 /** Events of a {@link ServiceDiscovery}. */
@@ -59,6 +66,7 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
   readonly basePath: string;
   readonly #paths: DiscoveryPaths;
   readonly #serializer: SerializerOptions;
+  readonly #codec: InstanceCodec;
   readonly #registrations = new Map<string, Registration>();
   readonly #closeables = new Set<ServiceCache | ServiceProvider>();
   readonly #thisInstance: ServiceInstance | undefined;
@@ -74,11 +82,13 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
     this.basePath = this.#paths.basePath;
     this.#reporter = new Reporter(this, client, `ServiceDiscovery ${this.basePath}`);
     this.#serializer = { writeEnabled: options.serializer?.writeEnabled === true };
+    this.#codec = instanceCodec(options.compression);
     this.#thisInstance = options.thisInstance === undefined ? undefined : checkInstance(options.thisInstance);
     this.#host = {
       client,
       pathForInstance: (name, id) => this.pathForInstance(name, id),
       bytesOf: (instance) => this.serialize(instance),
+      deserialize: (bytes, path) => this.deserialize(bytes, path),
       report: (error) => this.report(error),
       watchInstances: options.watchInstances === true,
     };
@@ -94,9 +104,15 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
     return `${this.pathForName(name)}/${validateSegment(id, 'id')}`;
   }
 
-  /** The instance's bytes, as this discovery writes them. */
+  /** The instance's bytes, as this discovery writes them (compressed with the `compression` option). */
   serialize(instance: ServiceInstance): Uint8Array {
-    return serializeInstance(instance, this.#serializer);
+    const path = this.pathForInstance(instance.name, instance.id);
+    return this.#codec.encode(path, serializeInstance(instance, this.#serializer));
+  }
+
+  /** The instance in the bytes of the node at `path`, as this discovery reads them; BadInstanceDataError if none. */
+  deserialize(bytes: Uint8Array, path: string): ServiceInstance {
+    return deserializeInstance(this.#codec.decode(path, bytes), path);
   }
 
   /** Registers `thisInstance` (if any) and starts re-registering after reconnects and new sessions. */
@@ -192,7 +208,7 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
     for (const result of await Promise.all(read)) {
       if (!result) continue;
       try {
-        found.push(deserializeInstance(result.data, `${servicePath}/${result.id}`));
+        found.push(this.deserialize(result.data, `${servicePath}/${result.id}`));
       } catch (error) {
         this.report(error, 'a corrupt instance node was left out');
       }
@@ -206,7 +222,7 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
     const path = this.pathForInstance(name, id);
     try {
       const { data } = await this.client.getData(path, Deadline.of(options).options());
-      return deserializeInstance(data, path);
+      return this.deserialize(data, path);
     } catch (error) {
       if (isNoNode(error)) return null;
       throw error;

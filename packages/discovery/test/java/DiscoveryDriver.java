@@ -31,9 +31,10 @@ import org.apache.curator.x.discovery.details.ServiceCacheListener;
  * Drives Curator 5.4.0's curator-x-discovery from a test, over stdin/stdout lines.
  *
  * <pre>
- *   args:      connectString basePath [sessionTimeoutMs [layout]]
+ *   args:      connectString basePath [sessionTimeoutMs [layout [compression]]]
  *              layout: "standard" (default, instances under basePath/name) or "instances-child" (a
  *              DiscoveryPathConstructor, Curator 5.6+: instances under basePath/name/instances)
+ *              compression: "plain" (default) or "gzip" (the client built with enableCompression(), 5.8+)
  *   startup:   prints "ready" once connected and the discoveries are started
  *   request:   id op arg...        (words separated by single spaces)
  *   response:  id ok result | id err message
@@ -236,12 +237,14 @@ public final class DiscoveryDriver {
     }
 
     public static void main(String[] args) throws Exception {
-        CuratorFramework client = CuratorFrameworkFactory.builder()
+        CuratorFrameworkFactory.Builder builder = CuratorFrameworkFactory.builder()
             .connectString(args[0])
             .sessionTimeoutMs(args.length > 2 ? Integer.parseInt(args[2]) : 30000)
             .connectionTimeoutMs(15000)
-            .retryPolicy(new ExponentialBackoffRetry(100, 5))
-            .build();
+            .retryPolicy(new ExponentialBackoffRetry(100, 5));
+        // enableCompression() is new in 5.8: reached by reflection, so this file still compiles against 5.4.
+        if (args.length > 4 && args[4].equals("gzip")) builder.getClass().getMethod("enableCompression").invoke(builder);
+        CuratorFramework client = builder.build();
         client.start();
         if (!client.blockUntilConnected(30, TimeUnit.SECONDS)) {
             System.err.println("could not connect to " + args[0]);

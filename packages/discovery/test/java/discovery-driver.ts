@@ -35,11 +35,15 @@ export interface DiscoveryDriver extends AsyncDisposable {
  */
 export type DriverLayout = 'standard' | 'instances-child';
 
+/** Whether the driver's Curator client compresses data (`enableCompression()`, Curator 5.8+). */
+export type DriverCompression = 'plain' | 'gzip';
+
 /** Compiles and starts the driver; resolves once it printed "ready". */
 export async function startDiscoveryDriver(
   connectString: string,
   basePath: string,
   layout: DriverLayout = 'standard',
+  compression: DriverCompression = 'plain',
 ): Promise<DiscoveryDriver> {
   const compiled = await compileJava({
     sources: {
@@ -48,9 +52,13 @@ export async function startDiscoveryDriver(
     },
     classpath: discoveryClasspath(),
   });
-  const child: ChildProcess = compiled.run('DiscoveryDriver', [connectString, basePath, '30000', layout], {
-    jvmFlags: ['-Dorg.slf4j.simpleLogger.defaultLogLevel=warn'],
-  });
+  const child: ChildProcess = compiled.run(
+    'DiscoveryDriver',
+    [connectString, basePath, '30000', layout, compression],
+    {
+      jvmFlags: ['-Dorg.slf4j.simpleLogger.defaultLogLevel=warn'],
+    },
+  );
   const pending = new Map<string, { resolve: (text: string) => void; reject: (error: Error) => void }>();
   const events: string[] = [];
   let stderr = '';
