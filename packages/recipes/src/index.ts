@@ -159,5 +159,10 @@ export {
 } from './partitioner/partitioner-options.js';
 export { SetPartitioner } from './partitioner/set-partitioner.js';
 export { SharedCount, type SharedCountEvents } from './shared/shared-count.js';
-export { SharedValue, type SharedValueEvents, type VersionedValue } from './shared/shared-value.js';
+export {
+  SharedValue,
+  type SharedValueEvents,
+  type SharedValueOptions,
+  type VersionedValue,
+} from './shared/shared-value.js';
 export type { ValueClient, ValueStat } from './shared/value-client.js';

@@ -2,7 +2,8 @@
  * Compressed data next to real Curator 5.9.0 (a Java driver with a CuratorFramework built with
  * `enableCompression()`, CURATOR-725) on one real server, both ways: what Curator writes compressed (plain
  * creates, a PersistentNode) our caches read with `compression: 'gzip'`; what our PersistentNode and
- * PersistentTtlNode write with it, Curator's compressing client and its CuratorCache (COMPRESSED_DATA) read.
+ * PersistentTtlNode write with it, Curator's compressing client and its CuratorCache (COMPRESSED_DATA) read;
+ * a SharedCount and a GroupMember with it share their node and group with Curator's on a compressing client.
  */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,8 +11,10 @@ import { CuratorCache } from '../src/cache/curator-cache.js';
 import { NodeCache } from '../src/cache/node-cache.js';
 import { PathChildrenCache } from '../src/cache/path-children-cache.js';
 import { localAddressData } from '../src/internal-common/default-data.js';
+import { GroupMember } from '../src/nodes/group-member.js';
 import { PersistentNode } from '../src/nodes/persistent-node.js';
 import { PersistentTtlNode } from '../src/nodes/persistent-ttl-node.js';
+import { SharedCount } from '../src/shared/shared-count.js';
 import { eventually, useRealServer } from './helpers.js';
 import { type JavaDriver, startJavaDriver } from './java/java-driver.js';
 
@@ -110,5 +113,41 @@ describe('compressed data with Curator 5.9.0', () => {
     await eventually(async () => (await java.call('j', 'cache.data', 'c', `${root}/p`)) === 'ours-2');
     expect(await java.call('j', 'read', `${root}/p`)).toBe('ours-2');
     await java.call('j', 'cache.close', 'c');
+  });
+
+  it("a SharedCount and a GroupMember with compression: 'gzip' count and meet with Curator's on a compressing client", async () => {
+    const root = '/compression/shared';
+    await java.call('j', 'write', root); // Curator's group cache needs a compressed root (see above)
+    await java.call('j', 'count.start', 'count', `${root}/count`, 5);
+    await using count = new SharedCount(real.client(0), `${root}/count`, 0, { compression: 'gzip' });
+    await count.start();
+    expect(count.count).toBe(5);
+    expect((await real.client(1).getData(`${root}/count`)).data.length).toBeGreaterThan(4); // GZIP, not 4 bytes
+    expect(await count.trySetCount(count.versionedValue, 6)).toBe(true);
+    await eventually(async () => (await java.call('j', 'count.get', 'count')) === '6');
+    await java.call('j', 'count.set', 'count', 7);
+    await eventually(() => count.count === 7);
+
+    await java.call('j', 'group.join', 'g', `${root}/group`, 'java', 'jpayload');
+    await using member = new GroupMember(real.client(0), `${root}/group`, 'node', {
+      payload: 'npayload',
+      compression: 'gzip',
+    });
+    await member.start();
+    expect(await member.awaitJoined({ timeoutMs: 15_000 })).toBe(true);
+    await eventually(() => member.currentMembers().size === 2);
+    expect([...member.currentMembers()].map(([id, payload]) => `${id}=${text(payload)}`).sort()).toEqual([
+      'java=jpayload',
+      'node=npayload',
+    ]);
+    await eventually(
+      async () => (await java.call('j', 'group.members', 'g')) === 'java=jpayload,node=npayload',
+    );
+    await member.setThisData('npayload-2');
+    await eventually(
+      async () => (await java.call('j', 'group.members', 'g')) === 'java=jpayload,node=npayload-2',
+    );
+    await java.call('j', 'group.close', 'g');
+    await java.call('j', 'count.close', 'count');
   });
 });

@@ -9,6 +9,11 @@ import type { CacheClient } from '../cache/cache-client.js';
 import type { CacheEngine } from '../cache/cache-options.js';
 import { childPath } from '../cache/cache-tree.js';
 import { CuratorCache } from '../cache/curator-cache.js';
+import {
+  type CompressionProvider,
+  type RecipeCompression,
+  resolveCompression,
+} from '../internal-common/compression.js';
 import { Deadline, type WaitOptions } from '../internal-common/deadline.js';
 import { nodeDataOf } from '../internal-common/default-data.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
@@ -22,6 +27,11 @@ export interface GroupMemberOptions {
   payload?: Uint8Array | string;
   /** The group cache's engine; default `'auto'`. */
   engine?: CacheEngine;
+  /**
+   * Compress this member's payload and decompress the others' (a Curator client with `enableCompression()`,
+   * CURATOR-725); see CuratorCache's `compression`. `currentMembers()` gives the payloads uncompressed.
+   */
+  compression?: RecipeCompression;
 }
 
 /** A member id: one path segment. */
@@ -50,6 +60,7 @@ export class GroupMember implements AsyncDisposable {
   private readonly client: CacheClient;
   private readonly payload: Uint8Array | string | undefined;
   private readonly groupCache: CuratorCache;
+  private readonly compression: CompressionProvider | undefined;
   private node: MembershipNode | undefined;
   private state: 'latent' | 'started' | 'closed' = 'latent';
 
@@ -58,7 +69,7 @@ export class GroupMember implements AsyncDisposable {
       throw new InvalidRecipeArgumentError('GroupMember options must be an object');
     }
     for (const key of Object.keys(options)) {
-      if (key !== 'payload' && key !== 'engine') {
+      if (key !== 'payload' && key !== 'engine' && key !== 'compression') {
         throw new InvalidRecipeArgumentError(`unknown GroupMember option: ${key}`);
       }
     }
@@ -66,10 +77,12 @@ export class GroupMember implements AsyncDisposable {
     this.membershipPath = validateRecipePath(membershipPath, 'membershipPath');
     this.thisId = validateMemberId(thisId);
     this.payload = validatePayload(options.payload);
+    this.compression = resolveCompression(options.compression);
     // Only the direct children are members (Curator ignores deeper nodes and the group node itself).
     this.groupCache = new CuratorCache(client, this.membershipPath, {
       maxDepth: 1,
       ...(options.engine === undefined ? {} : { engine: options.engine }),
+      ...(this.compression === undefined ? {} : { compression: this.compression }),
     });
   }
 
@@ -79,7 +92,12 @@ export class GroupMember implements AsyncDisposable {
     this.state = 'started';
     const data = await nodeDataOf(this.payload);
     if (this.state !== 'started') return; // closed meanwhile
-    this.node = new MembershipNode(this.client, childPath(this.membershipPath, this.thisId), data);
+    this.node = new MembershipNode(
+      this.client,
+      childPath(this.membershipPath, this.thisId),
+      data,
+      this.compression,
+    );
     // Reported as the group cache's `'error'` (the events of a member are the cache's).
     const reporter = new Reporter(this.groupCache, this.client, `GroupMember ${this.node.path}`);
     this.node.onError = (error) => reporter.background(error, 'the member node cannot be kept');

@@ -13,6 +13,7 @@
  */
 
 import type { CacheClient, CacheWatchEvent } from '../cache/cache-client.js';
+import { type CompressionProvider, compressData } from '../internal-common/compression.js';
 import { createWithContainerParents } from '../internal-common/create-with-parents.js';
 import { Deadline, type WaitOptions } from '../internal-common/deadline.js';
 import { IllegalRecipeStateError } from '../internal-common/recipe-errors.js';
@@ -36,10 +37,18 @@ export class MembershipNode {
   /** Reported here: failures a reconnect will not repair (NoAuth, ...). */
   onError: (error: unknown) => void = () => {};
 
-  constructor(client: CacheClient, path: string, data: Uint8Array) {
+  /** Compresses what is written (GroupMember's `compression`); `currentData` stays uncompressed. */
+  private readonly compression: CompressionProvider | undefined;
+
+  constructor(client: CacheClient, path: string, data: Uint8Array, compression?: CompressionProvider) {
     this.client = client;
     this.path = path;
     this.data = data;
+    this.compression = compression;
+  }
+
+  private onWire(data: Uint8Array): Uint8Array {
+    return compressData(this.compression, this.path, data);
   }
 
   /** True once the node was created (or adopted) at least once. */
@@ -100,7 +109,7 @@ export class MembershipNode {
     this.data = data;
     if (this.state !== 'started' || !this.created) return;
     try {
-      await this.client.setData(this.path, data);
+      await this.client.setData(this.path, this.onWire(data));
     } catch (error) {
       // Gone meanwhile: the watch re-creates it with these bytes. Disconnected: the resync writes them.
       if (!isNoNode(error) && !isRetryable(error)) throw error;
@@ -164,7 +173,7 @@ export class MembershipNode {
   }
 
   private async createOrAdopt(): Promise<void> {
-    const data = this.data;
+    const data = this.onWire(this.data);
     try {
       await createWithContainerParents(this.client, this.path, data, 'ephemeral');
     } catch (error) {

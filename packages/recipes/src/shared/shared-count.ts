@@ -5,7 +5,7 @@
 import { EventEmitter } from 'node:events';
 import { checkInt32, decodeInt32, encodeInt32 } from '../atomic/big-endian-codec.js';
 import { Reporter } from '../internal-common/safe-emit.js';
-import { SharedValue, type VersionedValue } from './shared-value.js';
+import { SharedValue, type SharedValueOptions, type VersionedValue } from './shared-value.js';
 import type { ValueClient } from './value-client.js';
 
 /** Events of {@link SharedCount}. */
@@ -21,9 +21,9 @@ export class SharedCount extends EventEmitter<SharedCountEvents> implements Asyn
   private readonly shared: SharedValue;
 
   /** @param seed the count the node is created with when it does not exist yet. */
-  constructor(client: ValueClient, path: string, seed: number) {
+  constructor(client: ValueClient, path: string, seed: number, options: SharedValueOptions = {}) {
     super();
-    this.shared = new SharedValue(client, path, encodeInt32(checkInt32(seed, 'seed')));
+    this.shared = new SharedValue(client, path, encodeInt32(checkInt32(seed, 'seed')), options);
     const reporter = new Reporter<SharedCountEvents>(this, client, `SharedCount ${this.shared.path}`);
     this.shared.on('change', (bytes) => {
       let count: number;

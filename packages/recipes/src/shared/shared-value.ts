@@ -11,6 +11,13 @@
  * compared-and-set on, since the server takes -1 as "any version" (ZOOKEEPER-4743).
  */
 import { EventEmitter } from 'node:events';
+import {
+  type CompressionProvider,
+  compressData,
+  decompressData,
+  type RecipeCompression,
+  resolveCompression,
+} from '../internal-common/compression.js';
 import { createWithContainerParents } from '../internal-common/create-with-parents.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 import { Reporter } from '../internal-common/safe-emit.js';
@@ -30,6 +37,15 @@ export interface VersionedValue<T> {
   readonly version: number;
 }
 
+/** Options of {@link SharedValue} and {@link SharedCount}. */
+export interface SharedValueOptions {
+  /**
+   * Compress the node's data as a Curator client with `enableCompression()` does (CURATOR-725): `'gzip'`
+   * reads and writes what Curator's GzipCompressionProvider does; `value` stays uncompressed.
+   */
+  compression?: RecipeCompression;
+}
+
 /** Events of {@link SharedValue}. */
 export interface SharedValueEvents {
   /** The value changed (read after a watch, a reconnection or our own write). */
@@ -44,6 +60,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
   readonly path: string;
   private readonly client: ValueClient;
   private readonly seed: Uint8Array;
+  private readonly compression: CompressionProvider | undefined;
   private current: VersionedValue<Uint8Array> | undefined;
   private lastMzxid = -1n;
   private state: 'latent' | 'started' | 'closed' = 'latent';
@@ -55,13 +72,17 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
   };
 
   /** @param seed the bytes the node is created with when it does not exist yet. */
-  constructor(client: ValueClient, path: string, seed: Uint8Array) {
+  constructor(client: ValueClient, path: string, seed: Uint8Array, options: SharedValueOptions = {}) {
     super();
     this.client = client;
     this.path = validateRecipePath(path);
     this.reporter = new Reporter(this, client, `SharedValue ${this.path}`);
     if (!(seed instanceof Uint8Array)) throw new InvalidRecipeArgumentError('seed must be a Uint8Array');
     this.seed = seed;
+    if (typeof options !== 'object' || options === null) {
+      throw new InvalidRecipeArgumentError('SharedValue options must be an object');
+    }
+    this.compression = resolveCompression(options.compression);
   }
 
   /** Creates the node if needed and reads the current value with a watch. */
@@ -73,7 +94,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
         this.refreshInBackground();
     });
     try {
-      await createWithContainerParents(this.client, this.path, this.seed, 'persistent');
+      await createWithContainerParents(this.client, this.path, this.onWire(this.seed), 'persistent');
     } catch (error) {
       if (!isNodeExists(error)) {
         await this.close();
@@ -97,7 +118,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
   /** Writes the value unconditionally. */
   async setValue(value: Uint8Array): Promise<void> {
     this.checkWritable(value);
-    const stat = await this.client.setData(this.path, value);
+    const stat = await this.client.setData(this.path, this.onWire(value));
     this.accept(value, stat.version, stat.mzxid);
   }
 
@@ -119,7 +140,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
       );
     }
     try {
-      const stat = await this.client.setData(this.path, value, { version: previous.version });
+      const stat = await this.client.setData(this.path, this.onWire(value), { version: previous.version });
       this.accept(value, stat.version, stat.mzxid);
       return true;
     } catch (error) {
@@ -141,6 +162,10 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
     await this.close();
   }
 
+  private onWire(value: Uint8Array): Uint8Array {
+    return compressData(this.compression, this.path, value);
+  }
+
   private checkWritable(value: Uint8Array): void {
     if (!(value instanceof Uint8Array)) throw new InvalidRecipeArgumentError('value must be a Uint8Array');
     if (this.state !== 'started') throw new IllegalRecipeStateError('SharedValue is not started');
@@ -155,7 +180,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
   private async refresh(): Promise<void> {
     try {
       const { data, stat } = await this.client.getData(this.path, { watch: this.watcher });
-      this.accept(data, stat.version, stat.mzxid);
+      this.accept(decompressData(this.compression, this.path, data), stat.version, stat.mzxid);
     } catch (error) {
       if (!isNoNode(error)) throw error;
       // Deleted under us: wait for it to come back rather than lose track of it.

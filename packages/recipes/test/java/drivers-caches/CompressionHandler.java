@@ -12,9 +12,15 @@
 //   cache.start <name> <path>      a CuratorCache with COMPRESSED_DATA on the compressing client (waits for init)
 //   cache.data <name> <path>       the cached data (UTF-8), or "none" when the path is not cached
 //   cache.close <name>
+//   count.start <name> <path> <seed>   a SharedCount on the compressing client     count.get <name>
+//   count.set <name> <n>               count.close <name>
+//   group.join <name> <path> <id> <payload>   a GroupMember on the compressing client
+//   group.members <name>               "id=payload" sorted, joined by ","             group.close <name>
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -23,7 +29,9 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
+import org.apache.curator.framework.recipes.nodes.GroupMember;
 import org.apache.curator.framework.recipes.nodes.PersistentNode;
+import org.apache.curator.framework.recipes.shared.SharedCount;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 import org.apache.zookeeper.CreateMode;
 
@@ -99,6 +107,37 @@ public final class CompressionHandler implements DriverHandler {
             }
             case "cache.close":
                 ((CuratorCache) recipes.remove(a[0])).close();
+                return "";
+            case "count.start": {
+                SharedCount count = new SharedCount(compressing, a[1], Integer.parseInt(a[2]));
+                recipes.put(a[0], count);
+                count.start();
+                return "";
+            }
+            case "count.get":
+                return String.valueOf(this.<SharedCount>recipe(a[0]).getCount());
+            case "count.set":
+                this.<SharedCount>recipe(a[0]).setCount(Integer.parseInt(a[1]));
+                return "";
+            case "count.close":
+                ((SharedCount) recipes.remove(a[0])).close();
+                return "";
+            case "group.join": {
+                GroupMember member = new GroupMember(compressing, a[1], a[2], utf8(a[3]));
+                recipes.put(a[0], member);
+                member.start();
+                return "";
+            }
+            case "group.members": {
+                Map<String, String> sorted = new TreeMap<>();
+                for (Map.Entry<String, byte[]> e : this.<GroupMember>recipe(a[0]).getCurrentMembers().entrySet()) {
+                    sorted.put(e.getKey(), new String(e.getValue(), StandardCharsets.UTF_8));
+                }
+                return sorted.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                    .collect(Collectors.joining(","));
+            }
+            case "group.close":
+                ((GroupMember) recipes.remove(a[0])).close();
                 return "";
             default:
                 throw new IllegalArgumentException("unknown op " + op);
