@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(usage);
     return 0;
   }
-  // @zkwire/testing reads the version for the embedded server and for the Java client's jars alike
+  // the Java client's jars follow the server's version (@zkwire/testing's findZooKeeper reads it)
   if (options.zkVersion) process.env.ZKWIRE_ZK_VERSION = options.zkVersion;
   const startedAt = new Date();
   const loadAtStart = loadavg()[0] ?? 0;
@@ -62,7 +62,13 @@ async function main(argv: string[]): Promise<number> {
   }
   const ids = options.contenders.filter((id) => ready[id]);
   log(options.connect ? `using ${options.connect}` : 'starting an embedded ZooKeeper ...');
-  const server = await openServer(options.connect ? { connect: options.connect } : {});
+  const server = await openServer(
+    options.connect
+      ? { connect: options.connect }
+      : options.zkVersion
+        ? { zkVersion: options.zkVersion }
+        : {},
+  );
   const notes: string[] = [];
   try {
     log(`${server.description}, ZooKeeper ${server.version} at ${server.connectString}; ${server.pinning}`);

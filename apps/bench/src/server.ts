@@ -19,7 +19,7 @@ export interface BenchServer {
 const canPin = () => cpus().length >= 2 && spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0;
 const versionIn = (srvr: string) => /Zookeeper version: ([^\s,-]+)/.exec(srvr)?.[1] ?? 'unknown';
 
-export async function openServer(options: { connect?: string }): Promise<BenchServer> {
+export async function openServer(options: { connect?: string; zkVersion?: string }): Promise<BenchServer> {
   const testing = await import('@zkwire/testing');
   const pin = canPin();
   const clientPrefix = pin ? ['taskset', '-c', '1'] : [];
@@ -35,7 +35,7 @@ export async function openServer(options: { connect?: string }): Promise<BenchSe
       stop: async () => {},
     };
   }
-  const server = await testing.startZooKeeper();
+  const server = await testing.startZooKeeper(options.zkVersion ? { version: options.zkVersion } : {});
   let pinning = 'not pinned (no taskset, or fewer than 2 cores)';
   if (pin && server.pid !== undefined) {
     // -a: every thread of the JVM, those started before this call included
@@ -45,11 +45,10 @@ export async function openServer(options: { connect?: string }): Promise<BenchSe
       ? 'server JVM on core 0, client processes on core 1 (taskset)'
       : 'clients on core 1 only';
   }
-  const srvr = await server.fourLetterWord('srvr').catch(() => '');
   return {
     connectString: server.connectString,
     description: 'embedded standalone ZooKeeper (@zkwire/testing: -Xmx128m, SerialGC, forceSync=no)',
-    version: versionIn(srvr),
+    version: server.version,
     pinning,
     clientPrefix,
     stop: async () => {
