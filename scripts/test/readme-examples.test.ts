@@ -1,7 +1,8 @@
 /**
- * Every JavaScript and TypeScript block of the READMEs (the root one and every package's) runs, each as its
- * own module on the real `node` (Node 20, this process's), against a real server: an example that does not
- * run, or does not end by itself, fails here. scripts/check-examples.mjs type-checks the same blocks.
+ * Every JavaScript and TypeScript block of the READMEs (the root one and every package's) and of the user guide
+ * (docs/guide/) runs, each as its own module on the real `node` (this process's: Node 20 in CI, the baseline),
+ * against a real server: an example that does not run, or does not end by itself, fails here.
+ * scripts/check-examples.mjs type-checks the same blocks.
  *
  * The connect-string convention: an example connects to the literal `127.0.0.1:2181`, which this test
  * replaces by its server's host:port before running the block. Between blocks the server's tree is emptied
@@ -113,7 +114,7 @@ for (const { file, markdown } of readmes) {
   describe(file, () => {
     for (const example of examples) {
       const where = `${file}:${example.line}`;
-      it(`${where} (${example.lang}) runs to its end on Node 20`, {
+      it(`${where} (${example.lang}) runs to its end on Node ${process.versions.node}`, {
         timeout: RUN_TIMEOUT_MS + 30_000,
       }, async () => {
         await freshTree(example.chroots);
