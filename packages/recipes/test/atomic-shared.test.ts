@@ -71,6 +71,9 @@ describe('counters (real server)', () => {
       expect(() => new SharedCount(a, '/t/count/bad', 2 ** 31)).toThrow(
         expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
       );
+      expect(() => new SharedCount(a, '/t/count/bad', 0, { compression: 'zstd' as never })).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+      );
       await using count = new SharedCount(a, '/t/count/short', 1);
       await count.start();
       await expect(count.setCount(1.5)).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });

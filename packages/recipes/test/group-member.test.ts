@@ -102,6 +102,7 @@ describe('GroupMember', () => {
       () => new GroupMember(client, 'g', 'a'),
       () => new GroupMember(client, '/g', 'a', { payload: 42 as never }),
       () => new GroupMember(client, '/g', 'a', { ttl: 1 } as never),
+      () => new GroupMember(client, '/g', 'a', { compression: 'zstd' as never }),
     ]) {
       let caught: unknown;
       try {

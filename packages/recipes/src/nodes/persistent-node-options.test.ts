@@ -78,4 +78,16 @@ describe('PersistentNode naming rules (Curator 5.4 PersistentNode.createNode / g
       expect.objectContaining(bad),
     );
   });
+
+  it("takes compression 'gzip' or a provider, and refuses anything else", () => {
+    expect(persistentNodeSettings('/c', { mode: 'persistent', data: '' }).compression).toBeUndefined();
+    expect(
+      persistentNodeSettings('/c', { mode: 'persistent', data: '', compression: 'gzip' }).compression,
+    ).toBeDefined();
+    for (const compression of ['zstd', true, {}]) {
+      expect(() =>
+        persistentNodeSettings('/c', { mode: 'persistent', data: '', compression: compression as never }),
+      ).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT' }));
+    }
+  });
 });
