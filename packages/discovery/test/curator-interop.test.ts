@@ -1,9 +1,9 @@
 /**
- * Interop with real curator-x-discovery 5.4.0 (Debian's jars, with Jackson 2.14) on one real server, both
- * ways: the bytes of an instance are Curator's byte for byte, UriSpecs build the same; a Java service is found by Node with its
- * payload; a Node service is found by Java's ServiceDiscovery and ServiceProvider with its payload
- * deserialized (a Map, and a payload class named by "@class"); an instance that dies (session closed or
- * expired) leaves the other side's cache.
+ * Interop with real curator-x-discovery (5.9.0 by default; scripts/test-curator.sh also runs it on Debian's
+ * 5.4.0) on one real server, both ways: the bytes of an instance are Curator's byte for byte, UriSpecs build
+ * the same; a Java service is found by Node with its payload; a Node service is found by Java's
+ * ServiceDiscovery and ServiceProvider with its payload deserialized (a Map, and a payload class named by
+ * "@class"); an instance that dies (session closed or expired) leaves the other side's cache.
  */
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import type { ZooKeeperClient } from '@zkwire/zk-wire-client';
@@ -76,7 +76,7 @@ function ourTwin(kind: string, time: number, type: ServiceType): ServiceInstance
   }
 }
 
-describe('interop with curator-x-discovery 5.4.0 (real server)', () => {
+describe('interop with curator-x-discovery (real server)', () => {
   let server: ZooKeeperServer;
   let java: DiscoveryDriver;
   const clients: ZooKeeperClient[] = [];

@@ -1,5 +1,5 @@
 /**
- * CuratorCache next to real Curator 5.4.0 (Debian's jars, a Java driver compiled at test time) on the same
+ * CuratorCache next to real Curator (5.9.0 by default, a Java driver compiled at test time) on the same
  * tree: after each step of a scripted series of changes both caches hold the server's tree, and in the end
  * they hold the same state and saw the same multiset of events.
  */

@@ -28,7 +28,8 @@ import org.apache.curator.x.discovery.details.JsonInstanceSerializer;
 import org.apache.curator.x.discovery.details.ServiceCacheListener;
 
 /**
- * Drives Curator 5.4.0's curator-x-discovery from a test, over stdin/stdout lines.
+ * Drives Curator's curator-x-discovery (5.4.0 to 5.9.0; the 5.6+ and 5.8+ options by reflection) from a test,
+ * over stdin/stdout lines.
  *
  * <pre>
  *   args:      connectString basePath [sessionTimeoutMs [layout [compression]]]

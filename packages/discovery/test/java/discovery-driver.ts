@@ -1,5 +1,6 @@
 /**
- * Drives real curator-x-discovery 5.4.0 (Debian's jars under /usr/share/java, with Jackson) from a test:
+ * Drives real curator-x-discovery (5.9.0 from Maven Central by default, `ZKWIRE_CURATOR_VERSION` for another,
+ * `debian` for Debian's 5.4.0 under /usr/share/java, with Jackson) from a test:
  * compiles DiscoveryDriver.java and Details.java with javac at test time (cached by `@zkwire/testing`), starts
  * it on a server, and talks to it over stdin/stdout lines (protocol in DiscoveryDriver.java).
  */

@@ -3,7 +3,7 @@ import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JavaDriver, startJavaDriver } from './java-driver.js';
 
-describe('Java driver harness (Curator 5.4.0)', () => {
+describe('Java driver harness (Curator)', () => {
   let server: ZooKeeperServer;
   let driver: JavaDriver;
 

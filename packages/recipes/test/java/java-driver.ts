@@ -1,5 +1,6 @@
 /**
- * Drives real Curator 5.4.0 (Debian's jars under /usr/share/java) from a test: compiles DriverMain.java plus
+ * Drives real Curator (`findCurator()`: 5.9.0 from Maven Central by default, `ZKWIRE_CURATOR_VERSION` for another,
+ * `debian` for Debian's 5.4.0) from a test: compiles DriverMain.java plus
  * the handler sources with javac at test time (cached by `@zkwire/testing`), starts it on a server, and talks
  * to it over stdin/stdout lines (protocol in DriverMain.java). Reusable by any recipe: write a
  * `DriverHandler` class anywhere under test/, pass its path here.

@@ -1,4 +1,4 @@
-// Curator 5.4.0 CuratorCache and GroupMember, driven through the shared DriverMain line protocol
+// Curator's CuratorCache and GroupMember (any 5.x), driven through the shared DriverMain line protocol
 // (../DriverMain.java). Caches and members are kept by the name the test gives them.
 //
 //   cache.start <name> <path>     cache.await <name> <ms>   (true once initialized)

@@ -1,5 +1,5 @@
-// Curator 5.4.0 LeaderLatch, DistributedDoubleBarrier, SharedCount and DistributedAtomicLong, driven through the
-// shared DriverMain line protocol (../DriverMain.java). Recipes are kept by the name the test gives them; the
+// Curator's LeaderLatch, DistributedDoubleBarrier, SharedCount and DistributedAtomicLong (any 5.x), driven through
+// the shared DriverMain line protocol (../DriverMain.java). Recipes are kept by the name the test gives them; the
 // actor only picks the thread a request runs on, so a blocking call (await, enter, leave) gets its own actor.
 //
 //   latch.start <name> <path> <id>     latch.await <name> <ms>   latch.has <name>   latch.leader <name>

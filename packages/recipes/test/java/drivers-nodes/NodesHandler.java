@@ -1,4 +1,4 @@
-// Curator 5.4.0 PersistentNode and PersistentTtlNode, driven through the shared DriverMain line protocol
+// Curator's PersistentNode and PersistentTtlNode (any 5.x), driven through the shared DriverMain line protocol
 // (../DriverMain.java). Recipes are kept by the name the test gives them. Data travels as UTF-8 words.
 //
 //   pnode.start <name> <mode> <protect> <path> <data>   (mode: a CreateMode name; protect: true|false;
