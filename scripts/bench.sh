@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's first command (`npm run bench`): wire-level benchmarks of our client against the raw limit and
-# every peer, on an embedded ZooKeeper (or --connect host:port). Works on a fresh machine: installs the Debian
-# server, Curator and a JDK when missing (as root), then the npm packages, then runs the bench app from source.
-# Arguments pass through: npm run bench -- --quick | --scenario getData | --contenders ours,raw | --rounds 5 ...
+# every peer, on an embedded ZooKeeper (or --connect host:port). Works on a fresh machine: scripts/setup.sh
+# installs what the server and the Java contenders need when missing (as root), then the npm packages, then the
+# bench app runs from source (apps/bench/README.md). Arguments pass through: npm run bench -- --quick |
+# --scenario getData | --contenders ours,raw | --rounds 5 | --zk-version debian | --write-results ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
