@@ -1,8 +1,8 @@
 /**
  * SetPartitioner against kazoo's (Debian's python3-kazoo, run as child processes) on one real server: Node
  * and kazoo members divide one set, each item held by one member's lock, as members of either kind join and
- * leave; and a kazoo member killed (SIGKILL) in the middle of its allocation leaves its share to the others
- * once the server expires its session.
+ * leave; and a member killed (SIGKILL) in the middle of its allocation, kazoo or Node (in a child process),
+ * leaves its share to the others once the server expires its session.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { Deadline } from '../src/internal-common/deadline.js';
@@ -34,8 +34,9 @@ describe('SetPartitioner with kazoo members', () => {
     await Promise.all(partitioners.map((partitioner) => partitioner.finish().catch(() => {})));
   });
 
-  function kazooMember(path: string, identifier: string): KazooMember {
+  function kazooMember(path: string, identifier: string, runtime: 'kazoo' | 'node' = 'kazoo'): KazooMember {
     const member = new KazooMember({
+      runtime,
       connectString: zk.server.connectString,
       path,
       identifier,
@@ -130,5 +131,36 @@ describe('SetPartitioner with kazoo members', () => {
     await expectOnePartitioning(zk.client(0), path, ITEMS, survivors());
     expect(kazoo2.acquired).toEqual(['q-a', 'q-c', 'q-e', 'q-g']);
     expect(node1.items).toEqual(['q-b', 'q-d', 'q-f']);
+  });
+
+  it('re-partitions among kazoo members when a Node member is killed in the middle of its allocation', async () => {
+    const path = '/partition/node-killed';
+    // Members sort as ['kazoo-1', 'kazoo-2', 'node-9']: the Node member's share is q-c, q-f; a lock on q-f,
+    // taken first by the test, stops it after it took q-c.
+    const blocker = new KazooLock(zk.client(2), `${path}/locks/q-f`, new Uint8Array(0));
+    expect(await blocker.acquire(Deadline.of({ timeoutMs: 30_000 }))).toBe(true);
+    const kazoo1 = kazooMember(path, 'kazoo-1');
+    const kazoo2 = kazooMember(path, 'kazoo-2');
+    const node9 = kazooMember(path, 'node-9', 'node');
+    await eventually(async () => {
+      for (const member of [kazoo1, kazoo2, node9]) member.assertRunning();
+      if (node9.session === undefined) return false;
+      const holders = await lockHolders(zk.client(0), path, ['q-c']);
+      return (
+        holders.get('q-c') === node9.session && kazoo1.acquired !== undefined && kazoo2.acquired !== undefined
+      );
+    }, LONG);
+    expect(kazoo1.acquired).toEqual(['q-a', 'q-d', 'q-g']);
+    expect(kazoo2.acquired).toEqual(['q-b', 'q-e']);
+    expect(node9.acquired).toBeUndefined(); // still allocating: it holds q-c and waits for q-f
+
+    await node9.kill();
+    await eventually(async () => (await childrenOf(zk.client(0), `${path}/party`)).length === 2, LONG);
+    await blocker.release();
+    const survivors = () => [kazooShare(kazoo1), kazooShare(kazoo2)];
+    await eventually(() => isOnePartitioning(zk.client(0), path, ITEMS, survivors()), LONG);
+    await expectOnePartitioning(zk.client(0), path, ITEMS, survivors());
+    expect(kazoo1.acquired).toEqual(['q-a', 'q-c', 'q-e', 'q-g']);
+    expect(kazoo2.acquired).toEqual(['q-b', 'q-d', 'q-f']);
   });
 });

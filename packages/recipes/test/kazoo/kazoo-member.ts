@@ -1,12 +1,15 @@
 /**
  * Runs a kazoo SetPartitioner member (partition-member.py, Debian's python3-kazoo) as a child process and
- * reads what it reports. Each member is bounded: it is killed when the test closes it, and SIGKILL is what
+ * reads what it reports; or a Node member (node-member-child.ts) speaking the same lines, to kill it alike. Each member is bounded: it is killed when the test closes it, and SIGKILL is what
  * the "member dies" tests send.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const SCRIPT = fileURLToPath(new URL('./partition-member.py', import.meta.url));
+const NODE_SCRIPT = fileURLToPath(new URL('./node-member-child.ts', import.meta.url));
+const TSX = fileURLToPath(new URL('../../../../node_modules/.bin/tsx', import.meta.url));
+const RECIPES_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
 /** One line the member printed. */
 export interface KazooMemberEvent {
@@ -48,11 +51,14 @@ export class KazooMember {
     items: readonly string[];
     timeBoundaryS: number;
     sessionTimeoutS: number;
+    /** `node`: a Node SetPartitioner in a child process (node-member-child.ts), same protocol. */
+    runtime?: 'kazoo' | 'node';
   }) {
+    const node = options.runtime === 'node';
     this.#child = spawn(
-      kazooPython(),
+      node ? TSX : kazooPython(),
       [
-        SCRIPT,
+        node ? NODE_SCRIPT : SCRIPT,
         options.connectString,
         options.path,
         options.identifier,
@@ -60,7 +66,7 @@ export class KazooMember {
         String(options.sessionTimeoutS),
         ...options.items,
       ],
-      { stdio: ['pipe', 'pipe', 'pipe'] },
+      { stdio: ['pipe', 'pipe', 'pipe'], cwd: RECIPES_DIR },
     );
     let buffered = '';
     this.#child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
