@@ -10,7 +10,7 @@ import { type CellResult, READY_MARKER, RESULT_MARKER } from './types.js';
 /** From "all are ready" to the first turn: time for the start line to reach every process. */
 const START_MARGIN_MS = 300;
 /** How long a turn cell's process may take to be ready before it is killed and the others start. */
-export const READY_TIMEOUT_MS = 120_000;
+const READY_TIMEOUT_MS = 120_000;
 
 /** Holds the processes of a turn case until each has arrived or withdrawn, then gives them one start time. */
 export class StartBarrier {

@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import type { Prepared } from './contender.js';
 import { driverArgs } from './driver-protocol.js';
 
-export const cacheRoot = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'zkwire');
+const cacheRoot = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'zkwire');
 
 export interface DriverBuild {
   /** `go`, `rust`: the cache folder's name, and how the logs call it */

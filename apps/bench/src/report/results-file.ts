@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { renderMarkdown } from './markdown.js';
 import type { RunReport } from './model.js';
 
-export const resultsFile = fileURLToPath(new URL('../../RESULTS.md', import.meta.url));
+const resultsFile = fileURLToPath(new URL('../../RESULTS.md', import.meta.url));
 
 const run = (file: string, args: string[]) => {
   try {

@@ -31,7 +31,7 @@ interface ScenarioDef {
 
 const DEPTHS = [1, 16, 256, 1000] as const;
 /** Requests per second of the fixed-rate latency case. */
-export const LATENCY_RATE = 2_000;
+const LATENCY_RATE = 2_000;
 
 const throughput = (op: ThroughputOp, describe: string): ScenarioDef => ({
   kind: 'throughput',
@@ -39,6 +39,13 @@ const throughput = (op: ThroughputOp, describe: string): ScenarioDef => ({
   depths: DEPTHS,
   describe,
 });
+
+const atShare = (share: number): ScenarioDef => ({
+  kind: 'latency',
+  saturationShare: share,
+  describe: `getData latency, open loop at ${share * 100}% of the saturation rate measured in the round`,
+});
+const recipe = (describe: string): ScenarioDef => ({ kind: 'recipe', describe });
 
 /** Every scenario, in the order of the report. */
 export const scenarios: Record<string, ScenarioDef> = {
@@ -49,35 +56,18 @@ export const scenarios: Record<string, ScenarioDef> = {
   getChildren: throughput('getChildren', 'getChildren of a node with 1,000 children'),
   multi: throughput('multi', 'multi of 10 setData'),
   latency: { kind: 'latency', describe: `getData latency, open loop at ${LATENCY_RATE} req/s` },
-  latency50: {
-    kind: 'latency',
-    saturationShare: 0.5,
-    describe: 'getData latency, open loop at 50% of the saturation rate measured in the round',
-  },
-  latency90: {
-    kind: 'latency',
-    saturationShare: 0.9,
-    describe: 'getData latency, open loop at 90% of the saturation rate measured in the round',
-  },
+  latency50: atShare(0.5),
+  latency90: atShare(0.9),
   session: { kind: 'session', describe: 'session setup: connect until connected, close in the background' },
   watch: { kind: 'watch', describe: 'watch notification: setData on one session, the event on another' },
-  lockUncontended: { kind: 'recipe', describe: 'InterProcessMutex acquire + release, uncontended' },
-  lockHandoff: { kind: 'recipe', describe: 'InterProcessMutex handed off among 10 sessions' },
-  queue: { kind: 'recipe', describe: 'SimpleDistributedQueue offer + take of one 100-byte item' },
-  distributedQueue: {
-    kind: 'recipe',
-    describe: 'DistributedQueue: one producer, one consumer, items consumed per second',
-  },
-  queuePutMulti: {
-    kind: 'recipe',
-    describe: 'DistributedQueue: putMulti of 10 items, one consumer, items consumed per second',
-  },
-  queueLatency: { kind: 'recipe', describe: 'DistributedQueue: put() to the consumer, one item at a time' },
-  cacheLoad: {
-    kind: 'recipe',
-    describe: 'CuratorCache initial load of 10,000 nodes (one op = one load; note: heap per node)',
-  },
-  cacheLatency: { kind: 'recipe', describe: 'CuratorCache: setData on another session to the cache event' },
+  lockUncontended: recipe('InterProcessMutex acquire + release, uncontended'),
+  lockHandoff: recipe('InterProcessMutex handed off among 10 sessions'),
+  queue: recipe('SimpleDistributedQueue offer + take of one 100-byte item'),
+  distributedQueue: recipe('DistributedQueue: one producer, one consumer, items consumed per second'),
+  queuePutMulti: recipe('DistributedQueue: putMulti of 10 items, one consumer, items consumed per second'),
+  queueLatency: recipe('DistributedQueue: put() to the consumer, one item at a time'),
+  cacheLoad: recipe('CuratorCache initial load of 10,000 nodes (one op = one load; note: heap per node)'),
+  cacheLatency: recipe('CuratorCache: setData on another session to the cache event'),
   memory: {
     kind: 'memory',
     depths: [10_000],
@@ -85,9 +75,6 @@ export const scenarios: Record<string, ScenarioDef> = {
     optIn: true,
   },
 };
-
-/** The memory scenario's two cases: watches armed on the tree's nodes, and getData requests in flight. */
-export const memoryCells = ['memoryWatches', 'memoryInFlight'] as const;
 
 /** What a default run (and `all`) measures: every scenario that is not opt-in. */
 export const defaultScenarios = Object.keys(scenarios).filter((name) => !scenarios[name]?.optIn);

@@ -8,7 +8,7 @@ import { CellPhases, LatencyRecorder } from '../measure/window.js';
 import type { CellResult, CellSpec } from '../types.js';
 
 /** Sessions closing in the background at once at most (the same bound in BenchDriver.java). */
-export const CLOSING_AT_ONCE = 32;
+const CLOSING_AT_ONCE = 32;
 
 /** Opens sessions with `open` for warm-up + duration; `open` resolves with the session's close. */
 export async function runSessions(
