@@ -3,7 +3,8 @@
  * `enableCompression()`, CURATOR-725) on one real server, both ways: what Curator writes compressed (plain
  * creates, a PersistentNode) our caches read with `compression: 'gzip'`; what our PersistentNode and
  * PersistentTtlNode write with it, Curator's compressing client and its CuratorCache (COMPRESSED_DATA) read;
- * a SharedCount and a GroupMember with it share their node and group with Curator's on a compressing client.
+ * a SharedCount and a GroupMember with it share their node and group with Curator's on a compressing client,
+ * and LeaderLatches on both sides read each other's ids.
  */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { CuratorCache } from '../src/cache/curator-cache.js';
 import { NodeCache } from '../src/cache/node-cache.js';
 import { PathChildrenCache } from '../src/cache/path-children-cache.js';
 import { localAddressData } from '../src/internal-common/default-data.js';
+import { LeaderLatch } from '../src/leader/leader-latch.js';
 import { GroupMember } from '../src/nodes/group-member.js';
 import { PersistentNode } from '../src/nodes/persistent-node.js';
 import { PersistentTtlNode } from '../src/nodes/persistent-ttl-node.js';
@@ -149,5 +151,20 @@ describe('compressed data with Curator 5.9.0', () => {
     );
     await java.call('j', 'group.close', 'g');
     await java.call('j', 'count.close', 'count');
+  });
+
+  it("LeaderLatches with compression: 'gzip' on both sides read each other's ids", async () => {
+    const path = '/compression/latch';
+    await java.call('j', 'latch.start', 'l', path, 'java-id');
+    await using latch = new LeaderLatch(real.client(0), path, { id: 'node-id', compression: 'gzip' });
+    await latch.start();
+    expect(await latch.getParticipants()).toEqual([
+      { id: 'java-id', isLeader: true },
+      { id: 'node-id', isLeader: false },
+    ]);
+    expect(await java.call('j', 'latch.participants', 'l')).toBe('java-id*,node-id');
+    await java.call('j', 'latch.close', 'l');
+    expect(await latch.await({ timeoutMs: 15_000 })).toBe(true);
+    expect(await java.call('j', 'read', latch.ourPath as string)).toBe('node-id');
   });
 });

@@ -1,4 +1,5 @@
 /** The names, options and events of `LeaderLatch` (Curator's LeaderLatch.CloseMode and listener). */
+import type { RecipeCompression } from '../internal-common/compression.js';
 import type { LostEvent, LostPolicy } from '../internal-common/hold-monitor.js';
 
 /** Curator's name for latch contenders. */
@@ -23,6 +24,11 @@ export interface LeaderLatchOptions {
   closeMode?: CloseMode;
   /** Which connection state ends leadership: 'suspended' (default, Curator's standard policy) or only 'lost'. */
   lostOn?: LostPolicy;
+  /**
+   * Compress our id in our node and decompress the others' in `getParticipants`/`getLeader`, as a Curator
+   * client with `enableCompression()` does (CURATOR-725). Election itself goes by node names either way.
+   */
+  compression?: RecipeCompression;
 }
 
 /** Events of `LeaderLatch` (Curator's LeaderLatchListener, plus `lost` and `error`). */

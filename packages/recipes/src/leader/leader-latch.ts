@@ -12,6 +12,11 @@
  * `await()` takes a timeout and a signal; `await using` closes the latch.
  */
 import { EventEmitter } from 'node:events';
+import {
+  type CompressionProvider,
+  compressData,
+  resolveCompression,
+} from '../internal-common/compression.js';
 import { DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
 import { publishLeadership } from '../internal-common/diagnostics.js';
 import { FencedWriter, holdCheck } from '../internal-common/fenced-writer.js';
@@ -46,7 +51,9 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
   /** Our participant id, stored as the data of our latch node. */
   readonly id: string;
   readonly #client: RecipeClient;
+  /** Our id as our node holds it (compressed with the `compression` option). */
   readonly #idBytes: Uint8Array;
+  readonly #compression: CompressionProvider | undefined;
   readonly #closeMode: CloseMode;
   readonly #lostOn: LostPolicy;
   readonly #scope = new DisposeScope('LeaderLatch');
@@ -74,7 +81,8 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     if (options.closeMode !== undefined && !Object.values(CloseMode).includes(options.closeMode)) {
       throw new InvalidRecipeArgumentError(`closeMode must be one of ${Object.values(CloseMode).join(', ')}`);
     }
-    this.#idBytes = new TextEncoder().encode(this.id);
+    this.#compression = resolveCompression(options.compression);
+    this.#idBytes = compressData(this.#compression, this.path, new TextEncoder().encode(this.id));
     this.#closeMode = options.closeMode ?? CloseMode.SILENT;
     this.#lostOn = options.lostOn ?? 'suspended';
   }
@@ -168,12 +176,12 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
 
   /** The participants in line, the leader first (ids read from the nodes). */
   getParticipants(): Promise<Participant[]> {
-    return readParticipants(this.#client, this.path, LATCH_LOCK_NAME);
+    return readParticipants(this.#client, this.path, LATCH_LOCK_NAME, undefined, this.#compression);
   }
 
   /** The current leader, or a participant with id `''` and `isLeader` false when nobody stands. */
   getLeader(): Promise<Participant> {
-    return readLeader(this.#client, this.path, LATCH_LOCK_NAME);
+    return readLeader(this.#client, this.path, LATCH_LOCK_NAME, this.#compression);
   }
 
   /** Leaves the election: deletes our node. `mode` overrides the constructor's close mode. Idempotent. */

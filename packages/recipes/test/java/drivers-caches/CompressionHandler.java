@@ -16,6 +16,9 @@
 //   count.set <name> <n>               count.close <name>
 //   group.join <name> <path> <id> <payload>   a GroupMember on the compressing client
 //   group.members <name>               "id=payload" sorted, joined by ","             group.close <name>
+//   latch.start <name> <path> <id>     a LeaderLatch on the compressing client (waits until its node is in)
+//   latch.participants <name>          the ids in line, the leader's marked "*", joined by ","
+//   latch.close <name>
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +32,8 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.framework.recipes.cache.ChildData;
 import org.apache.curator.framework.recipes.cache.CuratorCache;
 import org.apache.curator.framework.recipes.cache.CuratorCacheListener;
+import org.apache.curator.framework.recipes.leader.LeaderLatch;
+import org.apache.curator.framework.recipes.leader.Participant;
 import org.apache.curator.framework.recipes.nodes.GroupMember;
 import org.apache.curator.framework.recipes.nodes.PersistentNode;
 import org.apache.curator.framework.recipes.shared.SharedCount;
@@ -136,6 +141,21 @@ public final class CompressionHandler implements DriverHandler {
                 return sorted.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                     .collect(Collectors.joining(","));
             }
+            case "latch.start": {
+                LeaderLatch latch = new LeaderLatch(compressing, a[1], a[2]);
+                recipes.put(a[0], latch);
+                latch.start();
+                for (int i = 0; i < 150 && latch.getOurPath() == null; i++) Thread.sleep(100);
+                if (latch.getOurPath() == null) throw new IllegalStateException("no latch node");
+                return "";
+            }
+            case "latch.participants":
+                return this.<LeaderLatch>recipe(a[0]).getParticipants().stream()
+                    .map((Participant p) -> p.getId() + (p.isLeader() ? "*" : ""))
+                    .collect(Collectors.joining(","));
+            case "latch.close":
+                ((LeaderLatch) recipes.remove(a[0])).close();
+                return "";
             case "group.close":
                 ((GroupMember) recipes.remove(a[0])).close();
                 return "";
