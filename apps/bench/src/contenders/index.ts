@@ -1,8 +1,9 @@
 /** Every contender, by id, in the order of the report's columns. */
 import type { ContenderId, ScenarioKind, ThroughputOp } from '../types.js';
 import type { Contender } from './contender.js';
+import { curator } from './curator.js';
 import { go } from './go.js';
-import { curator, java } from './java.js';
+import { java } from './java.js';
 import { native } from './native.js';
 import { nzc } from './nzc.js';
 import { ours } from './ours.js';

@@ -1,7 +1,7 @@
 /**
- * The official Java client (BenchDriver.java) and Apache Curator (CuratorBench.java) as contenders: compiled
- * at bench time with @zkwire/testing's compileJava (cached by content) against the jars @zkwire/testing
- * finds for the run's ZooKeeper version, and run in one JVM per cell (driver-protocol.ts).
+ * The official Java client (BenchDriver.java) as a contender: compiled at bench time with @zkwire/testing's
+ * compileJava (cached by content) against the jars @zkwire/testing finds for the run's ZooKeeper version, and
+ * run in one JVM per cell (driver-protocol.ts).
  */
 import { readFileSync } from 'node:fs';
 import type { Contender, Prepared } from './contender.js';
@@ -10,7 +10,7 @@ import { driverArgs } from './driver-protocol.js';
 const JVM = ['-Xmx128m', '-XX:+UseSerialGC'];
 
 /** Compiles `files` against the jars `find` names and returns how to run `mainClass`; never throws. */
-async function compile(
+export async function compileDriver(
   files: string[],
   mainClass: string,
   find: (testing: typeof import('@zkwire/testing')) => { classpath: string[]; version?: string },
@@ -50,28 +50,11 @@ export const java: Contender = {
   supports: (kind) => kind === 'throughput' || kind === 'latency' || kind === 'session' || kind === 'watch',
   prepare: (log) => {
     log('compiling the Java driver ...');
-    return compile(
+    return compileDriver(
       ['BenchDriver.java', 'BenchLatency.java', 'BenchTurns.java'],
       'BenchDriver',
       (testing) => testing.findZooKeeper(),
       (version) => `ZooKeeper ${version} Java client, async API`,
-    );
-  },
-};
-
-export const curator: Contender = {
-  id: 'curator',
-  label: 'Apache Curator (Java)',
-  short: 'curator',
-  color: '#8e5bb5',
-  supports: (kind) => kind === 'recipe',
-  prepare: (log) => {
-    log('compiling the Curator driver ...');
-    return compile(
-      ['CuratorBench.java'],
-      'CuratorBench',
-      (testing) => testing.findCurator(),
-      (version) => `Apache Curator ${version} recipes`,
     );
   },
 };

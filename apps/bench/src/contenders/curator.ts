@@ -1,0 +1,20 @@
+/** Apache Curator (CuratorBench.java) for the recipe, queue and cache scenarios, compiled as the Java driver is. */
+import type { Contender } from './contender.js';
+import { compileDriver } from './java.js';
+
+export const curator: Contender = {
+  id: 'curator',
+  label: 'Apache Curator (Java)',
+  short: 'curator',
+  color: '#8e5bb5',
+  supports: (kind) => kind === 'recipe',
+  prepare: (log) => {
+    log('compiling the Curator driver ...');
+    return compileDriver(
+      ['CuratorBench.java'],
+      'CuratorBench',
+      (testing) => testing.findCurator(),
+      (version) => `Apache Curator ${version} recipes`,
+    );
+  },
+};
