@@ -169,7 +169,7 @@ export class ClientCore {
         { operation: decoder.operation, path },
       );
     }
-    const refusal = this.session.refusal();
+    const refusal = this.session.refusal(decoder.operation, path);
     const pipeline = this.session.pipeline;
     if (refusal === undefined) return pipeline.submit(decoder, xid, frame, path, context, options, setup);
     return pipeline.submit(decoder, xid, frame, path, context, options, (request) => {

@@ -78,8 +78,13 @@ class ConnectedWait {
   /** The bound passed: the last connection error says why (refused, TLS, no answer) rather than "too slow". */
   timedOut(): void {
     this.cleanup();
+    const session = this.session;
     this.reject(
-      new OperationTimeoutError({ operation: 'connected', cause: this.session.connectionProblem() }),
+      new OperationTimeoutError({
+        operation: 'connected',
+        detail: session.describeConnectionProblem(),
+        cause: session.connectionProblem(),
+      }),
     );
   }
 

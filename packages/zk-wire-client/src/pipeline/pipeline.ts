@@ -25,6 +25,7 @@ import { GateVerdict, type VersionGate } from './version-gate.js';
 
 /** The server's errno for an opcode it does not know. */
 const UNIMPLEMENTED = -6;
+const NONODE = -101;
 
 /** Bytes per coalesced socket write. */
 const WRITE_CHUNK = 256 * 1024;
@@ -273,7 +274,9 @@ export class RequestPipeline {
     const err = int32At(payload, 12);
     const decoder = request.decoder;
     if (err !== 0 && (decoder.resultCodes === undefined || !decoder.resultCodes.includes(err))) {
-      const error = errorFromCode(err, { path: request.path, operation: decoder.operation });
+      const path = request.path;
+      const detail = err === NONODE ? this.context.chroot.missingDetail(decoder.operation, path) : undefined;
+      const error = errorFromCode(err, { path, operation: decoder.operation, detail });
       const feature = request.feature;
       // An old server's answer to an opcode it lacks (the version could not be asked beforehand).
       if (err === UNIMPLEMENTED && feature !== undefined) {

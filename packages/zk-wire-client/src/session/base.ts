@@ -15,10 +15,16 @@ import { WatchTables } from '../protocol/watches.js';
 import type { Connection, ConnectionOptions } from '../transport/connection.js';
 import type { ACL } from '../util/acl.js';
 import type { HostAddress } from '../util/connect-string.js';
-import { ClientClosedError, ConnectionLossError, type ZooKeeperError } from '../util/errors.js';
+import {
+  ClientClosedError,
+  ConnectionLossError,
+  SessionExpiredError,
+  type ZooKeeperError,
+} from '../util/errors.js';
 import type { Chroot } from '../util/paths.js';
 import type { ClientOptions, WatchEvent, Watcher } from '../util/types.js';
 import { SessionAuth } from './auth.js';
+import { ConnectFailures, failureReason } from './connect-failures.js';
 import { SessionHosts } from './hosts.js';
 import { SessionIdentity } from './identity.js';
 import { sessionSettings } from './settings.js';
@@ -49,8 +55,14 @@ export abstract class SessionBase extends SessionStates {
   protected readonly auth: SessionAuth;
   protected readonly closeTimeoutMs: number | undefined;
   protected closing: Promise<void> | undefined;
-  /** Why the last connection ended (or failed to open): the cause of a timed-out `connected()`. */
+  /** Why the last connection ended (or failed to open). */
   lastConnectionError: ZooKeeperError | undefined;
+  /** Each host's last failure since the last connection made: what a wait that gives up tells. */
+  protected readonly connectFailures = new ConnectFailures();
+  /** `failFast`: before the first session, give up once every host failed. */
+  protected readonly failFast: boolean;
+  /** `ensureChroot`: create the chroot on connect (until done once). */
+  protected ensureChroot: boolean;
 
   protected readonly options: ClientOptions;
   protected readonly connectionOptions: ConnectionOptions;
@@ -65,6 +77,8 @@ export abstract class SessionBase extends SessionStates {
     this.connectWaitMs = settings.connectWaitMs;
     this.closeTimeoutMs = settings.closeTimeoutMs;
     this.defaultAcl = settings.defaultAcl;
+    this.failFast = settings.failFast;
+    this.ensureChroot = settings.ensureChroot && settings.chroot.prefix !== '';
     this.connectionOptions = settings.connection;
     this.identity = new SessionIdentity(settings.session);
     this.versionGate = new ServerVersionGate(
@@ -86,23 +100,41 @@ export abstract class SessionBase extends SessionStates {
     return this.ready;
   }
 
-  /** The error calls should fail with right now, or undefined when they may be queued. */
-  refusal(): ZooKeeperError | undefined {
+  /**
+   * The error a call of `operation` at `path` should fail with right now, or undefined when it may be
+   * queued.
+   */
+  refusal(operation?: string, path?: string): ZooKeeperError | undefined {
+    const terminal = this.terminalError;
     // A closed client refuses each call with an error of its own, whose stack shows the refused call.
-    if (this.closing !== undefined && (this.terminalError ?? CLOSED).code === 'CLIENTCLOSED')
+    if (this.closing !== undefined && (terminal ?? CLOSED).code === 'CLIENTCLOSED')
       return new ClientClosedError();
-    return this.terminalError;
+    // An expired session's refusal names the call too, as the calls failed at the expiry do.
+    if (terminal?.code === 'SESSIONEXPIRED' && operation !== undefined)
+      return new SessionExpiredError({ operation, path });
+    return terminal;
   }
 
   /**
-   * Why no connection is ready: the last connection error, or else the attempt under way (a host that
-   * accepts and never answers has not failed yet). The cause of a timed-out wait for a connection.
+   * Why no connection is ready, as the cause of a wait for one that gave up: the hosts that failed since
+   * the last connection and why, or else the attempt under way (a host that accepts and never answers has
+   * not failed yet).
    */
-  connectionProblem(): Error | undefined {
+  connectionProblem(): ConnectionLossError | ZooKeeperError | undefined {
+    const failures = this.connectFailures.asError('no server could be reached');
+    if (failures !== undefined) return failures;
     if (this.lastConnectionError !== undefined) return this.lastConnectionError;
     const host = this.currentHost;
     if (host === undefined) return undefined;
     return new ConnectionLossError({ cause: new Error(`no answer yet from ${host.host}:${host.port}`) });
+  }
+
+  /** {@link connectionProblem} in words, for the message of the error that gives up. */
+  describeConnectionProblem(): string | undefined {
+    const summary = this.connectFailures.summary();
+    if (summary !== undefined) return `no server could be reached; ${summary}`;
+    const problem = this.connectionProblem();
+    return problem === undefined ? undefined : failureReason(problem);
   }
 
   /** The host list, in the order connection attempts go through it. */

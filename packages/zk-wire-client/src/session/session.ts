@@ -21,6 +21,7 @@ import {
   type ZooKeeperError,
 } from '../util/errors.js';
 import { SessionBase } from './base.js';
+import { ensureChroot } from './chroot.js';
 import { closedByClient, closeSessionWithin, failWaitersAtEnd } from './close.js';
 import { connectTimeoutMs, reconnectDelayMs, SessionTimer } from './timers.js';
 import { deliverNotification, expiryEvents, restoreWatches } from './watches.js';
@@ -179,6 +180,14 @@ export class Session extends SessionBase implements ConnectionHandler {
     this.auth.sendAll(connection);
     if (sameSession && !this.watches.isEmpty)
       restoreWatches(connection, this.watches, this.chroot, this.pipeline);
+    if (this.ensureChroot) {
+      // Until made once: a connection lost before the answer makes the next one try again.
+      ensureChroot(connection, this.chroot, this.defaultAcl, this.pipeline).then(
+        () => void (this.ensureChroot = false),
+        () => {},
+      );
+    }
+    this.connectFailures.clear();
     this.ready = true;
     this.pipeline.attach(connection);
     this.enterConnected(readOnly);
@@ -209,6 +218,7 @@ export class Session extends SessionBase implements ConnectionHandler {
       this.emit('connection', { phase: 'closed', ...host, reason: error.cause ?? error });
     this.hosts.stopSearch();
     this.lastConnectionError = error;
+    if (host !== undefined) this.connectFailures.record(host, error);
     this.connection = undefined;
     if (error.code === 'TLSERROR') {
       // A certificate or handshake failure will not heal by retrying: fail the client with it.
@@ -226,6 +236,11 @@ export class Session extends SessionBase implements ConnectionHandler {
     if (this.state === 'connected' || this.state === 'read-only') {
       this.enterSuspended();
       this.expiryTimer.start(this.negotiatedTimeoutMs, () => this.expireClientSide());
+    }
+    if (this.failFast && !this.everConnected && this.connectFailures.coversAll(this.hosts.list)) {
+      // failFast: every host failed before a first session; the client gives up with their reasons.
+      this.terminate(this.connectFailures.asError('no server could be reached (failFast)') ?? error);
+      return;
     }
     this.scheduleReconnect();
   }

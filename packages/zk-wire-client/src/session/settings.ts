@@ -72,7 +72,19 @@ export interface SessionSettings {
   closeTimeoutMs: number | undefined;
   /** The ACL of creates that name none (`defaultAcl`, checked); undefined means open. */
   defaultAcl: ACL[] | undefined;
+  /** `failFast`: before the first session, give up once every host failed. */
+  failFast: boolean;
+  /** `ensureChroot`: create the chroot on connect. */
+  ensureChroot: boolean;
   connection: ConnectionOptions;
+}
+
+/** A boolean option: true, false or undefined (false). */
+function flagOption(name: string, value: unknown): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean')
+    throw new InvalidArgumentError(name, `must be a boolean, got ${typeof value}`);
+  return value;
 }
 
 /** Checks `options` and derives the session's settings from them. */
@@ -95,6 +107,8 @@ export function sessionSettings(options: ClientOptions): SessionSettings {
       options.defaultAcl === undefined
         ? undefined
         : aclArg(options.defaultAcl, 'createClient', undefined, 'defaultAcl'),
+    failFast: flagOption('failFast', options.failFast),
+    ensureChroot: flagOption('ensureChroot', options.ensureChroot),
     connection: {
       tls,
       connectionFactory,

@@ -115,6 +115,8 @@ export interface ErrorContext {
   path?: string | undefined;
   operation?: string | undefined;
   cause?: unknown;
+  /** What the client knows of why, appended to the message (`No node (getChildren /): the chroot ...`). */
+  detail?: string | undefined;
 }
 
 /** The base of every error this client raises. */
@@ -132,8 +134,9 @@ export class ZooKeeperError extends Error {
 
   constructor(code: string, errno: number, message: string, context: ErrorContext = {}, retryable = false) {
     const where = [context.operation, context.path].filter(Boolean).join(' ');
+    const located = where ? `${message} (${where})` : message;
     super(
-      where ? `${message} (${where})` : message,
+      context.detail ? `${located}: ${context.detail}` : located,
       context.cause === undefined ? undefined : { cause: context.cause },
     );
     this.name = new.target.name;

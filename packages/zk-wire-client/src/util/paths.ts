@@ -125,6 +125,19 @@ export class Chroot {
     }
     return serverPath;
   }
+
+  /**
+   * Why a NONODE answer to `operation` at the client path `path` can only mean that the chroot itself is
+   * missing (a call on `/`, or a create directly under it), in words; undefined for any other call, and
+   * without a chroot.
+   */
+  missingDetail(operation: string, path: string | undefined): string | undefined {
+    if (this.prefix === '' || path === undefined) return undefined;
+    const onRoot = path === '/';
+    const underRoot = operation === 'create' && path.lastIndexOf('/') === 0 && path.length > 1;
+    if (!onRoot && !underRoot) return undefined;
+    return `the chroot ${this.prefix} does not exist (create it, or connect with ensureChroot: true)`;
+  }
 }
 
 /** The server path of a client path under `chroot` (`''` or `'/'` for none). */

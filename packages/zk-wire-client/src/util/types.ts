@@ -39,6 +39,11 @@ export type WatchEventType =
 export interface WatchEvent {
   type: WatchEventType;
   path: string;
+  /**
+   * The zxid of the change that fired the event, from servers that send it (3.9 and later, ZOOKEEPER-4655);
+   * absent from older servers, and from events the client makes itself (`*WatchRemoved`, `sessionExpired`).
+   */
+  zxid?: bigint;
 }
 
 /** A watch callback. It may throw: the client reports the error as a `watcherError` event and carries on. */
@@ -120,9 +125,24 @@ export interface ClientOptions {
   /**
    * How long `connect()`, and `connected()` before the first connection, wait when the call gives no
    * `timeoutMs` (Curator's connection timeout). Default 15000; 0 waits without bound. The rejection is an
-   * OperationTimeoutError whose `cause` is the last connection error.
+   * OperationTimeoutError whose message names the servers tried and why each failed (`connect ECONNREFUSED
+   * 127.0.0.1:2181`, `getaddrinfo ENOTFOUND ...`), its `cause` a ConnectionLossError over the last reason.
    */
   connectWaitMs?: number;
+  /**
+   * Before the first session: give up as soon as every server of the connect string has failed once (refused,
+   * unknown host, no answer within the connect timeout), instead of trying again until `connectWaitMs`
+   * (Rust's `with_fail_eagerly`). The client then closes itself: `connect()` and `connected()` reject, and so
+   * does every call, with a ConnectionLossError naming the servers and their reasons. Once a session was
+   * made, losing every server is a suspension as usual. Default false.
+   */
+  failFast?: boolean;
+  /**
+   * Creates the chroot of the connect string (`host:2181/app` → `/app` and its parents, persistent, with
+   * `defaultAcl`) on connect, before any call of this client reaches the server, as Curator's namespace does.
+   * Without it a missing chroot fails calls on its root with a NoNodeError that says so. Default false.
+   */
+  ensureChroot?: boolean;
   /**
    * How long `close()` waits for the server's answer to closeSession before ending anyway. Default: the
    * requested session timeout, or the negotiated one when the server granted less.

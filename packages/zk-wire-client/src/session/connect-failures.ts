@@ -1,0 +1,59 @@
+/**
+ * Why the servers of the connect string could not be reached: the last failure of each, kept until a
+ * connection is made, so that a wait that gives up says which servers it tried and why each failed
+ * (`127.0.0.1:2181 (connect ECONNREFUSED 127.0.0.1:2181)`) instead of only that it took too long.
+ */
+import type { HostAddress } from '../util/connect-string.js';
+import { ConnectionLossError, type ZooKeeperError } from '../util/errors.js';
+
+/** The words of a connection failure: the socket's, TLS's or the protocol's reason, not the wrapper's. */
+export function failureReason(error: unknown): string {
+  // A ConnectionLossError wraps what happened (the socket's error, a timeout): that is the reason.
+  const reason = error instanceof ConnectionLossError && error.cause !== undefined ? error.cause : error;
+  return reason instanceof Error ? reason.message : String(reason);
+}
+
+export class ConnectFailures {
+  private readonly byHost = new Map<string, unknown>();
+  private last: ZooKeeperError | undefined;
+
+  /** A connection to `host` failed (or ended before it was ready) with `error`. */
+  record(host: HostAddress, error: ZooKeeperError): void {
+    const key = `${host.host}:${host.port}`;
+    // Latest last: the summary lists the hosts in the order they last failed.
+    this.byHost.delete(key);
+    this.byHost.set(key, error);
+    this.last = error;
+  }
+
+  /** A connection was made: what failed before no longer explains anything. */
+  clear(): void {
+    this.byHost.clear();
+    this.last = undefined;
+  }
+
+  /** Whether every one of `hosts` failed since the last connection. */
+  coversAll(hosts: readonly HostAddress[]): boolean {
+    return hosts.every((h) => this.byHost.has(`${h.host}:${h.port}`));
+  }
+
+  /** `tried a:1 (reason), b:2 (reason)`, or undefined when nothing failed. */
+  summary(): string | undefined {
+    if (this.byHost.size === 0) return undefined;
+    const tried = [...this.byHost].map(([host, error]) => `${host} (${failureReason(error)})`);
+    return `tried ${tried.join(', ')}`;
+  }
+
+  /**
+   * The failures as one ConnectionLossError (its message the summary, its cause the last failure), or
+   * undefined when nothing failed.
+   */
+  asError(detailPrefix: string): ConnectionLossError | undefined {
+    const summary = this.summary();
+    if (summary === undefined) return undefined;
+    const last = this.last;
+    // The cause is the last reason itself (the socket's error), not its ConnectionLoss wrapper.
+    const cause = last instanceof ConnectionLossError && last.cause !== undefined ? last.cause : last;
+    return new ConnectionLossError({ detail: `${detailPrefix}; ${summary}`, cause });
+  }
+}
