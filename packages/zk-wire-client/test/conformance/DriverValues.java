@@ -1,9 +1,11 @@
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
 import org.apache.zookeeper.Watcher;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.data.ACL;
@@ -49,6 +51,27 @@ final class DriverValues {
   static String code(int rc) {
     KeeperException.Code c = KeeperException.Code.get(rc);
     return c == null ? "UNKNOWN(" + rc + ")" : c.name();
+  }
+
+  /** WatchedEvent.getZxid, from 3.9 (ZOOKEEPER-4655): looked up, so that older clients compile. */
+  static final Method GET_ZXID = zxidGetter();
+
+  private static Method zxidGetter() {
+    try {
+      return WatchedEvent.class.getMethod("getZxid");
+    } catch (NoSuchMethodException absent) {
+      return null;
+    }
+  }
+
+  /** The event's `,"zxid":"n"` member (raw: -1 is NO_ZXID), or nothing on a client without getZxid. */
+  static String zxid(WatchedEvent event) {
+    if (GET_ZXID == null) return "";
+    try {
+      return ",\"zxid\":\"" + GET_ZXID.invoke(event) + "\"";
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("driver: WatchedEvent.getZxid failed", e);
+    }
   }
 
   /** By name: PersistentWatchRemoved is not in a 3.5 client. */

@@ -68,7 +68,7 @@ final class ScriptRun {
     return watchers.get(session).computeIfAbsent(name, n -> event -> {
       if (event.getType() == Watcher.Event.EventType.None || !recording[session]) return;
       add(session, "{\"kind\":\"event\",\"watcher\":" + DriverValues.q(n) + ",\"type\":\"" + DriverValues.eventType(event.getType())
-          + "\",\"path\":" + DriverValues.q(event.getPath()) + "}");
+          + "\",\"path\":" + DriverValues.q(event.getPath()) + DriverValues.zxid(event) + "}");
     });
   }
 

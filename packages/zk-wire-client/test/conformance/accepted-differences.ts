@@ -61,11 +61,26 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       ),
   },
   {
+    id: 'event-zxids',
+    side: 'both',
+    releases: { of: 'Java client', from: '3.9.0' },
+    why:
+      "An event's zxid (ZOOKEEPER-4655, sent by 3.9+ servers) depends on when each side ran: compared as " +
+      "present or absent. Java's WatchedEvent.getZxid() is -1 (NO_ZXID) for an event without one (the " +
+      '*WatchRemoved events the client makes itself); ours leaves zxid out.',
+    apply: (stream) =>
+      stream.map((e): NormalEntry => {
+        if (e.kind !== 'event' || e.zxid === undefined) return e;
+        const { zxid, ...rest } = e;
+        return zxid === '-1' ? rest : { ...rest, zxid: 'present' };
+      }),
+  },
+  {
     id: 'session-ids',
     side: 'both',
     why:
       "ephemeralOwner is a session id, different for every session: compared as 'none' (0) or 'session' " +
-      '(TTL nodes and containers show 0 on 3.8.0, for both clients).',
+      '(TTL nodes and containers show 0, for both clients).',
     apply: (stream) =>
       mapValues(stream, (v) =>
         mapStats(v, (stat) => ({
@@ -130,7 +145,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     id: 'multi-create-path-chroot',
     side: 'java',
     why:
-      "Java 3.8.0's async multi passes the paths of created nodes through without removing the chroot (its " +
+      "Java's async multi (3.5 to 3.9) passes the paths of created nodes through without removing the chroot (its " +
       "create callback removes it); ours returns client paths everywhere. The chroot is removed from Java's " +
       'multi create results here.',
     apply: (stream, c) =>
@@ -225,7 +240,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     releases: { of: 'Java client', from: '3.6.0', before: '3.9.0' },
     side: 'java',
     why:
-      'Java 3.8 bug ZOOKEEPER-4475 (fixed in 3.9): the client hands every event under a persistent-recursive ' +
+      'Java client bug ZOOKEEPER-4475 (3.6 to 3.8, fixed in 3.9): the client hands every event under a persistent-recursive ' +
       'watch to its watcher, including NodeChildrenChanged events the server sent for a one-shot child watch ' +
       'on a node below. Recursive watches never get childrenChanged (AddWatchMode docs); ours does not copy ' +
       'the bug. Such events are dropped from the Java stream for watchers used only for recursive watches.',
@@ -241,7 +256,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     releases: { of: 'server', from: '3.6.0', before: '3.9.0' },
     side: 'both',
     why:
-      'Server bug ZOOKEEPER-4466 (3.6-3.8, fixed in 3.9): the server keeps one watch mode per path and ' +
+      'Server bug ZOOKEEPER-4466 (3.6 to 3.8, fixed in 3.9, which keeps every mode): the server keeps one watch mode per path and ' +
       'connection, so a one-shot data or exist watch armed on a path with a persistent watch turns it into a ' +
       'one-shot one. ' +
       'Java arms it anyway and its persistent watcher goes silent after the next event there; ours does not arm ' +
@@ -290,7 +305,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
     releases: { of: 'Java client', from: '3.6.0', before: '3.9.0' },
     side: 'both',
     why:
-      'Java 3.8 has no watcher type for persistent watches (ZOOKEEPER-4472, with ZOOKEEPER-4471; 3.9 adds ' +
+      'The Java client before 3.9 has no watcher type for persistent watches (ZOOKEEPER-4472, with ZOOKEEPER-4471; 3.9 adds ' +
       'WatcherType.Persistent and PersistentRecursive): removeAllWatches(path, Children or Data) is sent, the ' +
       'server drops that half of a persistent ' +
       '(or, for Data, persistent-recursive) watch of the path, and the client then reports NOWATCHER because ' +
@@ -347,7 +362,7 @@ export const ACCEPTED_DIFFERENCES: readonly AcceptedDifference[] = [
       "Java's removeWatches(path, watcher, type, local) always sends the checkWatches opcode (its answer to " +
       'ZOOKEEPER-1910), so the server keeps its watch after the last local watcher is gone; ours sends ' +
       'removeWatches when no local watcher still needs the server watch, and checkWatches otherwise. Only a ' +
-      'later checkWatches without a watcher (no public Java 3.8 API; the driver queues the opcode) can see ' +
+      'later checkWatches without a watcher (no public Java API; the driver queues the opcode) can see ' +
       'the difference: on a path where a watcher was removed before, its result is not compared (its place is).',
     apply: (stream, c) => {
       const touched = new Set<string>();

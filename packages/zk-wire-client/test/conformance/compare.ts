@@ -106,7 +106,7 @@ export function formatDifferences(
   java: NormalStream[],
   ours: NormalStream[],
 ): string {
-  const lines = [`${title}: ${differences.length} difference(s) between ours and the Java 3.8 client`];
+  const lines = [`${title}: ${differences.length} difference(s) between ours and the Java client`];
   for (const d of differences.slice(0, 12)) {
     lines.push(
       `  session ${d.session} #${d.index} ${d.kind}: java ${d.java ? canonical(d.java) : '-'} | ours ${d.ours ? canonical(d.ours) : '-'}`,

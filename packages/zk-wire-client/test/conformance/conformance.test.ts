@@ -43,6 +43,9 @@ const randomScripts: Script[] = scriptsFor(
     ...[51, ...extraSeeds].map((seed) =>
       randomScript(seed, RANDOM_LENGTH, { pipelined: false, twoSessions: true, chroot: true }),
     ),
+    ...[61, 62, 63, ...extraSeeds].map((seed) =>
+      randomScript(seed, RANDOM_LENGTH, { pipelined: true, oneShotOnPersistent: true }),
+    ),
   ],
   RELEASE,
 );
@@ -113,6 +116,7 @@ const NEEDED: Record<string, string> = {
   'getEphemerals-chroot': 'chroot session',
   'base-path': 'create modes',
   'zxids-and-times': 'versions',
+  'event-zxids': 'one-shot watches',
   'session-ids': 'create modes',
   'exists-missing-node': 'one-shot watches',
   'empty-acl': 'ACLs and digest auth',

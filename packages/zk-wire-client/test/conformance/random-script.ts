@@ -2,9 +2,9 @@
  * Seeded random scripts: one session, a small tree under /n, every kind of call. The same seed gives the
  * same script, so a failure prints its seed and `ZKWIRE_CONFORMANCE_SEEDS=<seed>` replays it.
  *
- * Watches are placed so that the server bug ZOOKEEPER-4466 (one watch mode per path) cannot decide the
- * outcome: one-shot watches never go on a path that has a persistent watch (/n/b) or a recursive one (/n/a);
- * that case has its own script.
+ * Watches are placed so that the server bug ZOOKEEPER-4466 (one watch mode per path, 3.6 to 3.8) cannot
+ * decide the outcome: one-shot watches never go on a path that has a persistent watch (/n/b) or a recursive
+ * one (/n/a), except in the `oneShotOnPersistent` shape, played from 3.9 on, whose server keeps every mode.
  */
 import type { CreateModeName, MultiOp, Op, Script, SessionOp } from './script.js';
 
@@ -40,11 +40,14 @@ export interface RandomShape {
   twoSessions?: boolean;
   /** The sessions connect with a chroot ('/root') instead of none. */
   chroot?: boolean;
+  /** One-shot watches on the persistently and recursively watched paths too (a 3.9 script). */
+  oneShotOnPersistent?: boolean;
 }
 
 /** A random script of `length` ops. */
 export function randomScript(seed: number, length: number, shape: RandomShape): Script {
-  const { pipelined, twoSessions = false, chroot = false } = shape;
+  const { pipelined, twoSessions = false, chroot = false, oneShotOnPersistent = false } = shape;
+  const oneShotPaths = oneShotOnPersistent ? [...ONE_SHOT_PATHS, '/n/a', '/n/b'] : ONE_SHOT_PATHS;
   const random = prng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const chance = (p: number) => random() < p;
@@ -70,7 +73,7 @@ export function randomScript(seed: number, length: number, shape: RandomShape): 
 
   const one = (): Op => {
     const path = pick(NODES);
-    const watchPath = pick(ONE_SHOT_PATHS);
+    const watchPath = pick(oneShotPaths);
     switch (
       pick([
         'create',
@@ -132,14 +135,19 @@ export function randomScript(seed: number, length: number, shape: RandomShape): 
           : { op: 'addWatch', path: '/n/a', mode: 'persistent-recursive', watch: 'r' };
       case 'removeWatches': {
         const target = pick(['/n/b', '/n/a', ...ONE_SHOT_PATHS]);
+        const persistentOne = target === '/n/b' ? 'p' : target === '/n/a' ? 'r' : undefined;
         const watch =
-          target === '/n/b' ? pick(['p', undefined]) : target === '/n/a' ? pick(['r', undefined]) : oneShot();
+          persistentOne === undefined
+            ? oneShot()
+            : oneShotOnPersistent
+              ? pick([persistentOne, undefined, 'w1', 'w2'])
+              : pick([persistentOne, undefined]);
         return { op: 'removeWatches', path: target, type: pick(['data', 'children', 'any'] as const), watch };
       }
       case 'checkWatches':
         return {
           op: 'checkWatches',
-          path: pick(ONE_SHOT_PATHS),
+          path: pick(oneShotPaths),
           type: pick(['data', 'children', 'any'] as const),
         };
     }
@@ -158,6 +166,7 @@ export function randomScript(seed: number, length: number, shape: RandomShape): 
     pipelined ? 'pipelined' : 'awaited',
     twoSessions ? 'two sessions' : '',
     chroot ? 'chroot' : '',
+    oneShotOnPersistent ? 'one-shot on persistent paths' : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -166,5 +175,6 @@ export function randomScript(seed: number, length: number, shape: RandomShape): 
     sessions: twoSessions ? [root, root] : [root],
     batches,
     seed,
+    ...(oneShotOnPersistent ? { since: '3.9.0' } : {}),
   };
 }

@@ -22,7 +22,14 @@ export type Entry =
       /** Java: thrown by the call itself, or called back on the caller's thread. */
       synchronous?: boolean;
     }
-  | { kind: 'event'; watcher: string; type: string; path: string };
+  | {
+      kind: 'event';
+      watcher: string;
+      type: string;
+      path: string;
+      /** The zxid that fired it, as a decimal string; Java 3.9+: always there (-1, NO_ZXID, for none). */
+      zxid?: string;
+    };
 
 /** The streams of one script run, one per session. */
 export interface ScriptRun {

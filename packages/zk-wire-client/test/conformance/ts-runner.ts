@@ -200,7 +200,15 @@ export async function runOurs(script: Script, hostPort: string, base: string): P
       const table = new Map<string, Watcher>();
       for (const name of names) {
         table.set(name, (event) => {
-          if (recording[session]) streams[session]?.push({ kind: 'event', watcher: name, ...event });
+          if (!recording[session]) return;
+          const { type, path, zxid } = event;
+          streams[session]?.push({
+            kind: 'event',
+            watcher: name,
+            type,
+            path,
+            ...(zxid === undefined ? {} : { zxid: String(zxid) }),
+          });
         });
       }
       return table;
