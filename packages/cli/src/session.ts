@@ -94,7 +94,8 @@ export class CliSession {
   /** A watcher that prints each event as zkCli does (`WATCHER::` then `WatchedEvent ...`). */
   readonly printWatchEvent = (event: WatchEvent): void => {
     if (this.out.json) {
-      this.printAsync(JSON.stringify({ watchEvent: event }));
+      // Type and path only, as before 3.9 servers sent a zxid with each event (a bigint JSON cannot hold).
+      this.printAsync(JSON.stringify({ watchEvent: { type: event.type, path: event.path } }));
       return;
     }
     this.printAsync(`\nWATCHER::\n\nWatchedEvent type:${event.type} path:${event.path}`);

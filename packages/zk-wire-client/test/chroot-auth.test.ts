@@ -59,7 +59,7 @@ describe('chroot', () => {
     await root.create('/app/w');
     await zk.sync('/');
     await new Promise((r) => setImmediate(r));
-    expect(events.sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+    expect(events.sort((a, b) => a.type.localeCompare(b.type))).toMatchObject([
       { type: 'childrenChanged', path: '/' },
       { type: 'created', path: '/w' },
     ]);

@@ -110,7 +110,7 @@ describe('diagnostics channels', () => {
           expect.objectContaining({ sessionState: 'closed' }),
         ]),
       );
-      expect(watchEvents.messages).toEqual([
+      expect(watchEvents.messages).toMatchObject([
         { event: { type: 'dataChanged', path: '/watched-diag' }, watchers: 1 },
       ]);
     } finally {

@@ -58,7 +58,7 @@ describe('a member dies', () => {
     expect((await admin.exists('/kill-eph'))?.ephemeralOwner).toBe(session);
     expect(await zk.getEphemerals()).toEqual(['/kill-eph']);
     await until(() => events.length > 0);
-    expect(events).toEqual([{ type: 'dataChanged', path: '/kill-watched' }]);
+    expect(events).toMatchObject([{ type: 'dataChanged', path: '/kill-watched' }]);
     expect((await zk.getData('/kill-watched')).data.toString()).toBe('during');
 
     await admin.close();

@@ -78,8 +78,8 @@ describe('create modes', () => {
     const boxGone = deletion('/box');
     const ttlGone = deletion('/ttl');
     await zk.delete('/box/item');
-    expect(await boxGone).toEqual({ type: 'deleted', path: '/box' });
-    expect(await ttlGone).toEqual({ type: 'deleted', path: '/ttl' });
+    expect(await boxGone).toMatchObject({ type: 'deleted', path: '/box' });
+    expect(await ttlGone).toMatchObject({ type: 'deleted', path: '/ttl' });
     expect(await zk.exists(persistent)).not.toBeNull();
   });
 
@@ -128,7 +128,7 @@ describe('create modes', () => {
     await zk.create('/cdeep/er/leaf', 'x', { createParents: 'container' });
     const gone = deletion('/cdeep/er');
     await zk.delete('/cdeep/er/leaf');
-    expect(await gone).toEqual({ type: 'deleted', path: '/cdeep/er' });
+    expect(await gone).toMatchObject({ type: 'deleted', path: '/cdeep/er' });
     await zk.delete('/deep/er/leaf');
     await zk.sync('/');
     expect(await zk.exists('/deep/er')).not.toBeNull();

@@ -174,9 +174,9 @@ describe('connection loss and reconnect', () => {
     expect(zk.sessionId).toBe(session);
     await zk.sync('/');
     await new Promise((r) => setImmediate(r));
-    expect(dataEvents).toEqual([{ type: 'dataChanged', path: '/restore' }]);
-    expect(existEvents).toEqual([{ type: 'created', path: '/restore-new' }]);
-    expect(childEvents).toEqual([{ type: 'childrenChanged', path: '/restore-missing-parent' }]);
+    expect(dataEvents).toMatchObject([{ type: 'dataChanged', path: '/restore' }]);
+    expect(existEvents).toMatchObject([{ type: 'created', path: '/restore-new' }]);
+    expect(childEvents).toMatchObject([{ type: 'childrenChanged', path: '/restore-missing-parent' }]);
     expect((await zk.getData('/restore')).data.toString()).toBe('v1');
     await zk.close();
   });
@@ -203,7 +203,7 @@ describe('connection loss and reconnect', () => {
     await fixture.admin.create('/many/new');
     await zk.sync('/');
     await new Promise((r) => setImmediate(r));
-    expect(persistent).toEqual([{ type: 'childrenChanged', path: '/many' }]);
+    expect(persistent).toMatchObject([{ type: 'childrenChanged', path: '/many' }]);
     await zk.close();
   });
 
@@ -222,7 +222,7 @@ describe('connection loss and reconnect', () => {
     expect(await zk.exists('/restart-eph')).not.toBeNull();
     await zk.setData('/restart', 'b');
     await zk.setData('/restart', 'c');
-    expect(events).toEqual([
+    expect(events).toMatchObject([
       { type: 'dataChanged', path: '/restart' },
       { type: 'dataChanged', path: '/restart' },
     ]);

@@ -1,4 +1,4 @@
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { startZooKeeper, versionAtLeast, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connect,
@@ -45,6 +45,39 @@ function nextEvent(): { watcher: Watcher; event: Promise<WatchEvent>; events: Wa
   };
 }
 
+describe('the zxid of an event', () => {
+  const sendsZxid = () => versionAtLeast(server.version, '3.9.0');
+
+  it('is the zxid of the change that fired it on 3.9+ servers, and absent before', async () => {
+    await zk.create('/zxid', 'a');
+    const data = nextEvent();
+    await zk.getData('/zxid', { watch: data.watcher });
+    const changed = await other.setData('/zxid', 'b');
+    const persistent: WatchEvent[] = [];
+    if (versionAtLeast(server.version, '3.6.0')) {
+      await zk.addWatch('/zxid', 'persistent', (e) => persistent.push(e));
+    }
+    const created = await other.create2('/zxid/child', 'c');
+    await settle();
+    const event = await data.event;
+    if (sendsZxid()) {
+      expect(event).toEqual({ type: 'dataChanged', path: '/zxid', zxid: changed.mzxid });
+      expect(persistent).toEqual([{ type: 'childrenChanged', path: '/zxid', zxid: created.stat.czxid }]);
+    } else {
+      expect(event).toEqual({ type: 'dataChanged', path: '/zxid' });
+      expect('zxid' in event).toBe(false);
+    }
+  });
+
+  it('is absent from the events the client makes itself (a removed watch)', async () => {
+    await zk.create('/zxid-removed', 'a');
+    const removed = nextEvent();
+    await zk.getData('/zxid-removed', { watch: removed.watcher });
+    await zk.removeWatches('/zxid-removed', 'data');
+    expect(await removed.event).toEqual({ type: 'dataWatchRemoved', path: '/zxid-removed' });
+  });
+});
+
 /** A round trip after which every event caused before it has been delivered. */
 async function settle(): Promise<void> {
   await zk.sync('/');
@@ -56,7 +89,7 @@ describe('one-shot watches', () => {
     const w = nextEvent();
     expect(await zk.exists('/w-created', { watch: w.watcher })).toBeNull();
     await other.create('/w-created');
-    expect(await w.event).toEqual({ type: 'created', path: '/w-created' });
+    expect(await w.event).toMatchObject({ type: 'created', path: '/w-created' });
   });
 
   it('getData fires dataChanged, then deleted on a new read', async () => {
@@ -64,11 +97,11 @@ describe('one-shot watches', () => {
     const changed = nextEvent();
     await zk.getData('/w-data', { watch: changed.watcher });
     await other.setData('/w-data', 'b');
-    expect(await changed.event).toEqual({ type: 'dataChanged', path: '/w-data' });
+    expect(await changed.event).toMatchObject({ type: 'dataChanged', path: '/w-data' });
     const deleted = nextEvent();
     await zk.exists('/w-data', { watch: deleted.watcher });
     await other.delete('/w-data');
-    expect(await deleted.event).toEqual({ type: 'deleted', path: '/w-data' });
+    expect(await deleted.event).toMatchObject({ type: 'deleted', path: '/w-data' });
   });
 
   it('getChildren fires childrenChanged', async () => {
@@ -76,7 +109,7 @@ describe('one-shot watches', () => {
     const w = nextEvent();
     await zk.getChildren('/w-kids', { watch: w.watcher });
     await other.create('/w-kids/x');
-    expect(await w.event).toEqual({ type: 'childrenChanged', path: '/w-kids' });
+    expect(await w.event).toMatchObject({ type: 'childrenChanged', path: '/w-kids' });
   });
 
   it('a failed getData or getChildren arms nothing', async () => {
@@ -100,7 +133,7 @@ describe('one-shot watches', () => {
     await zk.getChildren('/w-once', { watch: watcher });
     await other.delete('/w-once');
     await settle();
-    expect(events).toEqual([{ type: 'deleted', path: '/w-once' }]);
+    expect(events).toMatchObject([{ type: 'deleted', path: '/w-once' }]);
   });
 
   it('delivers the event of its own write before the write resolves', async () => {
@@ -154,7 +187,7 @@ describe('one-shot watches', () => {
       seen = children.length;
       if (seen >= 60) break;
       const event = await fired.event;
-      expect(event).toEqual({ type: 'childrenChanged', path: '/w-atomic' });
+      expect(event).toMatchObject({ type: 'childrenChanged', path: '/w-atomic' });
       const after = await reader.getChildren('/w-atomic');
       expect(after.length).toBeGreaterThan(children.length);
     }
@@ -176,13 +209,13 @@ describe('persistent watches', () => {
     await other.create('/p-node/c');
     await other.create('/p-node/c/deep');
     await settle();
-    expect(events).toEqual([
+    expect(events).toMatchObject([
       { type: 'dataChanged', path: '/p-node' },
       { type: 'dataChanged', path: '/p-node' },
       { type: 'childrenChanged', path: '/p-node' },
     ]);
     await zk.removeWatches('/p-node', 'any', { watcher });
-    expect(events.at(-1)).toEqual({ type: 'persistentWatchRemoved', path: '/p-node' });
+    expect(events.at(-1)).toMatchObject({ type: 'persistentWatchRemoved', path: '/p-node' });
     await other.setData('/p-node', 'after');
     await settle();
     expect(events).toHaveLength(4);
@@ -214,7 +247,7 @@ describe('persistent watches', () => {
     await other.setData('/r-tree/a/b', 'y');
     await other.delete('/r-tree/a/b');
     await consumer;
-    expect(seen).toEqual([
+    expect(seen).toMatchObject([
       { type: 'created', path: '/r-tree/a' },
       { type: 'created', path: '/r-tree/a/b' },
       { type: 'dataChanged', path: '/r-tree/a/b' },
@@ -245,8 +278,8 @@ describe('one-shot and persistent watches on one path', () => {
       'childrenChanged',
       'dataChanged',
     ]);
-    expect(oneShot).toEqual([{ type: 'dataChanged', path: '/mix' }]);
-    expect(children).toEqual([{ type: 'childrenChanged', path: '/mix' }]);
+    expect(oneShot).toMatchObject([{ type: 'dataChanged', path: '/mix' }]);
+    expect(children).toMatchObject([{ type: 'childrenChanged', path: '/mix' }]);
   });
 
   it('removing the one-shot data watches of a path keeps its persistent watch working', async () => {
@@ -256,7 +289,7 @@ describe('one-shot and persistent watches on one path', () => {
     const removed: WatchEvent[] = [];
     await zk.getData('/mix2', { watch: (e) => removed.push(e) });
     await zk.removeWatches('/mix2', 'data');
-    expect(removed).toEqual([{ type: 'dataWatchRemoved', path: '/mix2' }]);
+    expect(removed).toMatchObject([{ type: 'dataWatchRemoved', path: '/mix2' }]);
     await other.setData('/mix2', '1');
     await other.setData('/mix2', '2');
     await settle();
@@ -273,7 +306,7 @@ describe('one-shot and persistent watches on one path', () => {
     await other.setData('/rmix', '1');
     await other.setData('/rmix', '2');
     await settle();
-    expect(await once.event).toEqual({ type: 'dataChanged', path: '/rmix' });
+    expect(await once.event).toMatchObject({ type: 'dataChanged', path: '/rmix' });
     expect(once.events).toHaveLength(1);
     expect(recursive).toHaveLength(2);
   });
@@ -289,12 +322,12 @@ describe('removing and checking watches', () => {
     await zk.getData('/rm-one', { watch: wa });
     await zk.getData('/rm-one', { watch: wb });
     await zk.removeWatches('/rm-one', 'data', { watcher: wa });
-    expect(a).toEqual([{ type: 'dataWatchRemoved', path: '/rm-one' }]);
+    expect(a).toMatchObject([{ type: 'dataWatchRemoved', path: '/rm-one' }]);
     await zk.checkWatches('/rm-one', 'data');
     await other.setData('/rm-one', 'y');
     await settle();
     expect(a).toHaveLength(1);
-    expect(b).toEqual([{ type: 'dataChanged', path: '/rm-one' }]);
+    expect(b).toMatchObject([{ type: 'dataChanged', path: '/rm-one' }]);
   });
 
   it('removes all child watches from the server', async () => {
@@ -303,7 +336,7 @@ describe('removing and checking watches', () => {
     await zk.getChildren('/rm-all', { watch: (e) => events.push(e) });
     await zk.checkWatches('/rm-all', 'children');
     await zk.removeWatches('/rm-all', 'children');
-    expect(events).toEqual([{ type: 'childWatchRemoved', path: '/rm-all' }]);
+    expect(events).toMatchObject([{ type: 'childWatchRemoved', path: '/rm-all' }]);
     await expect(zk.checkWatches('/rm-all', 'children')).rejects.toBeInstanceOf(NoWatcherError);
     await other.create('/rm-all/c');
     await settle();

@@ -34,8 +34,14 @@ export function notificationEvent(payload: Buffer, chroot: Chroot): WatchEvent |
   const { value } = records.WatcherEvent.decode(payload, 16, payload.length);
   const type = EVENT_TYPES[value.type];
   if (type === undefined || value.path === null || value.path === undefined) return undefined;
-  return { type, path: chroot.toClient(value.path) };
+  // The reply header's zxid: the change that fired the event on 3.9+ servers, -1 from older ones.
+  const zxid = payload.readBigInt64BE(4);
+  const path = chroot.toClient(value.path);
+  return zxid === NO_ZXID ? { type, path } : { type, path, zxid };
 }
+
+/** The reply header zxid of a notification from a server before 3.9. */
+const NO_ZXID = -1n;
 
 /**
  * The watchers a notification reaches, each group with the event it is told: the tables' `collect(event)`,
@@ -54,9 +60,7 @@ export function notifiedWatchers(
   if (event.type !== 'childrenChanged') {
     for (const { watcher } of watches.remove(CONFIG_WATCH_KEY, 'data')) configWatchers.add(watcher);
   }
-  const deliveries: [Set<Watcher>, WatchEvent][] = [
-    [configWatchers, { type: event.type, path: CONFIG_NODE }],
-  ];
+  const deliveries: [Set<Watcher>, WatchEvent][] = [[configWatchers, { ...event, path: CONFIG_NODE }]];
   // Outside the chroot, the event's path is the server path passed through: a client path of another node.
   if (event.path !== CONFIG_NODE) deliveries.push([watches.collect(event), event]);
   return deliveries;
