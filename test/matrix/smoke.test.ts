@@ -259,6 +259,20 @@ describe(`ZooKeeper ${VERSION} (${release.source})`, () => {
     }
   });
 
+  it('takes a declared serverVersion for the cache engine, without asking the server', async () => {
+    const zk = await connect({ connectString: server.connectString, serverVersion: '3.5.10' });
+    clients.push(zk);
+    await zk.create('/declared', 'x');
+    const cache = new CuratorCache(zk, '/declared', { engine: 'auto' });
+    try {
+      await cache.start();
+      expect(await cache.awaitInitialized({ timeoutMs: 30_000 })).toBe(true);
+      expect(cache.engine).toBe('one-shot-watches');
+    } finally {
+      await cache.close();
+    }
+  });
+
   it('authenticates with digest and enforces its ACL', async () => {
     const owner = await client();
     const stranger = await client();

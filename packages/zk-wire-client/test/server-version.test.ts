@@ -7,8 +7,14 @@
  */
 import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, UnimplementedError, UnsupportedByServerError } from '../src/index.js';
-import { failOnProcessErrors, nextState, recordStates } from './faults-helpers.js';
+import {
+  connect,
+  createClient,
+  InvalidArgumentError,
+  UnimplementedError,
+  UnsupportedByServerError,
+} from '../src/index.js';
+import { failOnProcessErrors, frameTap, nextState, recordStates } from './faults-helpers.js';
 
 failOnProcessErrors();
 
@@ -73,5 +79,35 @@ describe('version gating without srvr', () => {
     expect(zk.sessionId).toBe(sessionId);
     expect(states).toEqual(['suspended', 'reconnected']);
     expect(await zk.whoAmI()).toHaveLength(1);
+  });
+});
+
+describe('a declared serverVersion (Curator 5.7 ZookeeperCompatibility)', () => {
+  const ADD_WATCH = 106;
+
+  it('decides gated calls before anything is sent, without asking the server', async () => {
+    const tap = frameTap();
+    await using zk = await connect({
+      connectString: server.connectString,
+      serverVersion: '3.5.10',
+      connectionFactory: tap.factory,
+    });
+    expect(zk.serverVersion).toBe('3.5.10');
+    await expect(zk.addWatch('/', 'persistent', () => {})).rejects.toMatchObject({
+      code: 'UNSUPPORTEDBYSERVER',
+      requiredVersion: '3.6.0',
+      serverVersion: '3.5.10',
+    });
+    await expect(zk.whoAmI()).rejects.toBeInstanceOf(UnsupportedByServerError);
+    expect(await zk.exists('/')).not.toBeNull(); // the session lives on
+    expect(tap.frames.map((frame) => frame.opcode)).not.toContain(ADD_WATCH);
+    expect(tap.frames.map((frame) => frame.opcode)).not.toContain(WHO_AM_I);
+    expect(tap.connections).toBe(1); // no srvr connection
+  });
+
+  it('refuses a serverVersion that is not a version, before connecting', () => {
+    expect(() => createClient({ connectString: server.connectString, serverVersion: 'latest' })).toThrow(
+      InvalidArgumentError,
+    );
   });
 });

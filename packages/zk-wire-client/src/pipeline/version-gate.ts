@@ -22,20 +22,26 @@ export interface VersionGate {
 
 /** The gate of one session: the connected host's version, asked once per host. */
 export class ServerVersionGate implements VersionGate {
-  /** The server's version, once a gated request asked for it. */
+  /** The server's version: the declared one (`serverVersion` option), else once a gated request asked for it. */
   serverVersion: string | undefined;
   private readonly versions = new ServerVersions();
+  private readonly declared: string | undefined;
 
   constructor(
     /** The host of the current connection. */
     private readonly currentHost: () => HostAddress | undefined,
-    /** How to reach a host for `srvr` (this client's TLS and connection factory). */
-    private readonly options: Pick<ClientOptions, 'tls' | 'connectionFactory'>,
+    /** How to reach a host for `srvr` (this client's TLS and connection factory), and a declared version. */
+    private readonly options: Pick<ClientOptions, 'tls' | 'connectionFactory' | 'serverVersion'>,
     /** Called once a host's version is known (or known to be unknowable): the queue can move on. */
     private readonly onLearnt: () => void,
-  ) {}
+  ) {
+    this.declared = options.serverVersion;
+    this.serverVersion = options.serverVersion;
+  }
 
   decide(feature: GatedFeature): GateDecision {
+    // A declared version decides without asking any server (Curator's ZookeeperCompatibility).
+    if (this.declared !== undefined) return verdictFor(feature, this.declared);
     const address = this.currentHost();
     if (address === undefined) return GateVerdict.send;
     const known = this.versions.known(address);
@@ -47,8 +53,13 @@ export class ServerVersionGate implements VersionGate {
     const version = known.version;
     if (version === undefined) return GateVerdict.send;
     this.serverVersion = version;
-    const required = FEATURE_SINCE[feature];
-    if (atLeast(version, required)) return GateVerdict.send;
-    return new UnsupportedByServerError(required, version, { operation: feature });
+    return verdictFor(feature, version);
   }
+}
+
+/** Send when `version` has the feature, else the error the request fails with, before anything is sent. */
+function verdictFor(feature: GatedFeature, version: string): GateDecision {
+  const required = FEATURE_SINCE[feature];
+  if (atLeast(version, required)) return GateVerdict.send;
+  return new UnsupportedByServerError(required, version, { operation: feature });
 }

@@ -87,6 +87,14 @@ function flagOption(name: string, value: unknown): boolean {
   return value;
 }
 
+/** `serverVersion`: a release number `x.y.z` (a suffix such as `-beta` is allowed), or undefined. */
+function serverVersionOption(value: unknown): void {
+  if (value === undefined) return;
+  if (typeof value !== 'string' || !/^\d+\.\d+\.\d+(?:[-.+][\w.-]*)?$/.test(value)) {
+    throw new InvalidArgumentError('serverVersion', `must be a version such as '3.9.5', got ${String(value)}`);
+  }
+}
+
 /** Checks `options` and derives the session's settings from them. */
 export function sessionSettings(options: ClientOptions): SessionSettings {
   const concealed = concealCredentials(options);
@@ -94,6 +102,7 @@ export function sessionSettings(options: ClientOptions): SessionSettings {
   const start = sessionStart(options);
   validateTlsOption(options.tls);
   validateSaslOptions(options.sasl);
+  serverVersionOption(options.serverVersion);
   const { tls, connectionFactory, maxFrameLength } = concealed;
   return {
     options: concealed,

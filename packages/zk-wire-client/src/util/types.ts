@@ -163,6 +163,13 @@ export interface ClientOptions {
   sasl?: SaslOptions;
   /** Opens the socket instead of node:net (tests, proxies). */
   connectionFactory?: (host: string, port: number) => Socket;
+  /**
+   * The ZooKeeper version the client targets (`'3.5.10'`, `'3.9.5'`), as Curator 5.7's
+   * `ZookeeperCompatibility`: calls the version lacks fail with `UnsupportedByServerError` before anything is
+   * sent, and the recipes' caches pick their engine from it, without asking any server (`srvr`). Default: each
+   * host is asked once, at the first call that depends on it.
+   */
+  serverVersion?: string;
   /** The largest data a write may carry, checked before sending. Default 0xFFFFF - 1024 (jute.maxbuffer). */
   maxDataLength?: number;
   /**
