@@ -8,7 +8,6 @@ const src = (pkg: string, file = 'index.ts') =>
 const alias = [
   { find: /^@zkwire\/jute-codec\/internal$/, replacement: src('jute-codec', 'internal.ts') },
   { find: /^@zkwire\/jute-codec$/, replacement: src('jute-codec') },
-  { find: /^@zkwire\/zk-wire-client\/internal$/, replacement: src('zk-wire-client', 'internal.ts') },
   { find: /^@zkwire\/zk-wire-client$/, replacement: src('zk-wire-client') },
   { find: /^@zkwire\/recipes$/, replacement: src('recipes') },
   { find: /^@zkwire\/queues$/, replacement: src('queues') },

@@ -165,7 +165,7 @@ describe('check-examples', { timeout: 180_000 }, () => {
     expect(files).not.toContain('docs/contracts.md');
     const mapped = packagePaths(root);
     expect(mapped['@zkwire/zk-wire-client']).toEqual(['packages/zk-wire-client/src/index.ts']);
-    expect(mapped['@zkwire/zk-wire-client/internal']).toEqual(['packages/zk-wire-client/src/internal.ts']);
+    expect(mapped['@zkwire/jute-codec/internal']).toEqual(['packages/jute-codec/src/internal.ts']);
     expect(mapped['@zkwire/testing']).toEqual(['packages/testing/src/index.ts']);
   });
 });
