@@ -144,6 +144,7 @@ export class AtomicNumber<T, In> implements AsyncDisposable {
       preValue: decode(result.preValue, this.path),
       postValue: decode(result.postValue, this.path),
       attempts: result.attempts,
+      stats: result.stats,
     };
   }
 }

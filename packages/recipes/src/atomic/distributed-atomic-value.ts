@@ -5,7 +5,9 @@
  * Each attempt reads the data and its version, computes the new bytes, then creates the node (when absent) or
  * writes with `version = stat.version`. NodeExists, BadVersion and NoNode mean "someone else won this round":
  * the attempt is repeated while the retry settings allow, and the result's `succeeded` says how it ended.
- * Like Curator, losing every round is not an exception: callers must check `succeeded`.
+ * With `promotedToLock`, an update that lost every optimistic round is tried again under a lock (Curator's
+ * mutex promotion, see promoted-to-lock.ts). Like Curator, losing every round is not an exception: callers must
+ * check `succeeded`.
  */
 import { createWithContainerParents } from '../internal-common/create-with-parents.js';
 import { sleep } from '../internal-common/deadline.js';
@@ -15,6 +17,16 @@ import type { RecipeStat } from '../internal-common/zk-client.js';
 import { isNodeExists, isNoNode } from '../internal-common/zk-errors.js';
 import { DisposeScope } from '../shared/dispose-scope.js';
 import type { ValueClient } from '../shared/value-client.js';
+import {
+  type AtomicRetry,
+  checkPromotion,
+  checkRetry,
+  type PromotedToLockOptions,
+  type PromotionSettings,
+  runPromoted,
+} from './promoted-to-lock.js';
+
+export type { AtomicRetry } from './promoted-to-lock.js';
 
 /** The outcome of an atomic operation (Curator's AtomicValue). */
 export interface AtomicValue<T> {
@@ -24,22 +36,41 @@ export interface AtomicValue<T> {
   readonly preValue: T;
   /** The value after the operation (the new value when it succeeded). */
   readonly postValue: T;
-  /** How many optimistic attempts were made. */
+  /** How many attempts were made, optimistic and under the lock. */
   readonly attempts: number;
+  /** Curator's AtomicStats: the tries and time of each phase. */
+  readonly stats: AtomicStats;
 }
 
-/** How often an optimistic update is tried again after losing a round. */
-export interface AtomicRetry {
-  /** Extra attempts after the first one (default 10). */
-  maxRetries?: number;
-  /** Pause between attempts in milliseconds (default 10). */
-  sleepMs?: number;
+/**
+ * The tries and time of each phase of an update (Curator's AtomicStats). As in Curator, `get` and
+ * `compareAndSet` count no tries.
+ */
+export interface AtomicStats {
+  /** Optimistic (lock-free) tries. */
+  readonly optimisticTries: number;
+  /** Tries made while holding the promotion lock (0 without promotion, or when the lock was not had). */
+  readonly promotedTries: number;
+  /** Milliseconds spent in the optimistic phase. */
+  readonly optimisticTimeMs: number;
+  /** Milliseconds spent in the promoted phase, taking the lock included. */
+  readonly promotedTimeMs: number;
 }
+
+/** The stats of a call that counts no tries. */
+export const NO_STATS: AtomicStats = {
+  optimisticTries: 0,
+  promotedTries: 0,
+  optimisticTimeMs: 0,
+  promotedTimeMs: 0,
+};
 
 /** Options of the distributed atomic recipes. */
 export interface DistributedAtomicOptions {
   /** How optimistic updates are retried after losing a round (default 10 retries, 10 ms apart). */
   retry?: AtomicRetry;
+  /** Retry an update that lost every optimistic round under a lock (Curator's PromotedToLock); default: don't. */
+  promotedToLock?: PromotedToLockOptions;
 }
 
 /** Per-call options: an AbortSignal that stops the retry loop. */
@@ -61,19 +92,15 @@ export class DistributedAtomicValue implements AsyncDisposable {
   private readonly client: ValueClient;
   private readonly maxRetries: number;
   private readonly sleepMs: number;
+  private readonly promotion: PromotionSettings | undefined;
 
   constructor(client: ValueClient, path: string, options: DistributedAtomicOptions = {}) {
     this.client = client;
     this.path = validateRecipePath(path);
-    const { maxRetries = 10, sleepMs = 10 } = options.retry ?? {};
-    if (!Number.isInteger(maxRetries) || maxRetries < 0) {
-      throw new InvalidRecipeArgumentError('retry.maxRetries must be an integer ≥ 0');
-    }
-    if (!Number.isFinite(sleepMs) || sleepMs < 0) {
-      throw new InvalidRecipeArgumentError('retry.sleepMs must be a finite number ≥ 0');
-    }
+    const { maxRetries, sleepMs } = checkRetry(options.retry, { maxRetries: 10, sleepMs: 10 }, 'retry');
     this.maxRetries = maxRetries;
     this.sleepMs = sleepMs;
+    this.promotion = checkPromotion(options.promotedToLock);
   }
 
   /** Stops retry loops still running (they reject with ILLEGAL_STATE); the node stays. Idempotent. */
@@ -84,12 +111,12 @@ export class DistributedAtomicValue implements AsyncDisposable {
   /** The current bytes (null when the node does not exist). */
   async get(): Promise<AtomicValue<Uint8Array | null>> {
     const { bytes } = await this.read();
-    return { succeeded: true, preValue: bytes, postValue: bytes, attempts: 1 };
+    return { succeeded: true, preValue: bytes, postValue: bytes, attempts: 1, stats: NO_STATS };
   }
 
   /**
-   * Applies `update` to the current bytes with optimistic retries. `update` must be a pure function: it runs
-   * once per attempt.
+   * Applies `update` to the current bytes with optimistic retries, then under the promotion lock when one is
+   * configured and every optimistic round lost. `update` must be a pure function: it runs once per attempt.
    */
   async update(
     update: (current: Uint8Array | null) => Uint8Array,
@@ -99,19 +126,48 @@ export class DistributedAtomicValue implements AsyncDisposable {
     const callerSignal = validateSignal(options.signal);
     this.scope.checkOpen();
     const signal = callerSignal ? AbortSignal.any([callerSignal, this.scope.signal]) : this.scope.signal;
-    let last: CurrentValue = { bytes: null, stat: null };
-    for (let attempt = 1; ; attempt++) {
+    let preValue: Uint8Array | null = null;
+    let postValue: Uint8Array | null = null;
+    const tryOnce = async (): Promise<boolean> => {
+      const current = await this.read();
+      preValue = current.bytes;
+      postValue = current.bytes;
+      const next = update(current.bytes);
+      if (!(await this.tryWrite(current.stat, next))) return false;
+      postValue = next;
+      return true;
+    };
+
+    const startedAt = performance.now();
+    let optimisticTries = 0;
+    let succeeded = false;
+    for (;;) {
       signal.throwIfAborted();
-      last = await this.read();
-      const next = update(last.bytes);
-      if (await this.tryWrite(last.stat, next)) {
-        return { succeeded: true, preValue: last.bytes, postValue: next, attempts: attempt };
-      }
-      if (attempt > this.maxRetries) {
-        return { succeeded: false, preValue: last.bytes, postValue: last.bytes, attempts: attempt };
-      }
+      optimisticTries += 1;
+      succeeded = await tryOnce();
+      if (succeeded || optimisticTries > this.maxRetries) break;
       await sleep(this.sleepMs);
     }
+    const optimisticTimeMs = performance.now() - startedAt;
+
+    let promoted = { tries: 0, timeMs: 0 };
+    if (!succeeded && this.promotion !== undefined) {
+      const outcome = await runPromoted(this.client, this.promotion, tryOnce, signal);
+      succeeded = outcome.succeeded;
+      promoted = outcome;
+    }
+    return {
+      succeeded,
+      preValue,
+      postValue,
+      attempts: optimisticTries + promoted.tries,
+      stats: {
+        optimisticTries,
+        promotedTries: promoted.tries,
+        optimisticTimeMs,
+        promotedTimeMs: promoted.timeMs,
+      },
+    };
   }
 
   /** Sets `value` if the node is absent or changes under no concurrent writer (with retries). */
@@ -131,12 +187,12 @@ export class DistributedAtomicValue implements AsyncDisposable {
     if (stat !== null && bytes !== null && sameBytes(bytes, expected)) {
       try {
         await this.client.setData(this.path, value, { version: stat.version });
-        return { succeeded: true, preValue: bytes, postValue: value, attempts: 1 };
+        return { succeeded: true, preValue: bytes, postValue: value, attempts: 1, stats: NO_STATS };
       } catch (error) {
         if (!isBadVersion(error) && !isNoNode(error)) throw error;
       }
     }
-    return { succeeded: false, preValue: bytes, postValue: bytes, attempts: 1 };
+    return { succeeded: false, preValue: bytes, postValue: bytes, attempts: 1, stats: NO_STATS };
   }
 
   /** Writes `value` whatever the node holds, creating it when absent. */
