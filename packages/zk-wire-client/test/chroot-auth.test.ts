@@ -37,7 +37,7 @@ afterAll(async () => {
 describe('chroot', () => {
   it('maps every path in and out of the chroot', async () => {
     await using zk = await connect({ connectString: `${server.connectString}/app` });
-    expect(zk.chroot).toBe('/app');
+    expect(zk.chrootPrefix).toBe('/app');
     expect(await zk.create('/x', 'data')).toBe('/x');
     expect((await root.getData('/app/x')).data.toString()).toBe('data');
     expect(await zk.create('/q-', null, { mode: 'persistent-sequential' })).toMatch(/^\/q-\d{10}$/);

@@ -61,6 +61,7 @@ import {
   type VersionOptions,
   WHO_AM_I,
 } from './call-kinds.js';
+import { ChrootView } from './chroot-view.js';
 import { ClientCore, optionsArg } from './core.js';
 import { type EnsembleConfig, formatAddress } from './ensemble-config.js';
 import { EnsembleTracker } from './ensemble-tracker.js';
@@ -182,8 +183,17 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
     return this.session.serverVersion;
   }
   /** The chroot of the connect string ('' for none). */
-  get chroot(): string {
+  get chrootPrefix(): string {
     return this.session.chroot.prefix;
+  }
+
+  /**
+   * A view of this client under `root` (an absolute path; `/` is this client's own root): the same API with
+   * paths, results and events relative to `root`, sharing this session and connection. Closing the view
+   * removes its watches and listeners, never the session. Throws InvalidArgumentError for a bad root.
+   */
+  chroot(root: string): ChrootView {
+    return new ChrootView(this, root);
   }
 
   /** The servers the client connects to (`host:port`), in the order connection attempts take them. */
