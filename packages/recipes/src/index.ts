@@ -3,15 +3,19 @@
  * maps each Curator class to ours). One export statement per module, sorted by path.
  */
 
+export { CachedAtomicInteger } from './atomic/cached-atomic-integer.js';
+export { CachedAtomicLong } from './atomic/cached-atomic-long.js';
 export { DistributedAtomicInteger } from './atomic/distributed-atomic-integer.js';
 export { DistributedAtomicLong } from './atomic/distributed-atomic-long.js';
 export {
   type AtomicCallOptions,
   type AtomicRetry,
+  type AtomicStats,
   type AtomicValue,
   type DistributedAtomicOptions,
   DistributedAtomicValue,
 } from './atomic/distributed-atomic-value.js';
+export type { PromotedToLockOptions } from './atomic/promoted-to-lock.js';
 export { DistributedBarrier, type DistributedBarrierOptions } from './barriers/distributed-barrier.js';
 export {
   DistributedDoubleBarrier,
