@@ -9,6 +9,7 @@ export {
   type WatchOptions,
   ZooKeeperClient,
 } from './client/client.js';
+export { ChrootView, type ClientApi } from './client/chroot-view.js';
 export {
   clientAddresses,
   configToConnectString,
