@@ -23,6 +23,7 @@ import { type Observation, summarize } from './stats.js';
 import { checkTargets, loadTargets } from './targets.js';
 import type { ContenderId } from './types.js';
 
+const SCALE_SERVER_HEAP_MB = 2_048;
 const resultsBase = fileURLToPath(new URL('../results', import.meta.url));
 const log = (line: string) => {
   process.stderr.write(`${line}\n`);
@@ -65,9 +66,11 @@ async function main(argv: string[]): Promise<number> {
   const server = await openServer(
     options.connect
       ? { connect: options.connect }
-      : options.zkVersion
-        ? { zkVersion: options.zkVersion }
-        : {},
+      : {
+          ...(options.zkVersion ? { zkVersion: options.zkVersion } : {}),
+          // a million-node tree, or ten thousand sessions, outgrow the server's default 128 MB heap
+          ...(cases.some((c) => c.kind === 'scale') ? { heapMb: SCALE_SERVER_HEAP_MB } : {}),
+        },
   );
   const notes: string[] = [];
   try {

@@ -15,7 +15,11 @@ export interface BenchOptions {
   warmupMs: number;
   /** the window of a session-setup cell: longer, since a short one counts the JIT compiling connect paths */
   sessionDurationMs: number;
+  /** the window of every scale cell when --duration is given (else 10 s, the 1,000,000-node cell 5 s) */
+  scaleWindowMs?: number;
   inFlight?: number[];
+  /** the sizes of the scale scenarios (cacheScale, sessions, watchRestore), instead of each one's own */
+  sizes?: number[];
   dataSize: number;
   connect?: string;
   zkVersion?: string;
@@ -34,11 +38,13 @@ export const usage = `Usage: npm run bench -- [options]
 
   --quick               a smoke run in about a minute (CI): a few cases, short windows, one round
   --scenario a,b        ${Object.keys(scenarios).join(', ')}, or all
-                        (default: all; memory runs only when named)
+                        (default: all; memory, cacheScale, sessions and watchRestore run only when named)
   --contenders a,b      ${contenderIds.join(', ')} (nzc, native for short; default: all)
   --rounds N            rounds; medians and min-max are over them (default 3, quick 1)
   --duration MS         measured time per cell (default 1000, quick 500; session setup 5000)
   --in-flight 1,16,...  depths of the throughput scenarios (default 1,16,256,1000)
+  --sizes 1000,...      sizes of the scale scenarios (default cacheScale 10k,100k,1M; sessions 1k,10k;
+                        watchRestore 10k,100k)
   --connect host:port   use this server instead of starting an embedded one
   --zk-version V        the embedded server's ZooKeeper release (default @zkwire/testing's; debian: 3.8.0)
   --out DIR             where each run's folder goes (default apps/bench/results)
@@ -71,6 +77,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       rounds: { type: 'string' },
       duration: { type: 'string' },
       'in-flight': { type: 'string' },
+      sizes: { type: 'string' },
       connect: { type: 'string' },
       'zk-version': { type: 'string' },
       out: { type: 'string' },
@@ -99,6 +106,7 @@ export function parseOptions(argv: string[]): BenchOptions {
   if (values['zk-version'] && values.connect)
     throw new Error('--zk-version chooses the embedded server: not with --connect');
   const inFlight = list(values['in-flight'])?.map((v) => integer('in-flight', v, 1));
+  const sizes = list(values.sizes)?.map((v) => integer('sizes', v, 1));
   const durationMs = integer('duration', values.duration, quick ? 500 : 1_000);
   return {
     quick,
@@ -108,7 +116,9 @@ export function parseOptions(argv: string[]): BenchOptions {
     durationMs,
     warmupMs: quick ? 250 : 300,
     sessionDurationMs: values.duration ? durationMs : quick ? 500 : 5_000,
+    ...(values.duration ? { scaleWindowMs: durationMs } : {}),
     ...(inFlight ? { inFlight } : {}),
+    ...(sizes ? { sizes } : {}),
     dataSize: 100,
     ...(values.connect ? { connect: values.connect } : {}),
     ...(values['zk-version'] ? { zkVersion: values['zk-version'] } : {}),

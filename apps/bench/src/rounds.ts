@@ -8,6 +8,7 @@ import { contenders, supports } from './contenders/index.js';
 import type { BenchOptions } from './options.js';
 import type { Saturation } from './report/model.js';
 import { runCellProcess, StartBarrier } from './run-cell.js';
+import { createScaleTree, removeScaleTree } from './scale/tree.js';
 import type { BenchCase } from './scenarios/catalog.js';
 import type { BenchServer } from './server.js';
 import type { Observation } from './stats.js';
@@ -27,6 +28,39 @@ export interface Run {
 const rotate = <T>(items: readonly T[], by: number) =>
   items.map((_, i) => items[(i + by) % items.length] as T);
 
+/** A scale cell's window: cacheScale's writers, sessions' idling (the largest tree's cell may be shorter). */
+const scaleWindowMs = (options: BenchOptions, size: number) =>
+  options.scaleWindowMs ?? (size >= 1_000_000 ? 5_000 : 10_000);
+/** A scale cell loads up to a million nodes or opens ten thousand sessions: minutes on a slow machine. */
+const SCALE_TIMEOUT_MS = 900_000;
+
+/** The trees of the scale cases, made once per size on first use and removed by the end of the run. */
+class ScaleTrees {
+  private readonly made = new Map<number, Promise<string>>();
+  constructor(private readonly run: Run) {}
+
+  /** The tree of `size` nodes (cacheScale and watchRestore of one size share it). */
+  of(size: number): Promise<string> {
+    let tree = this.made.get(size);
+    if (!tree) {
+      const path = `${this.run.paths.root}/scale${size}`;
+      log(`  making a tree of ${size.toLocaleString('en-US')} nodes (multi batches) ...`);
+      tree = createScaleTree(this.run.server.connectString, path, size, this.run.options.dataSize).then(
+        () => path,
+      );
+      this.made.set(size, tree);
+    }
+    return tree;
+  }
+
+  async removeAll(): Promise<void> {
+    for (const [size, tree] of this.made) {
+      const path = await tree.catch(() => undefined);
+      if (path) await removeScaleTree(this.run.server.connectString, path, size).catch(() => {});
+    }
+  }
+}
+
 function specOf(
   run: Run,
   benchCase: BenchCase,
@@ -43,7 +77,12 @@ function specOf(
     inFlight: benchCase.inFlight,
     ...(rate && { rate }),
     warmupMs: options.warmupMs,
-    durationMs: benchCase.kind === 'session' ? options.sessionDurationMs : options.durationMs,
+    durationMs:
+      benchCase.kind === 'session'
+        ? options.sessionDurationMs
+        : benchCase.kind === 'scale'
+          ? scaleWindowMs(options, benchCase.inFlight)
+          : options.durationMs,
     connectString: server.connectString,
     paths,
     dataSize: options.dataSize,
@@ -54,7 +93,12 @@ function specOf(
 function progress(round: number, benchCase: BenchCase, id: ContenderId, r: CellResult): void {
   const head = `  r${round} ${benchCase.key.padEnd(20)} ${contenders[id].short.padEnd(9)}`;
   if (!r.ok) log(`${head} ${r.unsupported ? 'n/a' : 'FAILED'}: ${r.error}`);
-  else if (r.memory) {
+  else if (r.scale) {
+    const figures = Object.entries(r.scale.figures)
+      .map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(2)}`)
+      .join(', ');
+    log(`${head} ${figures}`);
+  } else if (r.memory) {
     const { heapBytes, units } = r.memory;
     log(`${head} heap ${heapBytes.map((b) => Math.round(b / units)).join(' / ')} B/unit (tries)`);
   } else {
@@ -112,42 +156,59 @@ async function saturation(run: Run, round: number): Promise<Saturation> {
 export async function measure(run: Run, cases: BenchCase[], ids: ContenderId[], saturations: Saturation[]) {
   const observations: Observation[] = [];
   const { rounds } = run.options;
-  for (let round = 1; round <= rounds; round++) {
-    let roundSaturation: Saturation | undefined;
-    for (const [index, benchCase] of cases.entries()) {
-      const cellId = `r${round}c${index}`;
-      // rotated, so that no "who runs first after a pause" effect favours one contender
-      const order = rotate(ids, round + index).filter((id) => supports(id, benchCase));
-      const record = (id: ContenderId, result: CellResult, rate?: number) => {
-        observations.push({ round, caseKey: benchCase.key, contender: id, result, ...(rate && { rate }) });
-        progress(round, benchCase, id, result);
-      };
-      let rate = benchCase.rate;
-      if (benchCase.saturationShare !== undefined) {
-        if (!roundSaturation) saturations.push((roundSaturation = await saturation(run, round)));
-        const base = roundSaturation.opsPerSec;
-        if (base === undefined) {
-          for (const id of order)
-            record(id, { ok: false, error: `no saturation rate: ${roundSaturation.error}` });
+  const trees = new ScaleTrees(run);
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      let roundSaturation: Saturation | undefined;
+      for (const [index, benchCase] of cases.entries()) {
+        const cellId = `r${round}c${index}`;
+        // rotated, so that no "who runs first after a pause" effect favours one contender
+        const order = rotate(ids, round + index).filter((id) => supports(id, benchCase));
+        const record = (id: ContenderId, result: CellResult, rate?: number) => {
+          observations.push({ round, caseKey: benchCase.key, contender: id, result, ...(rate && { rate }) });
+          progress(round, benchCase, id, result);
+        };
+        let rate = benchCase.rate;
+        if (benchCase.saturationShare !== undefined) {
+          if (!roundSaturation) saturations.push((roundSaturation = await saturation(run, round)));
+          const base = roundSaturation.opsPerSec;
+          if (base === undefined) {
+            for (const id of order)
+              record(id, { ok: false, error: `no saturation rate: ${roundSaturation.error}` });
+            continue;
+          }
+          rate = Math.round(base * benchCase.saturationShare);
+        }
+        if (benchCase.kind === 'throughput' || benchCase.kind === 'latency') {
+          for (const { id, result } of await inTurns(run, benchCase, order, cellId, rate))
+            record(id, result, rate);
           continue;
         }
-        rate = Math.round(base * benchCase.saturationShare);
-      }
-      if (benchCase.kind === 'throughput' || benchCase.kind === 'latency') {
-        for (const { id, result } of await inTurns(run, benchCase, order, cellId, rate))
-          record(id, result, rate);
-        continue;
-      }
-      for (const id of order) {
-        const spec = specOf(run, benchCase, id, `${cellId}${id.slice(0, 4)}`);
-        // a memory cell arms 10,000 watches a few times over: minutes on a slow machine
-        const timeoutMs = benchCase.kind === 'memory' ? 600_000 : spec.warmupMs + spec.durationMs + 60_000;
-        record(
-          id,
-          await runCellProcess(run.server.clientPrefix, run.ready[id]?.command(spec) ?? [], timeoutMs),
-        );
+        const scaleTree =
+          benchCase.kind === 'scale' && benchCase.scenario !== 'sessions'
+            ? await trees.of(benchCase.inFlight)
+            : undefined;
+        for (const id of order) {
+          const spec = {
+            ...specOf(run, benchCase, id, `${cellId}${id.slice(0, 4)}`),
+            ...(scaleTree && { scaleTree }),
+          };
+          // a memory cell arms 10,000 watches a few times over: minutes on a slow machine
+          const timeoutMs =
+            benchCase.kind === 'memory'
+              ? 600_000
+              : benchCase.kind === 'scale'
+                ? SCALE_TIMEOUT_MS
+                : spec.warmupMs + spec.durationMs + 60_000;
+          record(
+            id,
+            await runCellProcess(run.server.clientPrefix, run.ready[id]?.command(spec) ?? [], timeoutMs),
+          );
+        }
       }
     }
+  } finally {
+    await trees.removeAll();
   }
   return observations;
 }

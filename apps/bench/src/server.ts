@@ -19,7 +19,11 @@ export interface BenchServer {
 const canPin = () => cpus().length >= 2 && spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0;
 const versionIn = (srvr: string) => /Zookeeper version: ([^\s,-]+)/.exec(srvr)?.[1] ?? 'unknown';
 
-export async function openServer(options: { connect?: string; zkVersion?: string }): Promise<BenchServer> {
+export async function openServer(options: {
+  connect?: string;
+  zkVersion?: string;
+  heapMb?: number;
+}): Promise<BenchServer> {
   const testing = await import('@zkwire/testing');
   const pin = canPin();
   const clientPrefix = pin ? ['taskset', '-c', '1'] : [];
@@ -35,7 +39,10 @@ export async function openServer(options: { connect?: string; zkVersion?: string
       stop: async () => {},
     };
   }
-  const server = await testing.startZooKeeper(options.zkVersion ? { version: options.zkVersion } : {});
+  const server = await testing.startZooKeeper({
+    ...(options.zkVersion ? { version: options.zkVersion } : {}),
+    ...(options.heapMb ? { heapMb: options.heapMb } : {}),
+  });
   let pinning = 'not pinned (no taskset, or fewer than 2 cores)';
   if (pin && server.pid !== undefined) {
     // -a: every thread of the JVM, those started before this call included
@@ -47,7 +54,7 @@ export async function openServer(options: { connect?: string; zkVersion?: string
   }
   return {
     connectString: server.connectString,
-    description: 'embedded standalone ZooKeeper (@zkwire/testing: -Xmx128m, SerialGC, forceSync=no)',
+    description: `embedded standalone ZooKeeper (@zkwire/testing: -Xmx${options.heapMb ?? 128}m, SerialGC, forceSync=no)`,
     version: server.version,
     pinning,
     clientPrefix,

@@ -4,6 +4,7 @@
  * close together: turn by turn where both took turns (two turns a second apart see the same machine), else
  * round by round, since a shared machine moves every contender of a round together.
  */
+import { perUnitFigures } from './scale/figures.js';
 import type { BenchCase } from './scenarios/catalog.js';
 import type { CellResult, ContenderId, LatencySummary } from './types.js';
 
@@ -32,7 +33,7 @@ export interface Spread {
 }
 
 /** The figures a contender is compared on. */
-export const figures = ['opsPerSec', 'cpuUsPerOp', 'p99', 'heapPerUnit', 'rssPerUnit'] as const;
+export const figures = ['opsPerSec', 'cpuUsPerOp', 'p99', 'heapPerUnit', 'rssPerUnit', 'timeMs'] as const;
 export type Figure = (typeof figures)[number];
 
 export interface ContenderSummary {
@@ -46,6 +47,9 @@ export interface ContenderSummary {
   latency?: LatencySummary;
   heapPerUnit?: Spread;
   rssPerUnit?: Spread;
+  /** scale cells: the headline time (load, all connected, restored) and every named figure, over rounds */
+  timeMs?: Spread;
+  scale?: Record<string, Spread>;
   /** open-loop cells that completed under 95% of the rate asked for: they measured a saturated client */
   fellBehind?: number;
   failure?: string;
@@ -110,7 +114,17 @@ export function spread(values: readonly number[], withInterval = false): Spread 
 function figureOf(result: CellResult, figure: Figure): { value?: number; turns?: number[] } {
   if (!result.ok) return {};
   const m = result.memory;
+  const s = result.scale;
+  if (s) {
+    const named = (keys: readonly string[]) => keys.map((k) => s.figures[k]).find((v) => v !== undefined);
+    if (figure === 'timeMs') return { value: s.timeMs };
+    if (figure === 'heapPerUnit') return { value: named(perUnitFigures.heap) };
+    if (figure === 'rssPerUnit') return { value: named(perUnitFigures.rss) };
+    return figure === 'p99' && result.latency?.count ? { value: result.latency.p99 } : {};
+  }
   switch (figure) {
+    case 'timeMs':
+      return {};
     case 'opsPerSec':
       return m || result.ops <= 0
         ? {}
@@ -159,9 +173,17 @@ function summarizeContender(contender: ContenderId, mine: Observation[]): Conten
     if (failed.length > 0 && failed.every((f) => f.unsupported)) summary.unsupported = true;
     return summary;
   }
-  for (const figure of ['opsPerSec', 'cpuUsPerOp', 'heapPerUnit', 'rssPerUnit'] as const) {
+  for (const figure of ['opsPerSec', 'cpuUsPerOp', 'heapPerUnit', 'rssPerUnit', 'timeMs'] as const) {
     const s = spread(measured.flatMap((r) => figureOf(r, figure).value ?? []));
     if (s) summary[figure] = s;
+  }
+  const scaled = measured.flatMap((r) => (r.ok && r.scale ? [r.scale.figures] : []));
+  if (scaled.length > 0) {
+    summary.scale = {};
+    for (const key of new Set(scaled.flatMap((f) => Object.keys(f)))) {
+      const s = spread(scaled.flatMap((f) => f[key] ?? []));
+      if (s) summary.scale[key] = s;
+    }
   }
   const latencies = measured.flatMap((r) => (r.ok && r.latency?.count ? [r.latency] : []));
   if (latencies.length > 0) {

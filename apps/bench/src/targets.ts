@@ -27,6 +27,7 @@ const figureNames: Record<Figure, string> = {
   p99: 'p99',
   heapPerUnit: 'heap/unit',
   rssPerUnit: 'RSS/unit',
+  timeMs: 'time',
 };
 
 /** The targets in apps/bench/targets.json. */
@@ -62,7 +63,10 @@ export function checkTargets(summaries: readonly CaseSummary[], targets: readonl
   for (const target of targets) {
     const bound = target.min !== undefined ? `>= ${target.min}` : `<= ${target.max}`;
     for (const pattern of target.cases) {
-      const matching = summaries.filter((s) => matcher(pattern).test(s.case.key));
+      // `*@1000` means the depths of the throughput cases: a scale case is matched only by its own name
+      const matching = summaries.filter(
+        (s) => matcher(pattern).test(s.case.key) && !(s.case.kind === 'scale' && pattern.startsWith('*')),
+      );
       for (const summary of matching) {
         // a contender the run left out (--contenders) is no target of this run
         if (target.vs !== 'ceiling' && !summary.contenders.some((c) => c.contender === target.vs)) continue;

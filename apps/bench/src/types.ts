@@ -18,8 +18,11 @@ export const contenderIds = [
 ] as const;
 export type ContenderId = (typeof contenderIds)[number];
 
-/** How a scenario measures: a closed loop, an open loop at a rate, a sequence of waits, or memory growth. */
-export type ScenarioKind = 'throughput' | 'latency' | 'session' | 'watch' | 'recipe' | 'memory';
+/**
+ * How a scenario measures: a closed loop, an open loop at a rate, a sequence of waits, memory growth, or the
+ * cost of one thing at a size (scale: `inFlight` is the size).
+ */
+export type ScenarioKind = 'throughput' | 'latency' | 'session' | 'watch' | 'recipe' | 'memory' | 'scale';
 
 /** The operation a throughput cell repeats; one op of createDelete is a create followed by a delete. */
 export type ThroughputOp = 'getData' | 'exists' | 'setData' | 'createDelete' | 'getChildren' | 'multi';
@@ -79,6 +82,8 @@ export interface CellSpec {
   /** unique per cell, so that scratch nodes never collide */
   cellId: string;
   turns?: TurnSchedule;
+  /** cacheScale cells: the tree of `inFlight` nodes the orchestrator made for the case (scale/tree.ts) */
+  scaleTree?: string;
 }
 
 /** Latency percentiles in microseconds. */
@@ -96,6 +101,17 @@ export interface MemoryTries {
   units: number;
   heapBytes: number[];
   rssBytes: number[];
+}
+
+/**
+ * What a scale cell measured at its size. `timeMs` is the scenario's headline cost (the cache's initial load,
+ * every session connected, every watch restored), the figure its slope against size is taken of; the others
+ * are named figures of the scenario (scale/figures.ts names them for the report).
+ */
+export interface ScaleResult {
+  size: number;
+  timeMs: number;
+  figures: Record<string, number>;
 }
 
 /** What a worker prints. */
@@ -119,6 +135,7 @@ export type CellResult =
       lostTurns?: number;
       latency?: LatencySummary;
       memory?: MemoryTries;
+      scale?: ScaleResult;
       note?: string;
     }
   | { ok: false; error: string; unsupported?: boolean };

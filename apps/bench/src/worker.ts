@@ -18,6 +18,8 @@ async function runCell(spec: CellSpec): Promise<CellResult> {
     if (spec.scenario.startsWith('cache')) return (await import('./scenarios/cache.js')).runCache(spec);
     return (await import('./scenarios/recipes.js')).runRecipe(spec);
   }
+  if (spec.kind === 'scale' && spec.scenario === 'cacheScale' && spec.contender === 'ours')
+    return (await import('./scenarios/cache-scale.js')).runCacheScale(spec);
   const connect = contender.connect;
   if (!connect) return { ok: false, unsupported: true, error: `${spec.contender} runs no Node worker` };
   switch (spec.kind) {
@@ -27,6 +29,12 @@ async function runCell(spec: CellSpec): Promise<CellResult> {
       return runWatch(connect, spec);
     case 'memory':
       return (await import('./scenarios/memory.js')).runMemory(connect, spec);
+    case 'scale':
+      if (spec.scenario === 'sessions')
+        return (await import('./scenarios/sessions-scale.js')).runSessionsScale(connect, spec);
+      if (spec.scenario === 'watchRestore')
+        return (await import('./scenarios/watch-restore.js')).runWatchRestore(connect, spec);
+      return { ok: false, unsupported: true, error: `${spec.contender} has no ${spec.scenario} cell` };
     case 'throughput':
     case 'latency': {
       const driver = await connect(spec.connectString);

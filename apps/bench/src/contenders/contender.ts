@@ -19,7 +19,8 @@ export interface Contender {
   /** for narrow columns and the chart */
   short: string;
   color: string;
-  supports(kind: ScenarioKind, op?: ThroughputOp): boolean;
+  /** `scenario` tells the scale scenarios apart: each has its own contenders */
+  supports(kind: ScenarioKind, op?: ThroughputOp, scenario?: string): boolean;
   /** installs, builds or compiles what it needs; never throws */
   prepare(log: (line: string) => void): Promise<Prepared>;
   connect?: DriverFactory;

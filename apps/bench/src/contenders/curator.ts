@@ -1,4 +1,7 @@
-/** Apache Curator (CuratorBench.java) for the recipe, queue and cache scenarios, compiled as the Java driver is. */
+/**
+ * Apache Curator (CuratorBench.java) for the recipe, queue and cache scenarios (cacheScale too), compiled as the
+ * Java driver is.
+ */
 import type { Contender } from './contender.js';
 import { compileDriver } from './java.js';
 
@@ -7,7 +10,7 @@ export const curator: Contender = {
   label: 'Apache Curator (Java)',
   short: 'curator',
   color: '#8e5bb5',
-  supports: (kind) => kind === 'recipe',
+  supports: (kind, _op, scenario) => kind === 'recipe' || (kind === 'scale' && scenario === 'cacheScale'),
   prepare: (log) => {
     log('compiling the Curator driver ...');
     return compileDriver(

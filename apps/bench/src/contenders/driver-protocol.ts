@@ -22,7 +22,7 @@ export function driverArgs(spec: CellSpec): string[] {
     scratch: spec.paths.scratch,
     multi: spec.paths.multi.join(','),
     watch: spec.paths.watch,
-    tree: spec.paths.tree ?? '',
+    tree: spec.scaleTree ?? spec.paths.tree ?? '',
     base: `${spec.paths.root}/recipes/${spec.cellId}`,
     dataSize: spec.dataSize,
     cellId: spec.cellId,

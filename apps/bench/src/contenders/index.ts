@@ -28,6 +28,9 @@ export const aliases: Record<string, ContenderId> = {
   native: 'zookeeper-native',
 };
 
-export function supports(id: ContenderId, benchCase: { kind: ScenarioKind; op?: ThroughputOp }): boolean {
-  return contenders[id].supports(benchCase.kind, benchCase.op);
+export function supports(
+  id: ContenderId,
+  benchCase: { kind: ScenarioKind; op?: ThroughputOp; scenario?: string },
+): boolean {
+  return contenders[id].supports(benchCase.kind, benchCase.op, benchCase.scenario);
 }

@@ -127,7 +127,8 @@ export const native: Contender = {
   label: 'zookeeper (native, C client)',
   short: 'native',
   color: '#4caf50',
-  supports: (kind, op) => kind !== 'recipe' && op !== 'multi',
+  // no scale cells: the C client runs two threads per session, and its watches are its own
+  supports: (kind, op) => kind !== 'recipe' && kind !== 'scale' && op !== 'multi',
   connect,
   prepare: install,
 };

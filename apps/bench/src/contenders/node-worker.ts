@@ -5,10 +5,10 @@ import type { CellSpec } from '../types.js';
 const workerPath = fileURLToPath(new URL('../worker.ts', import.meta.url));
 
 /**
- * The same node and loader (tsx) as this process; memory cells also get --expose-gc, to measure after a
+ * The same node and loader (tsx) as this process; memory and scale cells also get --expose-gc, to measure after a
  * full GC (the others run without it, as users' processes do).
  */
 export function nodeWorkerCommand(spec: CellSpec): string[] {
-  const gc = spec.kind === 'memory' ? ['--expose-gc'] : [];
+  const gc = spec.kind === 'memory' || spec.kind === 'scale' ? ['--expose-gc'] : [];
   return [process.execPath, ...process.execArgv, ...gc, workerPath, JSON.stringify(spec)];
 }

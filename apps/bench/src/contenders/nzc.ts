@@ -61,7 +61,8 @@ export const nzc: Contender = {
   label: 'node-zookeeper-client',
   short: 'nzc',
   color: '#e08a2c',
-  supports: (kind) => kind !== 'recipe',
+  // its watches and sessions are measured at scale; it has no CuratorCache
+  supports: (kind, _op, scenario) => kind !== 'recipe' && (kind !== 'scale' || scenario !== 'cacheScale'),
   connect,
   async prepare() {
     try {

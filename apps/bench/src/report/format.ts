@@ -2,6 +2,7 @@
 import { contenders, supports } from '../contenders/index.js';
 import type { CaseSummary, Spread } from '../stats.js';
 import type { ContenderId } from '../types.js';
+import { scaleRows } from './scale.js';
 
 export const label = (id: ContenderId) => contenders[id].label;
 export const short = (id: ContenderId) => contenders[id].short;
@@ -31,6 +32,11 @@ export function ratio(s: Spread | undefined): string {
 /** Header and rows of one case. */
 export function caseRows(summary: CaseSummary): { header: string[]; rows: string[][] } {
   const { kind } = summary.case;
+  if (kind === 'scale')
+    return scaleRows(
+      summary,
+      summary.contenders.filter((c) => supports(c.contender, summary.case)),
+    );
   const withLatency = summary.contenders.some((c) => (c.latency?.count ?? 0) > 0);
   const header =
     kind === 'memory'

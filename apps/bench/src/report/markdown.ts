@@ -3,6 +3,7 @@
 import type { ContenderId } from '../types.js';
 import { caseLines, caseRows, label, micros, rate, ratio } from './format.js';
 import type { RunReport } from './model.js';
+import { scaleVerdicts, slopeLines } from './scale.js';
 
 /** The targets are judged on the median of this many rounds; a verdict from fewer is indicative. */
 const TARGET_ROUNDS = 5;
@@ -80,6 +81,20 @@ export function renderMarkdown(report: RunReport, links = true): string {
   if (summary.length > 0) {
     lines.push('', '## Summary', '');
     lines.push(...table(['case', 'ours ops/s', 'ours CPU µs/op', 'ours / ceiling', 'ceiling'], summary));
+  }
+  const slopes = slopeLines(report.cases);
+  if (slopes.length > 0) {
+    lines.push(
+      '',
+      '## Cost against size',
+      '',
+      'Log-log slopes of each total cost against size over the sizes measured (1: linear, 2: quadratic; between',
+      'neighbouring sizes in brackets, where a superlinear step shows). The chart draws the first of each scenario.',
+      '',
+      ...slopes.map((l) => `- ${l}`),
+      '',
+      ...scaleVerdicts(report.cases).map((l) => `- ${l}`),
+    );
   }
   lines.push('', '## Results');
   for (const s of report.cases) {

@@ -2,12 +2,14 @@
  * An SVG chart readable in any browser: one group per case, one bar per contender, each case on its own
  * scale (cases differ by orders of magnitude). Left: ops/s, median with a whisker from min to max over rounds
  * (latency cases: p50 with a whisker to p99; memory: heap per unit). Right: client CPU µs per op (memory: RSS).
+ * The scale scenarios follow, each as a log-log chart of its cost against size (report/scale.ts).
  */
 import { contenders } from '../contenders/index.js';
 import type { CaseSummary, Spread } from '../stats.js';
 import type { ContenderId } from '../types.js';
 import { int, micros } from './format.js';
 import type { RunReport } from './model.js';
+import { scaleChart, scaleScenarios } from './scale.js';
 
 const BAR = 14;
 const GAP = 4;
@@ -79,10 +81,16 @@ export function renderSvg(report: RunReport): string {
   const body: string[] = [];
   let y = 50;
   for (const summary of report.cases) {
+    if (summary.case.kind === 'scale') continue; // drawn against size below
     if (!summary.contenders.some((c) => c.rounds > 0)) continue;
     const g = group(summary, y);
     body.push(...g.svg);
     y += g.height;
+  }
+  for (const scenario of scaleScenarios(report.cases)) {
+    const chart = scaleChart(report.cases, scenario, y);
+    body.push(...chart.svg);
+    y += chart.height;
   }
   const title = `zkwire bench ${report.stamp}: left ops/s (latency cases p50 to p99; memory heap), right client CPU µs/op (memory RSS)`;
   const sub = `${report.options.rounds} round(s); ${report.server.description}, ZooKeeper ${report.server.version}; ${report.server.pinning}`;

@@ -68,6 +68,24 @@ export const scenarios: Record<string, ScenarioDef> = {
   queueLatency: recipe('DistributedQueue: put() to the consumer, one item at a time'),
   cacheLoad: recipe('CuratorCache initial load of 10,000 nodes (one op = one load; note: heap per node)'),
   cacheLatency: recipe('CuratorCache: setData on another session to the cache event'),
+  cacheScale: {
+    kind: 'scale',
+    depths: [10_000, 100_000, 1_000_000],
+    describe: 'CuratorCache of a tree (100-byte data, fan-out 100): initial load, then two writers for 10 s',
+    optIn: true,
+  },
+  sessions: {
+    kind: 'scale',
+    depths: [1_000, 10_000],
+    describe: 'sessions from one process: a connect storm, then idle with pings',
+    optIn: true,
+  },
+  watchRestore: {
+    kind: 'scale',
+    depths: [10_000, 100_000],
+    describe: 'watches armed on one session, its connection cut: reconnect until every watch is restored',
+    optIn: true,
+  },
   memory: {
     kind: 'memory',
     depths: [10_000],
@@ -83,7 +101,10 @@ export const quickScenarios = ['getData', 'setData', 'latency', 'watch'];
 const quickDepths: Record<string, number[]> = { getData: [1000], setData: [256] };
 
 /** Expands scenario names into cases (names are checked by the options parser). */
-export function expandCases(names: readonly string[], options: { quick: boolean; inFlight?: number[] }) {
+export function expandCases(
+  names: readonly string[],
+  options: { quick: boolean; inFlight?: number[]; sizes?: number[] },
+) {
   const cases: BenchCase[] = [];
   for (const name of names) {
     const def = scenarios[name];
@@ -106,6 +127,18 @@ export function expandCases(names: readonly string[], options: { quick: boolean;
           title: `memory per request in flight: ${count.toLocaleString('en-US')} getData issued at once`,
         },
       );
+      continue;
+    }
+    if (def.kind === 'scale') {
+      for (const size of options.sizes ?? def.depths ?? []) {
+        cases.push({
+          key: `${name}@${size}`,
+          scenario: name,
+          kind: 'scale',
+          inFlight: size,
+          title: `${def.describe}; size ${size.toLocaleString('en-US')}`,
+        });
+      }
       continue;
     }
     if (def.kind !== 'throughput') {

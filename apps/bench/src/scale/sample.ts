@@ -1,0 +1,38 @@
+/** Process figures the scale cells take: memory after full GCs, CPU and wall time, lag percentiles. */
+import type { LatencySummary } from '../types.js';
+
+/** Heap (V8 used + external) and RSS after two full GCs; the worker runs with --expose-gc. */
+export function memoryNow(): { heap: number; rss: number } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('scale cells need node --expose-gc');
+  gc();
+  gc(); // the first can leave work for finalizers and weak callbacks
+  const usage = process.memoryUsage();
+  return { heap: usage.heapUsed + usage.external, rss: usage.rss };
+}
+
+/** This process's CPU (user + system) in µs since `from`. */
+export const cpuSince = (from: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(from);
+  return used.user + used.system;
+};
+
+/** Percentiles of µs values (nearest rank), as the latency figures of other cells. */
+export function percentiles(values: number[]): LatencySummary {
+  const sorted = Float64Array.from(values).sort();
+  const at = (p: number) =>
+    sorted.length === 0
+      ? 0
+      : Math.round(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0);
+  return {
+    count: sorted.length,
+    p50: at(50),
+    p90: at(90),
+    p99: at(99),
+    p999: at(99.9),
+    max: sorted.length === 0 ? 0 : Math.round(sorted[sorted.length - 1] as number),
+  };
+}
+
+/** Epoch ms with µs resolution, comparable across processes of one machine (a JVM writes the same clock). */
+export const epochMs = () => performance.timeOrigin + performance.now();
