@@ -46,8 +46,8 @@ export {
   type FindCuratorOptions,
   findCurator,
 } from './releases/curator-release.js';
-export { ArtifactFetchError, cacheRoot, type MavenArtifact, mavenClasspath } from './releases/maven-fetch.js';
 export { MATRIX_VERSIONS } from './releases/matrix.js';
+export { ArtifactFetchError, cacheRoot, type MavenArtifact, mavenClasspath } from './releases/maven-fetch.js';
 export {
   DEFAULT_ZOOKEEPER_VERSION,
   defaultZooKeeperVersion,

@@ -91,7 +91,10 @@ function flagOption(name: string, value: unknown): boolean {
 function serverVersionOption(value: unknown): void {
   if (value === undefined) return;
   if (typeof value !== 'string' || !/^\d+\.\d+\.\d+(?:[-.+][\w.-]*)?$/.test(value)) {
-    throw new InvalidArgumentError('serverVersion', `must be a version such as '3.9.5', got ${String(value)}`);
+    throw new InvalidArgumentError(
+      'serverVersion',
+      `must be a version such as '3.9.5', got ${String(value)}`,
+    );
   }
 }
 
