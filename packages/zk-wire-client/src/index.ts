@@ -9,7 +9,6 @@ export {
   type WatchOptions,
   ZooKeeperClient,
 } from './client/client.js';
-export { ChrootView, type ClientApi } from './client/chroot-view.js';
 export {
   clientAddresses,
   configToConnectString,
@@ -23,14 +22,20 @@ export type { GetACLResult } from './protocol/get-acl.js';
 export type { GetChildren2Result } from './protocol/get-children.js';
 export type { GetDataResult } from './protocol/get-data.js';
 export type { ConfigResult } from './protocol/reconfig.js';
-// TLS, SASL and x509/SASL ACL helpers (owned by the security work).
-export * from './security/index.js';
+export { formatPerms, parsePerms, saslAcl, x509Acl } from './security/acl-ids.js';
+export {
+  isSaslAuthenticationError,
+  SaslAuthenticationError,
+  SaslFailure,
+  type SaslFailureReason,
+} from './security/sasl-error.js';
 export {
   registerSaslAuthenticator,
   type SaslAuthenticator,
   type SaslAuthenticatorFactory,
   type SaslChannel,
 } from './security/sasl-hook.js';
+export { isTlsError, TlsError, TlsFailure, type TlsFailureReason } from './security/tls-error.js';
 export { type ACL, acls, digestId, type Id, Perms } from './util/acl.js';
 export { DEFAULT_QUEUE_CAPACITY, EventOverflowError } from './util/async-queue.js';
 export { type ConnectString, type HostAddress, parseConnectString } from './util/connect-string.js';

@@ -7,7 +7,8 @@
 import { Buffer } from 'node:buffer';
 import { encodeAuth } from '../protocol/auth.js';
 import { decodeSaslReply, encodeSasl } from '../protocol/sasl.js';
-import { concealProperty, registerBuiltInSaslMechanisms } from '../security/index.js';
+import { registerBuiltInSaslMechanisms } from '../security/built-in-mechanisms.js';
+import { concealProperty } from '../security/conceal.js';
 import { type SaslChannel, saslAuthenticatorFactory } from '../security/sasl-hook.js';
 import type { Connection } from '../transport/connection.js';
 import {
