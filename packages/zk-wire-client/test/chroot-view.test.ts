@@ -1,5 +1,5 @@
 import { CuratorCache, InterProcessMutex } from '@zkwire/recipes';
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ClientClosedError,
@@ -229,12 +229,41 @@ describe('chroot views', () => {
     expect(await zk.exists('/t5/a/p')).not.toBeNull();
   });
 
-  it('ends its states() loop when it closes, and forwards the parent states', async () => {
-    await using view = zk.chroot('/');
+  it("forwards the parent's connection states, and ends its states() loop when it closes", async () => {
+    await using proxy = await startFaultProxy({ host: server.host, port: server.port });
+    await using client = await connect({ connectString: `${proxy.host}:${proxy.port}` });
+    const view = client.chroot('/');
+    const seen: string[] = [];
+    view.on('state', (state) => seen.push(state));
     const loop = view.states()[Symbol.asyncIterator]();
     const next = loop.next();
+    proxy.cut();
+    expect(await next).toEqual({ done: false, value: 'suspended' });
+    await eventually(() => seen.includes('reconnected'), 'reconnected through the view');
+    expect(seen.slice(0, 2)).toEqual(['suspended', 'reconnected']);
+    expect(await loop.next()).toEqual({ done: false, value: 'reconnected' });
+    const pending = loop.next();
     await view.close();
-    expect(await next).toMatchObject({ done: true });
+    // The view's loop ends; the parent's session carries on.
+    expect(await pending).toMatchObject({ done: true });
+    expect(client.state).toBe('connected');
+  });
+
+  it("reports a throwing watcher as the view's watcherError, with the view's path", async () => {
+    await zk.create('/t9/a/x', null, { createParents: true });
+    await using view = zk.chroot('/t9/a');
+    const reported = new Promise<[unknown, WatchEvent]>((resolve) => {
+      view.once('watcherError', (error, event) => resolve([error, event]));
+    });
+    await view.getData('/x', {
+      watch: () => {
+        throw new Error('watcher bug');
+      },
+    });
+    await zk.setData('/t9/a/x', 'v');
+    const [error, event] = await reported;
+    expect((error as Error).message).toBe('watcher bug');
+    expect(event).toMatchObject({ type: 'dataChanged', path: '/x' });
   });
 
   it('runs a CuratorCache and an InterProcessMutex from @zkwire/recipes', async () => {
