@@ -17,16 +17,15 @@ import type { RecipeStat } from '../internal-common/zk-client.js';
 import { isNodeExists, isNoNode } from '../internal-common/zk-errors.js';
 import { DisposeScope } from '../shared/dispose-scope.js';
 import type { ValueClient } from '../shared/value-client.js';
+import { type AtomicRetry, checkRetry } from './atomic-retry.js';
 import {
-  type AtomicRetry,
   checkPromotion,
-  checkRetry,
   type PromotedToLockOptions,
   type PromotionSettings,
   runPromoted,
 } from './promoted-to-lock.js';
 
-export type { AtomicRetry } from './promoted-to-lock.js';
+export type { AtomicRetry } from './atomic-retry.js';
 
 /** The outcome of an atomic operation (Curator's AtomicValue). */
 export interface AtomicValue<T> {
