@@ -3,8 +3,8 @@
 //
 // A typed array's `buffer` and `byteOffset` are getters on %TypedArray%.prototype. Read as properties
 // (`buf.buffer`), each went through V8's generic accessor load, `buffer` into a C++ builtin, once each per
-// reply with a Stat: 114 ns for both, 58 ns with the getters called directly (`npm run bench:floors`, Node 20,
-// Intel Xeon @ 2.50GHz, 2026-11-27). The same reason as `copyBytes` in write.ts.
+// reply with a Stat: about twice the cost of calling the getters directly. The same reason as `copyBytes` in
+// write.ts.
 const typedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype) as object;
 const bufferGetter = Object.getOwnPropertyDescriptor(typedArrayPrototype, 'buffer')?.get as (
   this: Uint8Array,

@@ -6,7 +6,7 @@ import { JuteCodecError } from '../errors';
 
 // Why not `buf.readInt32BE(offset)`: a method looked up on a Buffer goes through V8's generic property load
 // (Buffer's prototype chain defeats the inline cache there, as with `copyBytes` in write.ts), in optimized
-// code too, several times per reply (perf, 2026-11-27). These index the bytes instead.
+// code too, several times per reply (seen in profiles). These index the bytes instead.
 
 /** The big-endian int32 at `offset` of `buf` (bounds already checked). */
 export function int32At(buf: Uint8Array, offset: number): number {

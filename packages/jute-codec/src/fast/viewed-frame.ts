@@ -1,9 +1,7 @@
 // A request frame written through one DataView of its ArrayBuffer, for encoders that write many ints (a
-// multi of 10 setData writes 55 of them). putInt32's four byte stores cost about three times a DataView's
-// setInt32 there (40 writes measured alone: 353 against 104 ns, `npm run bench:floors`, Intel Xeon @ 2.50GHz);
-// taking the view costs two getter calls, so it pays once a frame has more than a few ints. With the short
-// path copies below, encodeMulti of 10 setData of 100 bytes went from 557–687 to 467–538 ns measured alone
-// (three alternated pairs, Intel Xeon, 2026-11-28): ~0.1 µs, about 2% of a multi's client CPU.
+// multi writes several per op). putInt32's four byte stores cost several times a DataView's setInt32 there;
+// taking the view costs two getter calls, so it pays once a frame has more than a few ints. The short path
+// copies below save a little more of a multi's encoding.
 //
 // The view is kept for the next frame of the same ArrayBuffer (frames are cut one after another from
 // frame-alloc.ts's slab, reused write after write) in a cache apart from decoders.ts's, which holds the view

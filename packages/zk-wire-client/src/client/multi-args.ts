@@ -27,10 +27,9 @@ export interface EncodedMulti {
 /**
  * Checks the ops, then takes the next xid (only once every op passed) and builds the frame. The ops are
  * checked into one CheckedMulti shared by every call, emptied after each: the four arrays a multi needs only
- * until its frame is built were ~580 of the ~4,100 bytes a multi of 10 setData allocated (sampled at 1,000 in
- * flight), and at depth a multi's CPU goes with what it allocates (made, then collected by the
- * young-generation GC): dropping them, with the results array sized once (protocol/multi.ts), took ~11% off
- * it in the bench. A call made while the shared one is in use (an op's getter calling multi) checks into its
+ * until its frame is built are a good part of what a multi allocates, and at depth a multi's CPU goes with
+ * what it allocates (made, then collected by the young-generation GC); the results array is sized once for
+ * the same reason (protocol/multi.ts). A call made while the shared one is in use (an op's getter calling multi) checks into its
  * own.
  */
 export function encodeMultiCall(core: ClientCore, ops: Op[]): EncodedMulti {

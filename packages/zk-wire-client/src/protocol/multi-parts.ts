@@ -1,12 +1,10 @@
 /**
  * The hot parts of multi and multiRead, written and read at fixed offsets instead of through the generic
- * buffer-layout records: a multi of 10 setData cost ~15 µs to encode and ~9 µs to decode that way, about
- * eight times the whole request's raw cost. The generic records stay as the reference (multi.test.ts
+ * buffer-layout records, which cost several times the whole request's raw cost. The generic records stay as the reference (multi.test.ts
  * holds both paths to the same bytes) and for the reply bodies that carry strings (create paths, reads).
  * Ints are written through the codec's ViewedFrame (one DataView per frame): Buffer#writeInt32BE checks its
- * arguments on every call, and a multi of 10 setData makes 55 such writes (the checks cost about 0.6 µs per
- * multi on a 2-core AMD EPYC); putInt32's four byte stores, used before the view, cost about three times a
- * DataView write. Frames are sized exactly before they are written (encodeMulti checks that the last offset
+ * arguments on every call, and a multi makes several such writes per op; four byte stores per int cost more
+ * than one DataView write. Frames are sized exactly before they are written (encodeMulti checks that the last offset
  * is the frame's end), so the checks are not needed.
  *
  *   MultiHeader      { int type; boolean done; int err; }                        9 bytes

@@ -8,7 +8,7 @@
  * as a view of that buffer, not a copy: its frames are decoded before the read's callback returns, and what
  * outlives the read is copied by whoever keeps it (data through `ownedData` in protocol/get-data.ts, the
  * session password, the SASL token; the frame reader copies a frame split across reads). A copy of every read
- * made the garbage collector run more often under load (apps/bench README, the Intel run). A
+ * made the garbage collector run more often under load. A
  * `connectionFactory` socket (and TLS over one) is read as a stream, unpaced.
  */
 import { Buffer } from 'node:buffer';

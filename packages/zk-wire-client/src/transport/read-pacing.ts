@@ -13,17 +13,15 @@
  * `TARGET_BATCH` replies per read, whatever the server's speed: the fixed cost of a read (a wake-up, a system
  * call, a timer) is that of a dozen replies' decoding and settling, so at ~32 replies per read it is a few
  * percent, and waiting for more would only add latency. So the wait is TARGET_BATCH / R, rounded to whole
- * ms (timer granularity), at least 1 and at most `maxDelayMs`: 1 ms on a server answering 40,000 per
- * second, 3 ms on one answering 10,000. And it is taken only while the server answers at most half of the
+ * ms (timer granularity), at least 1 and at most `maxDelayMs`: the faster the server, the shorter the wait.
+ * And it is taken only while the server answers at most half of the
  * requests in flight during it (R × wait ≤ N / 2): the server keeps the other half queued and never runs
  * dry; a client needs a few dozen requests in flight before it ever waits. Nor does it wait longer than 1 ms
  * for more bytes than one read takes (the read buffer, at the byte rate measured alongside): large replies (a
- * getChildren of a thousand names is ~15 KB) fill reads by themselves, and waiting the 4 ms their batch would
- * ask let them pile up in the socket until the server's writes to it stall. The 1 ms wait stays: what piled
- * up during it is read in back-to-back reads (a full read is never followed by a wait), and it still batches
- * the server's side. Against a server answering ~9,000 getChildren of 1,000 names a second (Intel Xeon,
- * 2026-11-29), reading such replies unpaced ran 4-18% slower at 256 and 1,000 in flight than waiting 1 ms, at
- * about a quarter more CPU per reply.
+ * getChildren of a thousand names) fill reads by themselves, and the longer wait their batch would ask let
+ * them pile up in the socket until the server's writes to it stall. The 1 ms wait stays: what piled up
+ * during it is read in back-to-back reads (a full read is never followed by a wait), and it still batches
+ * the server's side; reading such replies unpaced was slower, at more CPU per reply.
  *
  * It pays only when replies drive the requests: a caller that sends its next request when a reply comes
  * (a closed loop: a batch job, a cache loading a tree, a pipeline of reads) writes its successors in the
@@ -41,9 +39,9 @@
  * - after a read that filled the read buffer: more is already waiting;
  * - for two windows after a wait that overran (the reads after it brought more than half of what was in
  *   flight), and twice as long after each further overrun in a row. The rate that decides whether to wait
- *   is measured while waiting, and a wait lowers it: against a server fast for the depth (150,000 getData
- *   a second, 256 in flight, on an Intel Xeon), a wait once begun kept the measured rate low enough to go
- *   on waiting, and the client settled at two thirds of the rate it got reading greedily. What the server
+ *   is measured while waiting, and a wait lowers it: against a server fast for the depth, a wait once begun
+ *   kept the measured rate low enough to go on waiting, and the client settled well below the rate it got
+ *   reading greedily. What the server
  *   answered during a wait is the evidence that counts; the next full window, unpaced, measures the rate
  *   afresh. Where waiting never pays (a client so busy that its reads come in full batches anyway), the
  *   doubling makes it try seldom.

@@ -3,7 +3,7 @@
  * to back in one buffer, else a copy in the shared staging buffer.
  *
  * Request frames are cut back to back from the codec's slab (frame-alloc.ts), so the frames of a tick are
- * usually one run of it: written as they lie, with no copy (~35 ns per multi of 10 setData). The slab is told
+ * usually one run of it: written as they lie, with no copy. The slab is told
  * when their bytes are done with (releaseFrameBytes): once copied here, or once the socket handed the run to
  * the kernel whole. When every byte it gave out is, it is cut again from its start.
  *

@@ -1,15 +1,15 @@
 /**
  * The server paths of client paths that were checked lately. Services call the same few paths again and
- * again, and checking a path walks every character of it: about 0.3 µs for a 40-character path on a 2-core
- * AMD EPYC, three tenths of a 10-op multi's argument checks. A Map lookup costs a twentieth of that.
+ * again, and checking a path walks every character of it, a large part of a multi's argument checks; a Map
+ * lookup costs a small fraction of that.
  *
  * Only valid, non-sequential paths are kept (a sequential create is checked with a suffix appended, so its
  * verdict differs). Bounded: the whole table is dropped when it is full, which keeps the hot paths cheap
  * and a stream of distinct paths from growing it.
  *
  * A kept path also keeps its server path's UTF-8 bytes, made the first time a multi asks for them: a multi
- * copies them into its frame, and finding them in a second table (keyed by the server path) cost two more
- * lookups per op, about a quarter of encoding a multi of 10 setData.
+ * copies them into its frame, and finding them in a second table (keyed by the server path) would cost two
+ * more lookups per op.
  */
 
 import { Buffer } from 'node:buffer';

@@ -73,8 +73,7 @@ let lastParsed: { readonly text: string; readonly parsed: ConnectString } | unde
 
 /**
  * {@link parseConnectString} for the client's own construction: the last string is remembered, so that an
- * application opening many sessions on one connect string parses it once (about 15 µs of client CPU per
- * session). The parse is shared, so the client only reads it: its host objects are frozen, and the list is
+ * application opening many sessions on one connect string parses it once. The parse is shared, so the client only reads it: its host objects are frozen, and the list is
  * copied before use (not frozen itself: copying a frozen array is several times slower).
  */
 export function parseClientConnectString(connectString: string): ConnectString {

@@ -2,12 +2,10 @@
  * A FIFO over a ring of slots whose count is a power of two: push and shift are an index and a mask, and
  * the ring doubles when full. The request pipeline pushes and shifts once per request. The array with a
  * moving head used before had two costs. At one request in flight it reset its length every time it
- * emptied, every reply: a call into the runtime (about a tenth of a microsecond in a profile of
- * createDelete). Under load it never emptied, so it grew by `push` to thousands of slots, a new backing
- * array at each growth, and was cut with `slice` every 4,096 replies. With the ring alone, ours ran 40,000
- * getChildren of 1,000 names at 1,000 in flight with 2 full and 56 young collections instead of 9 and 75,
- * at about two thirds of the client CPU per reply (apps/bench README, 2026-11-26, Intel Xeon); those arrays
- * of tens of KB, kept long enough to be promoted, are the likely cause.
+ * emptied, every reply: a call into the runtime. Under load it never emptied, so it grew by `push` to
+ * thousands of slots, a new backing array at each growth, and was cut with `slice` now and then: arrays of
+ * tens of KB, kept long enough to be promoted, that made collections (full ones too) more frequent. The
+ * ring makes none of them.
  */
 const INITIAL_SLOTS = 16;
 /** A ring larger than this is dropped when it empties. */
