@@ -45,6 +45,38 @@ function nextEvent(): { watcher: Watcher; event: Promise<WatchEvent>; events: Wa
   };
 }
 
+describe('removing persistent watches by their own type (3.9+, ZOOKEEPER-4472)', () => {
+  it('removes the persistent or the recursive watch of a path alone, or refuses before sending on older servers', async () => {
+    await zk.create('/by-type', 'x');
+    const persistent: WatchEvent[] = [];
+    const recursive: WatchEvent[] = [];
+    await zk.addWatch('/by-type', 'persistent', (e) => persistent.push(e));
+    await zk.addWatch('/by-type', 'persistent-recursive', (e) => recursive.push(e));
+    if (!versionAtLeast(server.version, '3.9.0')) {
+      await expect(zk.removeWatches('/by-type', 'persistent')).rejects.toMatchObject({
+        code: 'UNSUPPORTEDBYSERVER',
+        requiredVersion: '3.9.0',
+      });
+      return;
+    }
+    await zk.removeWatches('/by-type', 'persistent');
+    expect(persistent).toMatchObject([{ type: 'persistentWatchRemoved', path: '/by-type' }]);
+    await other.setData('/by-type', 'y');
+    await settle();
+    expect(persistent).toHaveLength(1); // removed: no dataChanged
+    expect(recursive).toMatchObject([{ type: 'dataChanged', path: '/by-type' }]);
+    await zk.checkWatches('/by-type', 'persistent-recursive');
+    await expect(zk.checkWatches('/by-type', 'persistent')).rejects.toBeInstanceOf(NoWatcherError);
+    await zk.removeWatches('/by-type', 'persistent-recursive');
+    await other.setData('/by-type', 'z');
+    await settle();
+    expect(recursive).toMatchObject([
+      { type: 'dataChanged', path: '/by-type' },
+      { type: 'persistentWatchRemoved', path: '/by-type' },
+    ]);
+  });
+});
+
 describe('the zxid of an event', () => {
   const sendsZxid = () => versionAtLeast(server.version, '3.9.0');
 

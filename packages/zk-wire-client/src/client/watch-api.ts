@@ -101,10 +101,21 @@ export function watchPersistent(
   };
 }
 
+const WATCH_TYPES: readonly unknown[] = ['children', 'data', 'any', 'persistent', 'persistent-recursive'];
+
 function watchTypeArg(type: unknown, operation: string, path: string): asserts type is WatchType {
-  if (type !== 'children' && type !== 'data' && type !== 'any') {
-    throw new InvalidArgumentError('type', `must be 'children', 'data' or 'any'`, { operation, path });
+  if (!WATCH_TYPES.includes(type)) {
+    throw new InvalidArgumentError(
+      'type',
+      `must be 'children', 'data', 'any', 'persistent' or 'persistent-recursive'`,
+      { operation, path },
+    );
   }
+}
+
+/** The version gate of a removal or check: the persistent types alone need a 3.9 server. */
+function removalFeature(type: WatchType, call: 'removeWatches' | 'checkWatches') {
+  return type === 'persistent' || type === 'persistent-recursive' ? 'persistentWatchType' : call;
 }
 
 /**
@@ -142,7 +153,8 @@ export function removeWatches(
     const xid = core.begin();
     const frame = encodeWatchRemoval(xid, serverPath, type, !keep);
     const decoder = keep ? checkWatchesReply : removeWatchesReply;
-    return core.submitGated('removeWatches', decoder, xid, frame, path, context, options, (request) => {
+    const feature = removalFeature(type, 'removeWatches');
+    return core.submitGated(feature, decoder, xid, frame, path, context, options, (request) => {
       if (!local) return;
       // The server could not be asked: remove locally all the same (Java's `local`).
       request.recover = (error) => {
@@ -172,6 +184,9 @@ function serverWatchStillNeeded(
     watches
       .watchersAt(kind, path)
       .some((w) => !removed.has(kind) || (watcher !== undefined && w !== watcher));
+  // 3.9 servers remove a persistent or recursive watch by its own type, apart from the one-shot ones.
+  if (type === 'persistent') return remains('persistent');
+  if (type === 'persistent-recursive') return remains('persistentRecursive');
   const dataNeeded = (['data', 'exist', 'persistent', 'persistentRecursive'] as const).some(remains);
   const childNeeded = (['child', 'persistent'] as const).some(remains);
   if (type === 'data') return dataNeeded;
@@ -197,7 +212,8 @@ export function checkWatches(
     const context: WatchRemovalContext = { type, watcher: options.watcher, removes: false, local: false };
     const xid = core.begin();
     const frame = encodeWatchRemoval(xid, serverPath, type, false);
-    return core.submitGated('checkWatches', checkWatchesReply, xid, frame, path, context, options);
+    const feature = removalFeature(type, 'checkWatches');
+    return core.submitGated(feature, checkWatchesReply, xid, frame, path, context, options);
   } catch (error) {
     return Promise.reject(error);
   }

@@ -42,6 +42,8 @@ export const FEATURE_SINCE = {
   whoAmI: '3.7.0',
   removeWatches: '3.5.0',
   checkWatches: '3.5.0',
+  /** removeWatches/checkWatches of the persistent or persistent-recursive type alone (ZOOKEEPER-4472). */
+  persistentWatchType: '3.9.0',
   create2: '3.5.0',
   createContainer: '3.5.1',
   createTTL: '3.5.3',

@@ -22,6 +22,8 @@ const wireType: Record<WatchType, number> = {
   children: WatcherType.Children,
   data: WatcherType.Data,
   any: WatcherType.Any,
+  persistent: WatcherType.Persistent,
+  'persistent-recursive': WatcherType.PersistentRecursive,
 };
 
 /** The server's errno for "no such watch on this connection". */

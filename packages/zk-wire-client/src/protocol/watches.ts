@@ -25,6 +25,8 @@ const KINDS: readonly WatchKind[] = ['data', 'exist', 'child', 'persistent', 'pe
 export function kindsOfType(type: WatchType): readonly WatchKind[] {
   if (type === 'children') return ['child'];
   if (type === 'data') return ['data', 'exist'];
+  if (type === 'persistent') return ['persistent'];
+  if (type === 'persistent-recursive') return ['persistentRecursive'];
   return KINDS;
 }
 

@@ -87,7 +87,11 @@ export interface CreateOptions extends CallOptions {
 export type Data = Uint8Array | string | null | undefined;
 
 /** Type of a watch to check or remove. */
-export type WatchType = 'children' | 'data' | 'any';
+/**
+ * The watches removeWatches/checkWatches act on: one-shot child watches, one-shot data and exist watches, all,
+ * or (servers 3.9+, ZOOKEEPER-4472) persistent or persistent-recursive watches alone.
+ */
+export type WatchType = 'children' | 'data' | 'any' | 'persistent' | 'persistent-recursive';
 
 /** Client-side session states. */
 export type SessionState = 'connecting' | 'connected' | 'read-only' | 'suspended' | 'expired' | 'closed';
