@@ -14,7 +14,7 @@ export const curator: Contender = {
   prepare: (log) => {
     log('compiling the Curator driver ...');
     return compileDriver(
-      ['CuratorBench.java'],
+      ['CuratorBench.java', 'CuratorScale.java'],
       'CuratorBench',
       (testing) => testing.findCurator(),
       (version) => `Apache Curator ${version} recipes`,

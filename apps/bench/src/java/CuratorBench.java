@@ -333,6 +333,12 @@ public final class CuratorBench {
           }));
           break;
         }
+        case "cacheScale": {
+          System.out.println("@@result " + CuratorScale.cacheScale(client(), client(), client(), args));
+          System.out.flush();
+          Runtime.getRuntime().halt(0);
+          break;
+        }
         default:
           throw new IllegalArgumentException("unknown scenario " + arg("scenario"));
       }

@@ -31,6 +31,7 @@ export const scaleViews: Record<string, ScaleView> = {
       col('lagP50Us', 'lag p50 µs'),
       col('lagP99Us', 'lag p99 µs'),
       col('zxidLagP99', 'zxid lag p99'),
+      col('sendToEventP50Us', 'send to event p50 µs'),
       col('lagFirstThirdUs', 'lag p50 1st third µs'),
       col('lagLastThirdUs', 'lag p50 last third µs'),
       col('lagGrows', 'lag grows (rounds)'),

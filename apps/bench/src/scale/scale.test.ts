@@ -103,7 +103,7 @@ describe('SetWatchesCounter', () => {
 
   it('counts SetWatches and SetWatches2 after the ConnectRequest, across chunk boundaries', () => {
     const counter = new SetWatchesCounter();
-    const stream = Buffer.concat([connectRequest, frame(-8, 105, 100), frame(1, 4), frame(-8, 101, 50)]);
+    const stream = Buffer.concat([connectRequest, frame(-8, 105, 100), frame(1, 4), frame(2, 101, 50)]);
     for (let i = 0; i < stream.length; i += 7) counter.push(stream.subarray(i, i + 7));
     expect(counter.frames).toBe(2);
     expect(counter.bytes).toBe(112 + 62);

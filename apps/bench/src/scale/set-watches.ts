@@ -1,13 +1,13 @@
 /**
  * Counts the SetWatches frames a client sends after a reconnect, from the bytes it writes (the fault proxy's
  * toServer lane, passed through unchanged). A connection's first frame is the ConnectRequest, which has no
- * request header; every later frame is `length, xid, type, ...`. SetWatches (type 101) and SetWatches2 (105,
- * 3.6+: persistent and recursive watches too) carry xid -8.
+ * request header; every later frame is `length, xid, type, ...`. SetWatches is type 101, SetWatches2 (3.6+:
+ * persistent and recursive watches too) 105; the Java client sends them with xid -8, other clients with the
+ * next xid of the session, so the xid is not looked at.
  */
 
 const SET_WATCHES = 101;
 const SET_WATCHES2 = 105;
-const SET_WATCHES_XID = -8;
 
 export class SetWatchesCounter {
   /** SetWatches frames seen since the last reset, and their bytes */
@@ -35,9 +35,8 @@ export class SetWatchesCounter {
       if (this.pending.length - offset < 4 + length) break;
       if (!this.connectSeen) this.connectSeen = true;
       else if (length >= 8) {
-        const xid = this.pending.readInt32BE(offset + 4);
         const type = this.pending.readInt32BE(offset + 8);
-        if (xid === SET_WATCHES_XID && (type === SET_WATCHES || type === SET_WATCHES2)) {
+        if (type === SET_WATCHES || type === SET_WATCHES2) {
           this.frames++;
           this.bytes += 4 + length;
           this.lastAt = performance.now();

@@ -2,10 +2,12 @@
  * cacheScale with our CuratorCache (CuratorBench.java does the same with Curator's): the initial load of the
  * tree the orchestrator made for the case (`inFlight` nodes), its time, CPU, and heap and RSS per node after
  * full GCs; then two writer sessions of this process set random nodes of the tree, PIPELINE setData in flight
- * each, for the window (`durationMs`). Each write carries its send time (epoch ms, a float64 at the start of
- * its data): a `changed` event's lag is the time from that send to the event, and its zxid lag is how many
- * transactions the writers had committed past the event's mzxid when it arrived. Figures: events the cache
- * absorbed per second, the lag's percentiles, and whether the lag grows through the window (scale/lag.ts).
+ * each, for the window (`durationMs`). A `changed` event's lag is the time from the reply to the write of its
+ * mzxid (the change committed) to the event, 0 when the event came first; its zxid lag is how many
+ * transactions the writers had committed past that mzxid when it arrived. Each write also carries its send
+ * time (epoch ms, a float64 at the start of its data), for the time from send to event, which includes the
+ * write's wait behind the others in flight. Figures: events the cache absorbed per second, the lags'
+ * percentiles, and whether the lag grows through the window (scale/lag.ts).
  */
 import { loadOurs } from '../contenders/ours.js';
 import { message, sleep } from '../measure/window.js';
@@ -52,6 +54,9 @@ export async function runCacheScale(spec: CellSpec): Promise<CellResult> {
     let windowStart = 0;
     const lags: LagSample[] = [];
     const zxidLags: number[] = [];
+    const sendToEvent: number[] = [];
+    /** epoch ms of each write's reply, by its zxid, until its event takes it */
+    const committedAt = new Map<bigint, number>();
     let newestEventZxid = 0n;
     cache.on('changed', (_old, node) => {
       const eventZxid = BigInt(node.stat.mzxid);
@@ -60,7 +65,10 @@ export async function runCacheScale(spec: CellSpec): Promise<CellResult> {
       const sentAt = Buffer.from(node.data.buffer, node.data.byteOffset, 8).readDoubleBE(0);
       const now = epochMs();
       events++;
-      lags.push({ atMs: now - windowStart, lagUs: (now - sentAt) * 1000 });
+      const committed = committedAt.get(eventZxid);
+      committedAt.delete(eventZxid);
+      lags.push({ atMs: now - windowStart, lagUs: committed === undefined ? 0 : (now - committed) * 1000 });
+      sendToEvent.push((now - sentAt) * 1000);
       zxidLags.push(Math.max(0, Number(committedZxid - eventZxid)));
     });
     let writing = true;
@@ -72,6 +80,8 @@ export async function runCacheScale(spec: CellSpec): Promise<CellResult> {
         const stat = await writer.setData(path, data);
         const zxid = BigInt(stat.mzxid);
         if (zxid > committedZxid) committedZxid = zxid;
+        // an event that came before this reply found nothing here: it was not late
+        if (measuring && zxid > newestEventZxid) committedAt.set(zxid, epochMs());
         if (measuring) writes++;
       }
     };
@@ -96,6 +106,7 @@ export async function runCacheScale(spec: CellSpec): Promise<CellResult> {
     const trend = lagTrend(lags);
     const lag = percentiles(lags.map((l) => l.lagUs));
     const zxid = percentiles(zxidLags);
+    const sent = percentiles(sendToEvent);
     const figures: Record<string, number> = {
       loadMs,
       loadCpuMs: loadCpuUs / 1000,
@@ -108,6 +119,8 @@ export async function runCacheScale(spec: CellSpec): Promise<CellResult> {
       lagP99Us: lag.p99,
       lagMaxUs: lag.max,
       zxidLagP99: zxid.p99,
+      sendToEventP50Us: sent.p50,
+      sendToEventP99Us: sent.p99,
       ...(trend && {
         lagFirstThirdUs: trend.firstThirdP50Us,
         lagLastThirdUs: trend.lastThirdP50Us,
