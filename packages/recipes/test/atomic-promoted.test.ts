@@ -138,6 +138,27 @@ describe('PromotedToLock (real server)', () => {
     expect((await counter.get()).postValue).toBe(0n);
   });
 
+  it("aborting the call's signal while it waits for the lock rejects with the reason and leaves no contender", async () => {
+    const [a, b, c] = env.clients as [TestClient, TestClient, TestClient];
+    const path = '/t/promoted/abort';
+    const lockPath = '/t/promoted/abort-lock';
+    await new DistributedAtomicLong(a, path).forceSet(0n);
+    await using holder = new InterProcessMutex(c, lockPath);
+    await holder.acquire();
+    const counter = new DistributedAtomicLong(racingClient(a, b, path, 1).client, path, {
+      retry: { maxRetries: 0 },
+      promotedToLock: { lockPath },
+    });
+    const controller = new AbortController();
+    const pending = counter.increment({ signal: controller.signal });
+    await eventually(async () => (await childrenOf(a, lockPath)).length === 2);
+    const reason = new Error('caller gave up');
+    controller.abort(reason);
+    await expect(pending).rejects.toBe(reason);
+    await eventually(async () => (await childrenOf(a, lockPath)).length === 1);
+    expect((await counter.get()).postValue).toBe(0n);
+  });
+
   it('many contenders on two sessions, optimistic and promoted, count exactly', async () => {
     const [a, b] = env.clients as [TestClient, TestClient];
     const path = '/t/promoted/contended';
