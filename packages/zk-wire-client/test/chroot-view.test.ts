@@ -98,7 +98,7 @@ describe('chroot views', () => {
     expect(await view.getEphemerals()).toEqual([eph]);
     expect(await view.getEphemerals('/e')).toEqual([eph]);
     expect(await view.getEphemerals('/x')).toEqual([]);
-    expect((await zk.getEphemerals('/t1')).sort()).toEqual(['/t1/a' + eph, '/t1/ab/outside', '/t1/outside']);
+    expect((await zk.getEphemerals('/t1')).sort()).toEqual([`/t1/a${eph}`, '/t1/ab/outside', '/t1/outside']);
 
     expect(view.toServerPath('/x')).toBe('/t1/a/x');
     expect(view.toClientPath('/t1/a/x')).toBe('/x');
@@ -183,6 +183,37 @@ describe('chroot views', () => {
     await parent.event;
     await eventually(() => seen.length === 2, 'both views fired');
     expect(seen.sort()).toEqual(['dataChanged /a/x', 'dataChanged /x']);
+  });
+
+  it("removes and checks only the view's own watchers, also without a watcher named", async () => {
+    await zk.create('/t10/a/x', null, { createParents: true });
+    await using view = zk.chroot('/t10/a');
+    await using other = zk.chroot('/t10');
+    const mine = nextEvent();
+    const theirs = nextEvent();
+    const parents = nextEvent();
+    // One-shot watches only: the three share one connection, and the server keeps one watch mode per path
+    // for a connection, so a persistent watch here would change what the server's checkWatches says.
+    await view.getData('/x', { watch: mine.watcher });
+    await other.getData('/a/x', { watch: theirs.watcher });
+    await zk.exists('/t10/a/x', { watch: parents.watcher });
+    await view.checkWatches('/x', 'data');
+    await expect(view.checkWatches('/x', 'data', { watcher: theirs.watcher })).rejects.toMatchObject({
+      code: 'NOWATCHER',
+    });
+    await view.removeWatches('/x', 'data');
+    const removed = [{ type: 'dataWatchRemoved', path: '/x' }];
+    expect(mine.events).toEqual(removed);
+    await expect(view.checkWatches('/x', 'data')).rejects.toMatchObject({ code: 'NOWATCHER' });
+    await expect(view.removeWatches('/x', 'data')).rejects.toMatchObject({ code: 'NOWATCHER' });
+    // The parent's and the other view's watches on the same node are still there and fire.
+    await other.checkWatches('/a/x', 'data', { watcher: theirs.watcher });
+    await zk.checkWatches('/t10/a/x', 'data', { watcher: parents.watcher });
+    await zk.setData('/t10/a/x', 'v');
+    expect(await theirs.event).toMatchObject({ type: 'dataChanged', path: '/a/x' });
+    expect(await parents.event).toMatchObject({ type: 'dataChanged', path: '/t10/a/x' });
+    await zk.sync('/');
+    expect(mine.events).toEqual(removed);
   });
 
   it('closing a view removes its watches and listeners, never the session', async () => {

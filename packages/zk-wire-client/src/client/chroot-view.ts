@@ -347,7 +347,7 @@ export class ChrootView extends EventEmitter<ClientEventMap> implements ClientAp
   ): Promise<void> {
     return this.run('removeWatches', () => {
       const at = this.toParent(path, 'removeWatches');
-      return this.parent.removeWatches(at, type, this.ownWatcher(at, options));
+      return this.eachOwnWatcher(at, options, (own) => this.parent.removeWatches(at, type, own));
     });
   }
 
@@ -358,7 +358,7 @@ export class ChrootView extends EventEmitter<ClientEventMap> implements ClientAp
   ): Promise<void> {
     return this.run('checkWatches', () => {
       const at = this.toParent(path, 'checkWatches');
-      return this.parent.checkWatches(at, type, this.ownWatcher(at, options));
+      return this.eachOwnWatcher(at, options, (own) => this.parent.checkWatches(at, type, own));
     });
   }
 
@@ -432,14 +432,31 @@ export class ChrootView extends EventEmitter<ClientEventMap> implements ClientAp
     return { ...options, watch: this.watches.wrap(parentPath, options.watch, kind) };
   }
 
-  /** The options with `watcher` replaced by the wrapper the parent knows it by. */
-  private ownWatcher<O extends { watcher?: Watcher }>(parentPath: string, options: O): O {
-    if (typeof options !== 'object' || options === null || typeof options.watcher !== 'function')
-      return options;
-    // A watcher this view never armed there: a fresh function the parent does not know (NoWatcher), as on
-    // the client for a watcher it never saw.
-    const wrapper = this.watches.wrapperOf(parentPath, options.watcher) ?? (() => {});
-    return { ...options, watcher: wrapper };
+  /**
+   * Runs a removal or check of watchers for this view's own watchers only: the one given as `watcher` (by the
+   * wrapper the parent knows it by), or, without one, each watcher this view armed at the path, never the
+   * parent's or another view's. Succeeds when it did for any of them; else fails as the first did (NoWatcher
+   * when the view has none there, as the client does for a path it watches nothing on).
+   */
+  private eachOwnWatcher<O extends { watcher?: Watcher }>(
+    parentPath: string,
+    options: O,
+    call: (options: O) => Promise<void>,
+  ): Promise<void> {
+    if (typeof options !== 'object' || options === null) return call(options);
+    if (options.watcher !== undefined) {
+      if (typeof options.watcher !== 'function') return call(options);
+      // A watcher this view never armed there is a function the parent does not know either (NoWatcher).
+      const wrapper = this.watches.wrapperOf(parentPath, options.watcher) ?? (() => {});
+      return call({ ...options, watcher: wrapper });
+    }
+    const wrappers = this.watches.wrappersAt(parentPath);
+    // None: the parent is asked for a watcher it cannot have, and answers as it does for an unwatched path.
+    if (wrappers.length === 0) return call({ ...options, watcher: () => {} });
+    return Promise.allSettled(wrappers.map((watcher) => call({ ...options, watcher }))).then((outcomes) => {
+      if (outcomes.some((outcome) => outcome.status === 'fulfilled')) return;
+      throw (outcomes[0] as PromiseRejectedResult).reason;
+    });
   }
 
   /** Hands an event to the application with this view's path; silent once the view is closed. */

@@ -62,6 +62,11 @@ export class ViewWatches {
     return this.armed.get(parentPath)?.get(watcher)?.wrapper;
   }
 
+  /** The wrappers of this view's watchers armed at `parentPath`. */
+  wrappersAt(parentPath: string): Watcher[] {
+    return [...(this.armed.get(parentPath)?.values() ?? [])].map((entry) => entry.wrapper);
+  }
+
   /** Every (parent path, wrapper) still armed, and forgets them all. */
   takeAll(): { path: string; wrapper: Watcher }[] {
     const all: { path: string; wrapper: Watcher }[] = [];
@@ -69,13 +74,6 @@ export class ViewWatches {
       for (const entry of atPath.values()) all.push({ path, wrapper: entry.wrapper });
     this.armed.clear();
     return all;
-  }
-
-  /** How many (path, watcher) pairs are tracked. */
-  get size(): number {
-    let n = 0;
-    for (const atPath of this.armed.values()) n += atPath.size;
-    return n;
   }
 
   /** Forgets the kinds an event ended, and the pair once nothing of it is armed. */
