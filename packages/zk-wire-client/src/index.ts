@@ -2,6 +2,7 @@
  * @zkwire/zk-wire-client: a ZooKeeper client for Node.js, written from the wire up.
  * @packageDocumentation
  */
+export { ChrootView, type ClientApi } from './client/chroot-view.js';
 export {
   type ClientEventMap,
   connect,
