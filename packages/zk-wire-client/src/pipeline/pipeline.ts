@@ -9,6 +9,7 @@
 import { int32At, uint32At } from '@zkwire/jute-codec/internal';
 import { PendingRequest, type ReplyContext, type ReplyDecoder, RequestState } from '../protocol/pending.js';
 import { FEATURE_SINCE } from '../protocol/server-version.js';
+import { registerWatch } from '../protocol/watch-registration.js';
 import type { Connection } from '../transport/connection.js';
 import { traceRequestStart } from '../util/diagnostics.js';
 import {
@@ -303,6 +304,11 @@ export class RequestPipeline {
       });
       request.fail(new ConnectionLossError({ path: request.path, operation: decoder.operation, cause }));
       throw cause;
+    }
+    // The watch the decoder declares, entered before the promise resolves (Java's finishPacket).
+    const watcher = request.context;
+    if (watcher !== undefined && decoder.registers !== undefined) {
+      registerWatch(this.context, decoder.registers, request.path!, watcher, err);
     }
     request.fulfil(value);
   }

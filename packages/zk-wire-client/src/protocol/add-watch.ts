@@ -30,13 +30,11 @@ export interface AddWatchContext {
   mode: AddWatchModeName;
 }
 
-/** Registers the watcher in the persistent or recursive table. */
+/** Nothing to decode; the watcher enters the persistent or recursive table as the reply settles. */
 export const addWatchReply: ReplyDecoder<void> = {
   operation: 'addWatch',
   armsWatch: true,
+  registers: 'persistent',
   resultCodes: [-101],
-  decode(context, request) {
-    const { watcher, mode } = request.context as AddWatchContext;
-    context.watches.add(mode === 'persistent' ? 'persistent' : 'persistentRecursive', request.path!, watcher);
-  },
+  decode: () => undefined,
 };

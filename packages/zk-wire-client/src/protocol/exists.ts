@@ -8,7 +8,7 @@
  * data watch anyway, which fires NodeCreated); other errors → nothing.
  */
 import { fast } from '@zkwire/jute-codec';
-import type { Stat, Watcher } from '../util/types.js';
+import type { Stat } from '../util/types.js';
 import type { ReplyDecoder } from './pending.js';
 import { readStat } from './reply.js';
 
@@ -17,19 +17,13 @@ export function encodeExists(xid: number, serverPath: string, watch: boolean): B
   return fast.encodeExistsRequestFrame(xid, serverPath, watch);
 }
 
-/** Stat, or null for a missing node; registers the watcher (request context) by the reply's code. */
+/** Stat, or null for a missing node; the watcher is registered as a data or exist watch by the code. */
 export const existsReply: ReplyDecoder<Stat | null> = {
   operation: 'exists',
   armsWatch: true,
+  registers: 'exists',
   resultCodes: [-101],
-  decode(context, request, err, payload, offset) {
-    const watcher = request.context as Watcher | undefined;
-    if (err !== 0) {
-      if (watcher) context.watches.add('exist', request.path!, watcher);
-      return null;
-    }
-    const stat = readStat(payload, offset);
-    if (watcher) context.watches.add('data', request.path!, watcher);
-    return stat;
+  decode(_context, _request, err, payload, offset) {
+    return err !== 0 ? null : readStat(payload, offset);
   },
 };

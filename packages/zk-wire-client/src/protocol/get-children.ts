@@ -9,7 +9,7 @@
  * in the child table only on success. Children are names, in no particular order.
  */
 import { encodeRequestFrame, fast, OpCode, records } from '@zkwire/jute-codec';
-import type { Stat, Watcher } from '../util/types.js';
+import type { Stat } from '../util/types.js';
 import { childNames, namesOf } from './children-memo.js';
 import type { ReplyDecoder } from './pending.js';
 
@@ -25,15 +25,13 @@ export function encodeGetChildren(
     : fast.encodeGetChildrenRequestFrame(xid, serverPath, watch);
 }
 
-/** Decodes the names and registers the child watcher. */
+/** Decodes the names; the child watcher is registered as the reply settles. */
 export const getChildrenReply: ReplyDecoder<string[]> = {
   operation: 'getChildren',
   armsWatch: true,
-  decode(context, request, _err, payload, offset) {
-    const children = childNames(request.path, payload, offset);
-    const watcher = request.context as Watcher | undefined;
-    if (watcher) context.watches.add('child', request.path!, watcher);
-    return children;
+  registers: 'child',
+  decode(_context, request, _err, payload, offset) {
+    return childNames(request.path, payload, offset);
   },
 };
 
@@ -43,14 +41,13 @@ export interface GetChildren2Result {
   stat: Stat;
 }
 
-/** Decodes the names and the Stat, and registers the child watcher. */
+/** Decodes the names and the Stat; the child watcher is registered as the reply settles. */
 export const getChildren2Reply: ReplyDecoder<GetChildren2Result> = {
   operation: 'getChildren2',
   armsWatch: true,
-  decode(context, request, _err, payload, offset) {
+  registers: 'child',
+  decode(_context, _request, _err, payload, offset) {
     const { value } = records.GetChildren2Response.decode(payload, offset, payload.length);
-    const watcher = request.context as Watcher | undefined;
-    if (watcher) context.watches.add('child', request.path!, watcher);
     return { children: namesOf(value.children), stat: value.stat };
   },
 };

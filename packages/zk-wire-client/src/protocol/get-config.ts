@@ -8,18 +8,15 @@
  * the config node whatever the chroot.
  */
 import { fast } from '@zkwire/jute-codec';
-import type { Watcher } from '../util/types.js';
-import { configWatchKey } from './config-watch.js';
 import { type GetDataResult, ownedData } from './get-data.js';
 import type { ReplyDecoder } from './pending.js';
 
-/** Decodes data + Stat and registers the config watcher. */
+/** Decodes data + Stat; the config watcher is registered under its key as the reply settles. */
 export const getConfigReply: ReplyDecoder<GetDataResult> = {
   operation: 'getConfig',
-  decode(context, request, _err, payload, offset) {
+  registers: 'config',
+  decode(_context, _request, _err, payload, offset) {
     const value = fast.decodeGetDataResponse(payload, offset, payload.length);
-    const watcher = request.context as Watcher | undefined;
-    if (watcher) context.watches.add('data', configWatchKey(context.chroot), watcher);
     value.data = ownedData(value.data);
     return value as GetDataResult;
   },

@@ -9,7 +9,7 @@
  */
 import { Buffer } from 'node:buffer';
 import { fast } from '@zkwire/jute-codec';
-import type { Stat, Watcher } from '../util/types.js';
+import type { Stat } from '../util/types.js';
 import type { ReplyDecoder } from './pending.js';
 
 const EMPTY = Buffer.alloc(0);
@@ -36,14 +36,13 @@ export interface GetDataResult {
   stat: Stat;
 }
 
-/** Decodes data + Stat and registers the data watcher. */
+/** Decodes data + Stat; the data watcher is registered as the reply settles. */
 export const getDataReply: ReplyDecoder<GetDataResult> = {
   operation: 'getData',
   armsWatch: true,
-  decode(context, request, _err, payload, offset) {
+  registers: 'data',
+  decode(_context, _request, _err, payload, offset) {
     const value = fast.decodeGetDataResponse(payload, offset, payload.length);
-    const watcher = request.context as Watcher | undefined;
-    if (watcher) context.watches.add('data', request.path!, watcher);
     value.data = ownedData(value.data);
     return value as GetDataResult;
   },

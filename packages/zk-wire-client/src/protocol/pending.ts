@@ -9,6 +9,7 @@ import type { ZooKeeperError } from '../util/errors.js';
 import type { Chroot } from '../util/paths.js';
 import type { WatchEvent, Watcher } from '../util/types.js';
 import type { GatedFeature } from './server-version.js';
+import type { WatchRegistration } from './watch-registration.js';
 import type { WatchTables } from './watches.js';
 
 /**
@@ -29,6 +30,11 @@ export interface ReplyDecoder<R = unknown> {
   readonly operation: string;
   /** True for reads and addWatch, whose reply registers the watcher the request carries (its context). */
   readonly armsWatch?: boolean;
+  /**
+   * The watch a settled reply enters the request's watcher (its context, when set) in; the pipeline does it
+   * (watch-registration.ts), not the decoder.
+   */
+  readonly registers?: WatchRegistration;
   /** Codes other than 0 that are results rather than errors (exists on a missing node: -101). */
   readonly resultCodes?: readonly number[];
   /**

@@ -1,0 +1,47 @@
+/**
+ * Which watch a reply arms, declared on its decoder (Java's WatchRegistration, applied in finishPacket):
+ * the pipeline enters the request's watcher (its context) in the session's watch tables in the settle
+ * step, after the reply decoded and right before the call's promise resolves, so that a decoder only turns
+ * bytes into a value and a watcher is in place before anything that follows the reply runs.
+ */
+import type { Watcher } from '../util/types.js';
+import type { AddWatchContext } from './add-watch.js';
+import { configWatchKey } from './config-watch.js';
+import type { ReplyContext } from './pending.js';
+
+/**
+ * `data`, `child`: a one-shot watch at the request's path; `exists`: a data watch, or an exist watch when
+ * the node is missing; `config`: a data watch under the config node's key (whatever the chroot);
+ * `persistent`: addWatch's persistent or recursive watch, from its context.
+ */
+export type WatchRegistration = 'data' | 'exists' | 'child' | 'config' | 'persistent';
+
+/** Enters a settled request's watcher in the tables, as its decoder declared. */
+export function registerWatch(
+  context: ReplyContext,
+  registration: WatchRegistration,
+  path: string,
+  requestContext: unknown,
+  err: number,
+): void {
+  const watches = context.watches;
+  switch (registration) {
+    case 'data':
+      watches.add('data', path, requestContext as Watcher);
+      return;
+    case 'exists':
+      watches.add(err === 0 ? 'data' : 'exist', path, requestContext as Watcher);
+      return;
+    case 'child':
+      watches.add('child', path, requestContext as Watcher);
+      return;
+    case 'config':
+      watches.add('data', configWatchKey(context.chroot), requestContext as Watcher);
+      return;
+    case 'persistent': {
+      const { watcher, mode } = requestContext as AddWatchContext;
+      watches.add(mode === 'persistent' ? 'persistent' : 'persistentRecursive', path, watcher);
+      return;
+    }
+  }
+}
