@@ -8,6 +8,8 @@ import type { Contender, Prepared } from './contender.js';
 import { driverArgs } from './driver-protocol.js';
 
 const JVM = ['-Xmx128m', '-XX:+UseSerialGC'];
+/** Scale cells hold a million cached nodes or ten thousand sessions. */
+const SCALE_JVM = ['-Xmx2g', '-XX:+UseSerialGC'];
 
 /** Compiles `files` against the jars `find` names and returns how to run `mainClass`; never throws. */
 export async function compileDriver(
@@ -31,8 +33,15 @@ export async function compileDriver(
     const cp = compiled.classpath.join(':');
     return {
       ok: true,
-      detail: `${describe(jars.version ?? '?')}, one JVM per cell (${JVM.join(' ')})`,
-      command: (spec) => [java, ...JVM, '-cp', cp, mainClass, ...driverArgs(spec)],
+      detail: `${describe(jars.version ?? '?')}, one JVM per cell (${JVM.join(' ')}; scale cells ${SCALE_JVM.join(' ')})`,
+      command: (spec) => [
+        java,
+        ...(spec.kind === 'scale' ? SCALE_JVM : JVM),
+        '-cp',
+        cp,
+        mainClass,
+        ...driverArgs(spec),
+      ],
     };
   } catch (error) {
     return {
@@ -47,11 +56,16 @@ export const java: Contender = {
   label: 'Java client (official)',
   short: 'java',
   color: '#b5483b',
-  supports: (kind) => kind === 'throughput' || kind === 'latency' || kind === 'session' || kind === 'watch',
+  supports: (kind, _op, scenario) =>
+    kind === 'throughput' ||
+    kind === 'latency' ||
+    kind === 'session' ||
+    kind === 'watch' ||
+    (kind === 'scale' && scenario !== 'cacheScale'),
   prepare: (log) => {
     log('compiling the Java driver ...');
     return compileDriver(
-      ['BenchDriver.java', 'BenchLatency.java', 'BenchTurns.java'],
+      ['BenchDriver.java', 'BenchLatency.java', 'BenchTurns.java', 'JavaScale.java'],
       'BenchDriver',
       (testing) => testing.findZooKeeper(),
       (version) => `ZooKeeper ${version} Java client, async API`,

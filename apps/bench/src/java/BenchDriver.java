@@ -294,6 +294,11 @@ public final class BenchDriver {
         case "latency": result = BenchLatency.run(args, connect()); break;
         case "session": result = session(); break;
         case "watch": result = watch(); break;
+        case "scale":
+          result = arg("scenario").equals("sessions") ? JavaScale.sessions(args)
+              : arg("scenario").equals("watchRestore") ? JavaScale.watchRestore(args)
+              : "{\"ok\":false,\"unsupported\":true,\"error\":\"java has no " + arg("scenario") + " cell\"}";
+          break;
         default: result = "{\"ok\":false,\"unsupported\":true,\"error\":\"java has no " + arg("kind") + " cell\"}";
       }
     } catch (Throwable t) {
