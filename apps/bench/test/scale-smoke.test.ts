@@ -106,7 +106,8 @@ describe('the scale scenarios at their smallest sizes', () => {
       expect(time, id).toBeGreaterThan(0);
       expect(figures.rssPerSession?.median ?? 0, id).toBeGreaterThan(0);
       expect(figures.heapPerSession?.median ?? 0, id).toBeGreaterThan(0);
-      expect(figures.idleCpuMsPerS?.median ?? 0, id).toBeGreaterThan(0);
+      // a short idle window may see no ping at all, and a JVM's CPU clock ticks in 10 ms steps: 0 is a figure
+      expect(figures.idleCpuMsPerS?.median ?? -1, id).toBeGreaterThanOrEqual(0);
     }
   });
 

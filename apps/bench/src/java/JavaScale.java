@@ -265,6 +265,8 @@ final class JavaScale {
       long reconnected = System.nanoTime();
       // a request after the reconnect: its reply comes after the server has taken every SetWatches
       while (true) {
+        if (System.nanoTime() - reconnected > 60_000_000_000L)
+          return "{\"ok\":false,\"error\":\"no request answered 60000 ms after the reconnect\"}";
         try {
           watched.exists(args.get("data"), false);
           break;

@@ -14,6 +14,8 @@ import type { CellResult, CellSpec } from '../types.js';
 
 /** Requests in flight while arming and while setting the nodes. */
 const WINDOW = 1_000;
+/** How long a restore may take before the cell fails (a client whose SetWatches the server refuses never ends). */
+const RESTORE_TIMEOUT_MS = 60_000;
 /** After every watch fired, how long a second firing has to show. */
 const SETTLE_MS = 500;
 
@@ -60,6 +62,13 @@ export async function runWatchRestore(connect: DriverFactory, spec: CellSpec): P
     const reconnectedAt = performance.now();
     // a request on the new connection: its reply comes after the server has taken every SetWatches
     for (;;) {
+      if (performance.now() - reconnectedAt > RESTORE_TIMEOUT_MS) {
+        const sent = `${counter.frames} SetWatches frames (${counter.bytes} bytes) sent`;
+        return {
+          ok: false,
+          error: `no request answered ${RESTORE_TIMEOUT_MS} ms after the reconnect; ${sent}`,
+        };
+      }
       const answered = await new Promise<boolean>((resolve) =>
         watched.exists(
           spec.paths.data,
