@@ -34,7 +34,7 @@ export const scaleViews: Record<string, ScaleView> = {
       col('sendToEventP50Us', 'send to event p50 µs'),
       col('lagFirstThirdUs', 'lag p50 1st third µs'),
       col('lagLastThirdUs', 'lag p50 last third µs'),
-      col('lagGrows', 'lag grows (rounds)'),
+      col('lagGrows', 'lag grows'),
     ],
     slopes: ['loadMs', 'loadCpuMs'],
   },

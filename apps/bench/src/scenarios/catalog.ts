@@ -71,7 +71,8 @@ export const scenarios: Record<string, ScenarioDef> = {
   cacheScale: {
     kind: 'scale',
     depths: [10_000, 100_000, 1_000_000],
-    describe: 'CuratorCache of a tree (100-byte data, fan-out 100): initial load, then two writers for 10 s',
+    describe:
+      'CuratorCache of a tree (100-byte data, fan-out 100): initial load, then two writers for the window (10 s)',
     optIn: true,
   },
   sessions: {
