@@ -167,9 +167,18 @@ describe(`ZooKeeper ${VERSION} (${release.source})`, () => {
     expect(await removed.event).toMatchObject({ type: 'dataWatchRemoved', path: '/w' });
   });
 
-  it.runIf(since('3.6.0'))('fires persistent and persistent recursive watches', async () => {
+  it(`${since('3.6.0') ? 'fires' : 'refuses, before sending,'} persistent and persistent recursive watches`, async () => {
     // Two paths: servers 3.6 to 3.8 keep one watch mode per path and connection (ZOOKEEPER-4466).
     const zk = await client();
+    if (!since('3.6.0')) {
+      for (const mode of ['persistent', 'persistent-recursive'] as const) {
+        await expect(zk.addWatch('/', mode, () => {})).rejects.toMatchObject({
+          code: 'UNSUPPORTEDBYSERVER',
+          requiredVersion: '3.6.0',
+        });
+      }
+      return;
+    }
     await zk.create('/p', 'x');
     await zk.create('/q', 'x');
     const seen: string[] = [];

@@ -34,7 +34,24 @@ async function settle(): Promise<void> {
 
 const recorder = (list: string[], tag: string) => (e: WatchEvent) => list.push(`${tag} ${e.type} ${e.path}`);
 
-describe.runIf(versionAtLeast(VERSION, '3.6.0'))(`mixed watch modes on ZooKeeper ${VERSION}`, () => {
+// Each release gets the tests of what it has (none skipped): 3.5 has no persistent watches.
+const describeIf = (condition: boolean) => (condition ? describe : () => {});
+
+describeIf(!versionAtLeast(VERSION, '3.6.0'))(`no persistent watches on ZooKeeper ${VERSION}`, () => {
+  it('refuses addWatch before sending, and keeps one-shot watches working', async () => {
+    await expect(zk.addWatch('/', 'persistent-recursive', () => {})).rejects.toMatchObject({
+      code: 'UNSUPPORTEDBYSERVER',
+    });
+    const seen: string[] = [];
+    await other.create('/old-server', 'x');
+    await zk.getChildren('/old-server', { watch: recorder(seen, 'one-shot') });
+    await other.create('/old-server/c', 'c');
+    await settle();
+    expect(seen).toEqual(['one-shot childrenChanged /old-server']);
+  });
+});
+
+describeIf(versionAtLeast(VERSION, '3.6.0'))(`mixed watch modes on ZooKeeper ${VERSION}`, () => {
   it(`a one-shot child watch set before a recursive watch on the same path ${ONE_MODE_PER_PATH ? 'is lost by the server' : 'fires'}`, async () => {
     const seen: string[] = [];
     await other.create('/one-shot-first', 'x');
