@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MissingComponentError } from '../find-java.js';
 import { mavenClasspath } from './maven-fetch.js';
-import { DEBIAN, DEFAULT_ZOOKEEPER_VERSION, findZooKeeper } from './zookeeper-release.js';
+import {
+  DEBIAN,
+  DEFAULT_ZOOKEEPER_VERSION,
+  findZooKeeper,
+  slf4jLineOf,
+  zookeeperArtifact,
+} from './zookeeper-release.js';
 
 /** The Curator release a test run uses when neither the call nor `ZKWIRE_CURATOR_VERSION` names one. */
 export const DEFAULT_CURATOR_VERSION = '5.9.0';
@@ -71,18 +77,13 @@ function debianCurator(modules: string[]): CuratorRelease {
  */
 function mavenCurator(version: string, modules: string[]): CuratorRelease {
   const zookeeperVersion = DEFAULT_ZOOKEEPER_VERSION;
-  const slf4j = '2.0.13';
+  const slf4j = slf4jLineOf(zookeeperVersion);
   const names = [...new Set([...CORE, ...modules])].sort();
   // The cache key names what decides the set's jars; its last part counts changes to how a set is made.
   const classpath = mavenClasspath(
     `curator-${version}-${names.join('+')}-zk-${zookeeperVersion}-2`,
     [
-      {
-        groupId: 'org.apache.zookeeper',
-        artifactId: 'zookeeper',
-        version: zookeeperVersion,
-        exclusions: ['org.slf4j:slf4j-log4j12', 'log4j:log4j', 'ch.qos.logback:*'],
-      },
+      zookeeperArtifact(zookeeperVersion),
       ...names.map((artifactId) => ({
         groupId: 'org.apache.curator',
         artifactId,

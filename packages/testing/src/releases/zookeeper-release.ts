@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MissingComponentError } from '../find-java.js';
-import { ArtifactFetchError, mavenClasspath } from './maven-fetch.js';
+import { ArtifactFetchError, type MavenArtifact, mavenClasspath } from './maven-fetch.js';
 
 /** The ZooKeeper release a test run uses when neither the call nor `ZKWIRE_ZK_VERSION` names one. */
 export const DEFAULT_ZOOKEEPER_VERSION = '3.9.5';
@@ -94,6 +94,21 @@ function homeRelease(): ZooKeeperRelease {
   return { classpath: jars, version: versionFromJarNames(jars), source: 'home' };
 }
 
+/** The SLF4J line (api and simple binding) a release's own SLF4J API belongs to. */
+export function slf4jLineOf(zookeeperVersion: string): string {
+  return versionAtLeast(zookeeperVersion, '3.9.0') ? '2.0.13' : '1.7.36';
+}
+
+/** The ZooKeeper artifact of a release, without the logging backend its POM brings (see below). */
+export function zookeeperArtifact(version: string): MavenArtifact {
+  return {
+    groupId: 'org.apache.zookeeper',
+    artifactId: 'zookeeper',
+    version,
+    exclusions: ['org.slf4j:slf4j-log4j12', 'log4j:log4j', 'ch.qos.logback:*'],
+  };
+}
+
 /*
  * Releases up to 3.7 bring log4j 1.2 and its SLF4J binding, 3.8 brings logback and 3.9 SLF4J 2: every release
  * gets the simple binding of its SLF4J line instead, so that each server logs the same way (to stderr, which the
@@ -102,7 +117,6 @@ function homeRelease(): ZooKeeperRelease {
  * (snapshot compression) are added with the versions of the release's parent POM.
  */
 function mavenRelease(version: string): ZooKeeperRelease {
-  const slf4j = versionAtLeast(version, '3.9.0') ? '2.0.13' : '1.7.36';
   const provided = versionAtLeast(version, '3.6.0')
     ? [
         { groupId: 'io.dropwizard.metrics', artifactId: 'metrics-core' },
@@ -112,14 +126,9 @@ function mavenRelease(version: string): ZooKeeperRelease {
   const classpath = mavenClasspath(
     `zookeeper-${version}`,
     [
-      {
-        groupId: 'org.apache.zookeeper',
-        artifactId: 'zookeeper',
-        version,
-        exclusions: ['org.slf4j:slf4j-log4j12', 'log4j:log4j', 'ch.qos.logback:*'],
-      },
+      zookeeperArtifact(version),
       ...provided,
-      { groupId: 'org.slf4j', artifactId: 'slf4j-simple', version: slf4j },
+      { groupId: 'org.slf4j', artifactId: 'slf4j-simple', version: slf4jLineOf(version) },
     ],
     { groupId: 'org.apache.zookeeper', artifactId: 'parent', version },
   );
