@@ -10,6 +10,7 @@ import { int32At, uint32At } from '@zkwire/jute-codec/internal';
 import { PendingRequest, type ReplyContext, type ReplyDecoder, RequestState } from '../protocol/pending.js';
 import { FEATURE_SINCE } from '../protocol/server-version.js';
 import { registerWatch } from '../protocol/watch-registration.js';
+import { deregisterWatches } from '../protocol/watch-removal.js';
 import type { Connection } from '../transport/connection.js';
 import { traceRequestStart } from '../util/diagnostics.js';
 import {
@@ -305,10 +306,20 @@ export class RequestPipeline {
       request.fail(new ConnectionLossError({ path: request.path, operation: decoder.operation, cause }));
       throw cause;
     }
-    // The watch the decoder declares, entered before the promise resolves (Java's finishPacket).
-    const watcher = request.context;
-    if (watcher !== undefined && decoder.registers !== undefined) {
-      registerWatch(this.context, decoder.registers, request.path!, watcher, err);
+    // The watch the decoder declares, entered or removed before the promise resolves (Java's finishPacket).
+    // Both take the request's context (a watcher, a removal); most calls have none.
+    const requestContext = request.context;
+    if (requestContext !== undefined) {
+      if (decoder.registers !== undefined) {
+        registerWatch(this.context, decoder.registers, request.path!, requestContext, err);
+      } else if (decoder.deregisters !== undefined) {
+        const path = request.path!;
+        const refused = deregisterWatches(this.context, decoder.deregisters, path, requestContext, err);
+        if (refused !== undefined) {
+          request.fail(refused);
+          return;
+        }
+      }
     }
     request.fulfil(value);
   }

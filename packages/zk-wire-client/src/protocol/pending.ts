@@ -10,11 +10,13 @@ import type { Chroot } from '../util/paths.js';
 import type { WatchEvent, Watcher } from '../util/types.js';
 import type { GatedFeature } from './server-version.js';
 import type { WatchRegistration } from './watch-registration.js';
+import type { WatchDeregistration } from './watch-removal.js';
 import type { WatchTables } from './watches.js';
 
 /**
- * What a decoder may use besides the reply: the chroot (to strip paths), the watch tables, the server's
- * version, and the ordered dispatch of watch events (removeWatches tells removed watchers while it settles).
+ * What a decoder and the settle step may use besides the reply: the chroot (to strip paths), the watch tables
+ * (which only the settle step changes), the server's version, and the ordered dispatch of watch events
+ * (removeWatches tells removed watchers while it settles).
  */
 export interface ReplyContext {
   readonly chroot: Chroot;
@@ -35,6 +37,11 @@ export interface ReplyDecoder<R = unknown> {
    * (watch-registration.ts), not the decoder.
    */
   readonly registers?: WatchRegistration;
+  /**
+   * The watches a settled removeWatches or checkWatches reply checks and removes, with the request's
+   * context; the pipeline does it (watch-removal.ts), not the decoder.
+   */
+  readonly deregisters?: WatchDeregistration;
   /** Codes other than 0 that are results rather than errors (exists on a missing node: -101). */
   readonly resultCodes?: readonly number[];
   /**

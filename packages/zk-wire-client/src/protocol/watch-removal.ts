@@ -7,13 +7,14 @@
  *
  * checkWatches only checks (the server watch stays); removeWatches removes the server watch.
  *
- * The local side is settled with the reply, as the Java client's finishPacket does: the watch tables are
- * checked (NoWatcher when no such local watcher) and the watchers removed as of this request's place in the
- * stream of replies and events, not as of the call, and each removed watcher is told (*WatchRemoved)
- * before the call's promise settles.
+ * The local side is settled with the reply, as the Java client's finishPacket applies its WatchDeregistration:
+ * the decoders only declare it (`deregisters`), and the pipeline's settle step calls {@link deregisterWatches}
+ * there, so the watch tables are checked (NoWatcher when no such local watcher) and the watchers removed as
+ * of this request's place in the stream of replies and events, not as of the call, and each removed watcher
+ * is told (*WatchRemoved) before the call's promise settles.
  */
 import { encodeRequestFrame, OpCode, records, WatcherType } from '@zkwire/jute-codec';
-import { errorFromCode, NoWatcherError } from '../util/errors.js';
+import { errorFromCode, NoWatcherError, type ZooKeeperError } from '../util/errors.js';
 import type { WatchEvent, Watcher, WatchType } from '../util/types.js';
 import type { ReplyContext, ReplyDecoder } from './pending.js';
 import { removalEventType } from './watches.js';
@@ -87,33 +88,51 @@ const REMOVAL_EVENT_ORDER: readonly WatchEvent['type'][] = [
   'persistentWatchRemoved',
 ];
 
+/** What a removal's reply says of the server watch: removed (removeWatches) or kept (checkWatches). */
+export type WatchDeregistration = 'removeWatches' | 'checkWatches';
+
 /*
  * A removal that keeps the server watch goes out as checkWatches. A NOWATCHER answer to it is not a failure
- * when the local watchers to remove are there (checked above): from 3.9 the server counts persistent watches
+ * when the local watchers to remove are there (checked first): from 3.9 the server counts persistent watches
  * apart from the data and child ones (ZOOKEEPER-4472), so a one-shot watcher that rides on a persistent watch,
  * never armed on the server, is answered NOWATCHER; 3.6 to 3.8 answer OK.
  */
-function keptServerWatchAnswer(operation: 'checkWatches' | 'removeWatches', err: number): boolean {
+function keptServerWatchAnswer(operation: WatchDeregistration, err: number): boolean {
   return operation === 'checkWatches' && err === NOWATCHER;
 }
 
-function removalDecoder(operation: 'checkWatches' | 'removeWatches'): ReplyDecoder<void> {
+/**
+ * Settles a removal's reply (err 0 or NOWATCHER) on the local side, as its decoder declared: checks the local
+ * watchers, then the server's answer, then removes the watchers and tells them. Returns the error the call
+ * fails with, or undefined when it succeeds.
+ */
+export function deregisterWatches(
+  context: ReplyContext,
+  operation: WatchDeregistration,
+  path: string,
+  requestContext: unknown,
+  err: number,
+): ZooKeeperError | undefined {
+  const c = requestContext as WatchRemovalContext;
+  const call = c.removes ? 'removeWatches' : 'checkWatches';
+  const checksLocal = c.removes || c.watcher !== undefined;
+  if (checksLocal && !context.watches.has(path, c.type, c.watcher)) {
+    return new NoWatcherError({ path, operation: call });
+  }
+  if (err !== 0 && !(c.removes && (c.local || keptServerWatchAnswer(operation, err)))) {
+    return errorFromCode(err, { path, operation: call });
+  }
+  if (c.removes) removeLocally(context, path, c.type, c.watcher);
+  return undefined;
+}
+
+/** Nothing to decode (the reply is its header); NOWATCHER goes on to the settle step, which decides. */
+function removalDecoder(operation: WatchDeregistration): ReplyDecoder<void> {
   return {
     operation,
+    deregisters: operation,
     resultCodes: [NOWATCHER],
-    decode(context, request, err) {
-      const c = request.context as WatchRemovalContext;
-      const path = request.path!;
-      const call = c.removes ? 'removeWatches' : 'checkWatches';
-      const checksLocal = c.removes || c.watcher !== undefined;
-      if (checksLocal && !context.watches.has(path, c.type, c.watcher)) {
-        throw new NoWatcherError({ path, operation: call });
-      }
-      if (err !== 0 && !(c.removes && (c.local || keptServerWatchAnswer(operation, err)))) {
-        throw errorFromCode(err, { path, operation: call });
-      }
-      if (c.removes) removeLocally(context, path, c.type, c.watcher);
-    },
+    decode: () => undefined,
   };
 }
 
