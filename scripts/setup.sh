@@ -17,6 +17,7 @@ command -v mvn >/dev/null 2>&1 || need+=(maven) # fetches ZooKeeper and Curator 
 command -v openssl >/dev/null 2>&1 || need+=(openssl) # the TLS tests make their certificates with it
 command -v tmux >/dev/null 2>&1 || need+=(tmux) # the CLI's terminal test types into a real terminal
 [ -d /usr/lib/python3/dist-packages/kazoo ] || need+=(python3-kazoo) # SetPartitioner's kazoo interop tests
+command -v dnsmasq >/dev/null 2>&1 || [ -x /usr/sbin/dnsmasq ] || need+=(dnsmasq-base) # the DNS SRV tests' DNS server
 
 if [ ${#need[@]} -eq 0 ]; then
   echo "setup: Maven, ZooKeeper, Curator and a JDK are present"

@@ -1,3 +1,4 @@
+export { type Dnsmasq, type SrvRecordSpec, type StartDnsmasqOptions, startDnsmasq } from './dns/dnsmasq.js';
 export { type Ensemble, type StartEnsembleOptions, startEnsemble } from './ensemble.js';
 export { type FaultProxy, type ProxyDirection, startFaultProxy } from './fault-proxy.js';
 export { findJava, findJavac, MissingComponentError } from './find-java.js';
