@@ -1,5 +1,7 @@
 export { type Dnsmasq, type SrvRecordSpec, type StartDnsmasqOptions, startDnsmasq } from './dns/dnsmasq.js';
 export { type Ensemble, type StartEnsembleOptions, startEnsemble } from './ensemble.js';
+export { type CallRecorder, callRecorder, type ListenerTarget, nextEvent, nextState } from './events.js';
+export { type EventuallyOptions, EventuallyTimeoutError, eventually } from './eventually.js';
 export { type FaultProxy, type ProxyDirection, startFaultProxy } from './fault-proxy.js';
 export { findJava, findJavac, MissingComponentError } from './find-java.js';
 export {
@@ -40,6 +42,14 @@ export {
   type JavaResult,
   type RunJavaOptions,
 } from './java.js';
+export {
+  type EventMatch,
+  JavaDriverError,
+  type JavaLineDriver,
+  type JavaLineDriverOptions,
+  readJavaSources,
+  startJavaLineDriver,
+} from './java-driver.js';
 export {
   type CuratorRelease,
   DEFAULT_CURATOR_VERSION,
