@@ -16,6 +16,7 @@ const alias = [
   { find: /^@zkwire\/discovery$/, replacement: src('discovery') },
   { find: /^@zkwire\/testing$/, replacement: src('testing') },
   { find: /^@zkwire\/cli$/, replacement: src('cli') },
+  { find: /^@zkwire\/common$/, replacement: src('common') },
 ];
 
 export default defineConfig({

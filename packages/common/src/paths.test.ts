@@ -1,0 +1,76 @@
+import { paths } from '@zkwire/zk-wire-client';
+import { describe, expect, it } from 'vitest';
+import { checkNodeName, checkZnodePath, pathProblem } from './paths.js';
+
+class BadArgument extends Error {}
+const invalid = (argument: string, problem: string) => new BadArgument(`${argument} ${problem}`);
+
+const samples = [
+  '/',
+  '/a',
+  '/a/b',
+  'a',
+  '',
+  '/a/',
+  '//a',
+  '/a//b',
+  '/.',
+  '/a/..',
+  '/a/.b',
+  '/a\u0000',
+  '/a\u0001',
+  '/a\u001f',
+  '/a\u007f',
+  '/a\u0085',
+  '/a\u009f',
+  '/a\u00a0',
+  '/a\ud800',
+  '/a\uf8ff',
+  '/a\uf900',
+  '/a\ufff0',
+  '/a\uffff',
+  '/zookeeper',
+  '/caf\u00e9',
+];
+
+describe('pathProblem', () => {
+  it('agrees with the client on every sample (the rules of Java PathUtils)', () => {
+    for (const path of samples)
+      expect(pathProblem(path) === null, JSON.stringify(path)).toBe(paths.isValid(path));
+  });
+
+  it('says what is wrong', () => {
+    expect(pathProblem(7)).toBe('must be a string');
+    expect(pathProblem('/a//b')).toMatch(/empty segment/);
+    expect(pathProblem('/a/..')).toMatch(/"\.\." segment/);
+    expect(pathProblem('/a\u007f')).toMatch(/U\+007F/);
+  });
+});
+
+describe('checkZnodePath', () => {
+  it('returns a valid path and refuses others with the caller family error', () => {
+    expect(checkZnodePath('/a/b', 'path', invalid)).toBe('/a/b');
+    expect(() => checkZnodePath('a', 'basePath', invalid)).toThrow(
+      /^basePath must start with "\/", got "a"$/,
+    );
+    expect(() => checkZnodePath(undefined, 'path', invalid)).toThrow(BadArgument);
+  });
+
+  it('refuses the root unless allowed', () => {
+    expect(() => checkZnodePath('/', 'path', invalid)).toThrow(/other than "\/"/);
+    expect(checkZnodePath('/', 'path', invalid, { allowRoot: true })).toBe('/');
+  });
+});
+
+describe('checkNodeName', () => {
+  it('accepts what may stand as one segment', () => {
+    expect(checkNodeName('orders', 'name', invalid)).toBe('orders');
+    expect(checkNodeName('.hidden', 'name', invalid)).toBe('.hidden');
+  });
+
+  it('refuses empty, "/", "." and "..", and refused characters', () => {
+    for (const bad of ['', 'a/b', '.', '..', 'a\u0000', 'a\u0085', 'a\ufff5', 3]) {
+      expect(() => checkNodeName(bad, 'name', invalid), JSON.stringify(bad)).toThrow(BadArgument);
+    }
+  });
+});
