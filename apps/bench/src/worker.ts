@@ -16,6 +16,7 @@ async function runCell(spec: CellSpec): Promise<CellResult> {
   if (contender.runCell) return contender.runCell(spec);
   if (spec.kind === 'recipe' && spec.contender === 'ours') {
     if (spec.scenario.startsWith('cache')) return (await import('./scenarios/cache.js')).runCache(spec);
+    if (spec.scenario.startsWith('modeled')) return (await import('./scenarios/modeled.js')).runModeled(spec);
     return (await import('./scenarios/recipes.js')).runRecipe(spec);
   }
   if (spec.kind === 'scale' && spec.scenario === 'cacheScale' && spec.contender === 'ours')

@@ -1,6 +1,6 @@
 /**
- * Apache Curator (CuratorBench.java) for the recipe, queue and cache scenarios (cacheScale too), compiled as the
- * Java driver is.
+ * Apache Curator (CuratorBench.java) for the recipe, queue and cache scenarios (cacheScale too), and
+ * curator-x-async's ModeledFramework for the modeled ones (CuratorModeled.java), compiled as the Java driver is.
  */
 import type { Contender } from './contender.js';
 import { compileDriver } from './java.js';
@@ -14,10 +14,10 @@ export const curator: Contender = {
   prepare: (log) => {
     log('compiling the Curator driver ...');
     return compileDriver(
-      ['CuratorBench.java', 'CuratorScale.java'],
+      ['CuratorBench.java', 'CuratorScale.java', 'CuratorModeled.java'],
       'CuratorBench',
-      (testing) => testing.findCurator(),
-      (version) => `Apache Curator ${version} recipes`,
+      (testing) => testing.findCurator({ modules: ['curator-x-async'] }),
+      (version) => `Apache Curator ${version} recipes and curator-x-async`,
     );
   },
 };

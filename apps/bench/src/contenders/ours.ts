@@ -2,7 +2,7 @@
  * Our client, `@zkwire/zk-wire-client`, through its public API, as users run it: built, not through the
  * TypeScript loader the bench runs under (tsx wraps every named closure to keep its name, a cost the
  * published build does not have). Before the first cell the client's sources are bundled the way tsup builds
- * them, with the recipes and queues next to it importing that one client bundle; the workers find the bundle
+ * them, with the recipes, queues and modeled next to it importing that one client bundle; the workers find the bundle
  * through OURS_MODULE_ENV. Outside this repository the installed packages run.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -17,13 +17,19 @@ import { nodeWorkerCommand } from './node-worker.js';
 const OURS_MODULE_ENV = 'ZKWIRE_BENCH_OURS_MODULE';
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const entry = (pkg: string) => join(repoRoot, `packages/${pkg}/src/index.ts`);
-const bundles = { client: 'zk-wire-client.mjs', recipes: 'recipes.mjs', queues: 'queues.mjs' } as const;
+const bundles = {
+  client: 'zk-wire-client.mjs',
+  recipes: 'recipes.mjs',
+  queues: 'queues.mjs',
+  modeled: 'modeled.mjs',
+} as const;
 
 type Client = typeof import('@zkwire/zk-wire-client');
 type Recipes = typeof import('@zkwire/recipes');
 type Queues = typeof import('@zkwire/queues');
+type Modeled = typeof import('@zkwire/modeled');
 
-/** Bundles the client, recipes and queues into a temporary folder (removed at exit); its client file. */
+/** Bundles the client, recipes, queues and modeled into a temporary folder (removed at exit); its client file. */
 async function build(): Promise<string | undefined> {
   if (!existsSync(entry('zk-wire-client'))) return undefined;
   const { build } = await import('esbuild');
@@ -38,35 +44,56 @@ async function build(): Promise<string | undefined> {
     logLevel: 'silent',
   } as const;
   await build({ ...common, entryPoints: [entry('zk-wire-client')], outfile: join(dir, bundles.client) });
-  // the client is the recipes' and queues' peer: each imports the bundle above, not a copy of its own
-  const plugins = [
-    {
-      name: 'shared-client',
-      setup(on: import('esbuild').PluginBuild) {
-        on.onResolve({ filter: /^@zkwire\/zk-wire-client$/ }, () => ({
-          path: `./${bundles.client}`,
-          external: true,
-        }));
-      },
+  // the client is the recipes', queues' and modeled's peer, the recipes modeled's: each imports the bundles
+  // above, not a copy of its own
+  const external = (filter: RegExp, file: string): import('esbuild').Plugin => ({
+    name: `shared-${file}`,
+    setup(on) {
+      on.onResolve({ filter }, () => ({ path: `./${file}`, external: true }));
     },
-  ];
+  });
+  const sharedClient = external(/^@zkwire\/zk-wire-client$/, bundles.client);
+  const sharedRecipes = external(/^@zkwire\/recipes$/, bundles.recipes);
   for (const pkg of ['recipes', 'queues'] as const) {
-    await build({ ...common, entryPoints: [entry(pkg)], outfile: join(dir, bundles[pkg]), plugins });
+    await build({
+      ...common,
+      entryPoints: [entry(pkg)],
+      outfile: join(dir, bundles[pkg]),
+      plugins: [sharedClient],
+    });
   }
+  await build({
+    ...common,
+    entryPoints: [entry('modeled')],
+    outfile: join(dir, bundles.modeled),
+    plugins: [sharedClient, sharedRecipes],
+  });
   return join(dir, bundles.client);
+}
+
+/** One of our packages as the workers load it: this run's bundle, or the installed package. */
+function load(file: string, pkg: string) {
+  const built = process.env[OURS_MODULE_ENV];
+  return built ? import(pathToFileURL(join(dirname(built), file)).href) : import(pkg);
 }
 
 /** Our client, recipes and queues as the workers load them: this run's bundles, or the installed packages. */
 export async function loadOurs(): Promise<{ client: Client; recipes: Recipes; queues: Queues }> {
-  const built = process.env[OURS_MODULE_ENV];
-  const load = (file: string, pkg: string) =>
-    built ? import(pathToFileURL(join(dirname(built), file)).href) : import(pkg);
   const [client, recipes, queues] = await Promise.all([
     load(bundles.client, '@zkwire/zk-wire-client') as Promise<Client>,
     load(bundles.recipes, '@zkwire/recipes') as Promise<Recipes>,
     load(bundles.queues, '@zkwire/queues') as Promise<Queues>,
   ]);
   return { client, recipes, queues };
+}
+
+/** Our client and `@zkwire/modeled` over it, for the modeled scenarios only (other cells never load it). */
+export async function loadModeled(): Promise<{ client: Client; modeled: Modeled }> {
+  const [client, modeled] = await Promise.all([
+    load(bundles.client, '@zkwire/zk-wire-client') as Promise<Client>,
+    load(bundles.modeled, '@zkwire/modeled') as Promise<Modeled>,
+  ]);
+  return { client, modeled };
 }
 
 // once per worker: the session scenario opens hundreds of sessions

@@ -1,5 +1,5 @@
-// Apache Curator as the contender for the recipes and queues scenarios: the same loops as
-// apps/bench/src/scenarios/recipes.ts and cache.ts, one JVM per cell.
+// Apache Curator as the contender for the recipes, queues and modeled scenarios: the same loops as
+// apps/bench/src/scenarios/recipes.ts and cache.ts (the modeled ones in CuratorModeled.java), one JVM per cell.
 // Prints one line "@@result {json}".
 import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
@@ -331,6 +331,18 @@ public final class CuratorBench {
             if (!arrived.tryAcquire(10, TimeUnit.SECONDS)) throw new IllegalStateException("cache: a change took over 10 s");
             record(t);
           }));
+          break;
+        }
+        case "modeledRead": {
+          System.out.println("@@result " + CuratorModeled.modeledRead(client(), args));
+          System.out.flush();
+          Runtime.getRuntime().halt(0);
+          break;
+        }
+        case "modeledUpdate": {
+          System.out.println("@@result " + CuratorModeled.modeledUpdate(client(), client(), args));
+          System.out.flush();
+          Runtime.getRuntime().halt(0);
           break;
         }
         case "cacheScale": {

@@ -68,6 +68,18 @@ export const scenarios: Record<string, ScenarioDef> = {
   queueLatency: recipe('DistributedQueue: put() to the consumer, one item at a time'),
   cacheLoad: recipe('CuratorCache initial load of 10,000 nodes (one op = one load; note: heap per node)'),
   cacheLatency: recipe('CuratorCache: setData on another session to the cache event'),
+  modeledRead: {
+    kind: 'recipe',
+    describe:
+      'CachedModeledFramework: a cached read of one of 10,000 models (@zkwire/modeled, curator-x-async)',
+    optIn: true,
+  },
+  modeledUpdate: {
+    kind: 'recipe',
+    describe:
+      'ModeledFramework versioned(): read-modify-write of one model by two sessions, retried on BadVersion (one op = an update)',
+    optIn: true,
+  },
   cacheScale: {
     kind: 'scale',
     depths: [10_000, 100_000, 1_000_000],
