@@ -14,9 +14,9 @@ import type { GetChildren2Result } from '../protocol/get-children.js';
 import type { GetDataResult } from '../protocol/get-data.js';
 import type { ConfigResult } from '../protocol/reconfig.js';
 import type { ACL } from '../util/acl.js';
-import { ClientClosedError, InvalidArgumentError } from '../util/errors.js';
+import { ClientClosedError } from '../util/errors.js';
 import type { Logger } from '../util/logger.js';
-import { Chroot, pathProblem, validatePath } from '../util/paths.js';
+import { Chroot } from '../util/paths.js';
 import type {
   CallOptions,
   ClientInfo,
@@ -37,23 +37,30 @@ import type { ReconfigChanges, VersionOptions } from './call-kinds.js';
 import type { ClientEventMap, WatchOptions, ZooKeeperClient } from './client.js';
 import type { EnsembleConfig } from './ensemble-config.js';
 import { linkSignals } from './linked-signal.js';
-import { ViewWatches, type ViewWatchKind } from './view-watches.js';
+import {
+  ephemeralsInView,
+  opsToParent,
+  parentEphemeralsPrefix,
+  resultsInView,
+  sequentialMode,
+  toParentPath,
+  viewRootArg,
+} from './view-paths.js';
+import { eachOwnWatcher, refusedLoop, viewEvents, watching } from './view-watch-calls.js';
+import { ViewWatches } from './view-watches.js';
 
 /**
  * The public surface of {@link ZooKeeperClient}, its own members and its events: what a view offers and what
  * it needs of its parent.
  */
-export type ClientApi = Omit<{ [K in keyof ZooKeeperClient]: ZooKeeperClient[K] }, keyof EventEmitter> &
+export type ClientApi = Omit<
+  { [K in keyof ZooKeeperClient]: ZooKeeperClient[K] },
+  keyof EventEmitter | ClientOnlyMember
+> &
   EventEmitter<ClientEventMap>;
 
-/** Checks a view's root: an absolute znode path; `/` is the parent's own root. */
-export function viewRootArg(root: unknown): string {
-  const problem = pathProblem(root);
-  if (problem !== null) {
-    throw new InvalidArgumentError('root', `${JSON.stringify(root)} ${problem}`, { operation: 'chroot' });
-  }
-  return root as string;
-}
+/** Members of the client alone: a view shares its parent's session and cannot hand it on (`detach`). */
+type ClientOnlyMember = 'detach';
 
 /** A client-shaped view of a parent client under a root node; make one with `client.chroot(root)`. */
 export class ChrootView extends EventEmitter<ClientEventMap> implements ClientApi, AsyncDisposable {
@@ -151,28 +158,28 @@ export class ChrootView extends EventEmitter<ClientEventMap> implements ClientAp
   getData(path: string, options?: WatchOptions): Promise<GetDataResult> {
     return this.run('getData', () => {
       const at = this.toParent(path, 'getData');
-      return this.parent.getData(at, this.watching(at, options, 'data'));
+      return this.parent.getData(at, watching(this.watches, at, options, 'data'));
     });
   }
 
   exists(path: string, options?: WatchOptions): Promise<Stat | null> {
     return this.run('exists', () => {
       const at = this.toParent(path, 'exists');
-      return this.parent.exists(at, this.watching(at, options, 'data'));
+      return this.parent.exists(at, watching(this.watches, at, options, 'data'));
     });
   }
 
   getChildren(path: string, options?: WatchOptions): Promise<string[]> {
     return this.run('getChildren', () => {
       const at = this.toParent(path, 'getChildren');
-      return this.parent.getChildren(at, this.watching(at, options, 'children'));
+      return this.parent.getChildren(at, watching(this.watches, at, options, 'children'));
     });
   }
 
   getChildren2(path: string, options?: WatchOptions): Promise<GetChildren2Result> {
     return this.run('getChildren2', () => {
       const at = this.toParent(path, 'getChildren2');
-      return this.parent.getChildren2(at, this.watching(at, options, 'children'));
+      return this.parent.getChildren2(at, watching(this.watches, at, options, 'children'));
     });
   }
 
@@ -192,22 +199,9 @@ export class ChrootView extends EventEmitter<ClientEventMap> implements ClientAp
    */
   getEphemerals(prefix = '/', options?: CallOptions): Promise<string[]> {
     return this.run('getEphemerals', () => {
-      if (typeof prefix !== 'string' || !prefix.startsWith('/')) {
-        throw new InvalidArgumentError('prefix', 'must be a string starting with "/"', {
-          operation: 'getEphemerals',
-        });
-      }
-      const root = this.root.prefix;
-      // The root itself and the nodes below it, not a sibling that merely starts with the root's name.
-      const parentPrefix = root === '' ? prefix : prefix === '/' ? root : root + prefix;
-      return this.parent.getEphemerals(parentPrefix, options).then((found) => {
-        const mine: string[] = [];
-        for (const path of found) {
-          if (root === '' || path === root || path.startsWith(`${root}/`))
-            mine.push(this.root.toClient(path));
-        }
-        return mine;
-      });
+      return this.parent
+        .getEphemerals(parentEphemeralsPrefix(this.root, prefix), options)
+        .then((found) => ephemeralsInView(this.root, found));
     });
   }
 
@@ -218,7 +212,7 @@ export class ChrootView extends EventEmitter<ClientEventMap> implements ClientAp
   /** The ensemble's configuration, `/zookeeper/config` outside every chroot (as on the client). */
   getConfig(options?: WatchOptions): Promise<GetDataResult> {
     return this.run('getConfig', () =>
-      this.parent.getConfig(this.watching('/zookeeper/config', options, 'data')),
+      this.parent.getConfig(watching(this.watches, '/zookeeper/config', options, 'data')),
     );
   }
 
@@ -227,7 +221,9 @@ export class ChrootView extends EventEmitter<ClientEventMap> implements ClientAp
   }
 
   multiRead(ops: ReadOp[], options?: CallOptions): Promise<ReadOutcome[]> {
-    return this.run('multiRead', () => this.parent.multiRead(this.opsToParent(ops, 'multiRead'), options));
+    return this.run('multiRead', () =>
+      this.parent.multiRead(opsToParent(this.root, ops, 'multiRead'), options),
+    );
   }
 
   // ---- writes ------------------------------------------------------------------------------------------
@@ -279,12 +275,8 @@ export class ChrootView extends EventEmitter<ClientEventMap> implements ClientAp
   multi(ops: Op[], options?: CallOptions): Promise<OpResult[]> {
     return this.run('multi', () =>
       this.parent
-        .multi(this.opsToParent(ops, 'multi'), options)
-        .then((results) =>
-          results.map((result) =>
-            result.type === 'create' ? { ...result, path: this.root.toClient(result.path) } : result,
-          ),
-        ),
+        .multi(opsToParent(this.root, ops, 'multi'), options)
+        .then((results) => resultsInView(this.root, results)),
     );
   }
 
@@ -310,32 +302,9 @@ export class ChrootView extends EventEmitter<ClientEventMap> implements ClientAp
           this.refuseWhenClosed('watchPersistent');
           at = this.toParent(path, 'watchPersistent');
         } catch (error) {
-          return refused(error);
+          return refusedLoop(error);
         }
-        const own = typeof options === 'object' && options !== null ? options.signal : undefined;
-        const link = linkSignals(own, this.closing.signal);
-        const events = this.parent.watchPersistent(at, { ...options, signal: link.signal });
-        const inner = events[Symbol.asyncIterator]();
-        const iterator: AsyncIterableIterator<WatchEvent> = {
-          next: async () => {
-            const next = await inner.next().catch((error: unknown) => {
-              link.dispose();
-              throw error;
-            });
-            if (next.done === true) {
-              link.dispose();
-              return next;
-            }
-            return { done: false, value: { ...next.value, path: this.root.toClient(next.value.path) } };
-          },
-          return: async () => {
-            link.dispose();
-            await inner.return?.();
-            return { done: true, value: undefined };
-          },
-          [Symbol.asyncIterator]: () => iterator,
-        };
-        return iterator;
+        return viewEvents(this.parent, at, options, this.closing.signal, this.root);
       },
     };
   }
@@ -347,7 +316,7 @@ export class ChrootView extends EventEmitter<ClientEventMap> implements ClientAp
   ): Promise<void> {
     return this.run('removeWatches', () => {
       const at = this.toParent(path, 'removeWatches');
-      return this.eachOwnWatcher(at, options, (own) => this.parent.removeWatches(at, type, own));
+      return eachOwnWatcher(this.watches, at, options, (own) => this.parent.removeWatches(at, type, own));
     });
   }
 
@@ -358,7 +327,7 @@ export class ChrootView extends EventEmitter<ClientEventMap> implements ClientAp
   ): Promise<void> {
     return this.run('checkWatches', () => {
       const at = this.toParent(path, 'checkWatches');
-      return this.eachOwnWatcher(at, options, (own) => this.parent.checkWatches(at, type, own));
+      return eachOwnWatcher(this.watches, at, options, (own) => this.parent.checkWatches(at, type, own));
     });
   }
 
@@ -408,55 +377,9 @@ export class ChrootView extends EventEmitter<ClientEventMap> implements ClientAp
     }
   }
 
-  /** A view path as the parent's path; checked first, so that a bad path never reaches another node. */
+  /** A view path as the parent's path (view-paths.ts). */
   private toParent(path: string, operation: string, sequential = false): string {
-    validatePath(path, { operation, sequential });
-    // A sequential node named by the server alone goes under the root, not beside it (`/t/a` + `0000000001`).
-    if (sequential && path === '/' && this.root.prefix !== '') return `${this.root.prefix}/`;
-    return this.root.toServer(path);
-  }
-
-  private opsToParent<O extends { path: string }>(ops: O[], operation: string): O[] {
-    if (!Array.isArray(ops)) return ops;
-    return ops.map((op) => {
-      if (typeof op !== 'object' || op === null || typeof op.path !== 'string') return op;
-      const sequential = (op as { mode?: unknown }).mode;
-      return { ...op, path: this.toParent(op.path, operation, isSequential(sequential)) };
-    });
-  }
-
-  /** The options with the watch wrapped for this view (passed on as they are when there is none). */
-  private watching(parentPath: string, options: WatchOptions | undefined, kind: ViewWatchKind) {
-    if (typeof options !== 'object' || options === null || typeof options.watch !== 'function')
-      return options;
-    return { ...options, watch: this.watches.wrap(parentPath, options.watch, kind) };
-  }
-
-  /**
-   * Runs a removal or check of watchers for this view's own watchers only: the one given as `watcher` (by the
-   * wrapper the parent knows it by), or, without one, each watcher this view armed at the path, never the
-   * parent's or another view's. Succeeds when it did for any of them; else fails as the first did (NoWatcher
-   * when the view has none there, as the client does for a path it watches nothing on).
-   */
-  private eachOwnWatcher<O extends { watcher?: Watcher }>(
-    parentPath: string,
-    options: O,
-    call: (options: O) => Promise<void>,
-  ): Promise<void> {
-    if (typeof options !== 'object' || options === null) return call(options);
-    if (options.watcher !== undefined) {
-      if (typeof options.watcher !== 'function') return call(options);
-      // A watcher this view never armed there is a function the parent does not know either (NoWatcher).
-      const wrapper = this.watches.wrapperOf(parentPath, options.watcher) ?? (() => {});
-      return call({ ...options, watcher: wrapper });
-    }
-    const wrappers = this.watches.wrappersAt(parentPath);
-    // None: the parent is asked for a watcher it cannot have, and answers as it does for an unwatched path.
-    if (wrappers.length === 0) return call({ ...options, watcher: () => {} });
-    return Promise.allSettled(wrappers.map((watcher) => call({ ...options, watcher }))).then((outcomes) => {
-      if (outcomes.some((outcome) => outcome.status === 'fulfilled')) return;
-      throw (outcomes[0] as PromiseRejectedResult).reason;
-    });
+    return toParentPath(this.root, path, operation, sequential);
   }
 
   /** Hands an event to the application with this view's path; silent once the view is closed. */
@@ -471,26 +394,4 @@ export class ChrootView extends EventEmitter<ClientEventMap> implements ClientAp
       this.emit('watcherError', error, mine);
     }
   }
-}
-
-function isSequential(mode: unknown): boolean {
-  return (
-    mode === 'persistent-sequential' ||
-    mode === 'ephemeral-sequential' ||
-    mode === 'persistent-sequential-ttl'
-  );
-}
-
-function sequentialMode(options: CreateOptions | undefined): boolean {
-  return typeof options === 'object' && options !== null && isSequential(options.mode);
-}
-
-/** An iterator whose first `next()` rejects with `error` (a refused loop, as the client's). */
-function refused(error: unknown): AsyncIterableIterator<WatchEvent> {
-  const iterator: AsyncIterableIterator<WatchEvent> = {
-    next: () => Promise.reject(error),
-    return: () => Promise.resolve({ done: true, value: undefined }),
-    [Symbol.asyncIterator]: () => iterator,
-  };
-  return iterator;
 }
