@@ -17,6 +17,7 @@ import type { GetDataResult } from '../protocol/get-data.js';
 import { encodeMultiRead, multiReadReply, multiReply } from '../protocol/multi.js';
 import type { PendingRequest, ReplyDecoder } from '../protocol/pending.js';
 import type { ConfigResult } from '../protocol/reconfig.js';
+import { sessionHandoff } from '../session/handoff.js';
 import { planHostListUpdate } from '../session/host-list-update.js';
 import { Session } from '../session/session.js';
 import type { ACL } from '../util/acl.js';
@@ -37,6 +38,7 @@ import type {
   OpResult,
   ReadOp,
   ReadOutcome,
+  SessionHandoff,
   SessionState,
   Stat,
   WatchEvent,
@@ -530,6 +532,21 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   /** Connection state events as an async iterable (ends when the client closes). */
   states(options: { signal?: AbortSignal } = {}): AsyncIterable<ConnectionState> {
     return this.session.states(options.signal);
+  }
+
+  /**
+   * Hands the session on: ends this client without closing its session, and resolves with what
+   * `connect({ session })` needs to resume it, in another worker thread (`postMessage` it as it is) or process
+   * (`encodeSessionHandoff`), before `timeoutMs` passes. The session's ephemeral nodes stay. Calls already
+   * made get their answers before the connection is let go; after the detach every call fails with
+   * ClientClosedError and watchers and listeners get nothing more (the server drops its watches with the
+   * connection). Rejects with NoSessionError before a session was granted, and with the client's error
+   * when it is closed or expired; the client is unchanged then.
+   */
+  async detach(): Promise<SessionHandoff> {
+    const { id, password, timeoutMs } = await this.session.detach();
+    this.tracker?.close();
+    return sessionHandoff(id, password, timeoutMs);
   }
 
   /** Sends closeSession, waits for its reply, and ends the client. Idempotent. */

@@ -53,6 +53,14 @@ export class SessionIdentity {
     return watchesCarryOver;
   }
 
+  /**
+   * True when the session can be resumed elsewhere (`detach()`): granted by a read-write server (a read-only
+   * server's session is valid nowhere else, §2.1) and not forgotten.
+   */
+  get resumable(): boolean {
+    return this.id !== 0n && this.negotiatedTimeoutMs > 0 && this.seenReadWriteServer;
+  }
+
   /** After an expiry (autoRecreateSession): the next connection asks for a new session. */
   forget(): void {
     this.id = 0n;

@@ -13,6 +13,7 @@
  * Frames are routed here: special xids (-1 notification, -2 ping, -4 auth, SASL in progress) before the
  * pending FIFO, which the pipeline checks against the head.
  */
+import { Buffer } from 'node:buffer';
 import { EventEmitter } from 'node:events';
 import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
 import { int32At } from '@zkwire/jute-codec/internal';
@@ -37,6 +38,8 @@ import { SessionAuth } from './auth.js';
 import { ensureChroot } from './chroot.js';
 import { closedByClient, closeSessionWithin, failWaitersAtEnd } from './close.js';
 import { ConnectFailures, failureReason } from './connect-failures.js';
+import { settleCallsWithin } from './detach.js';
+import { NoSessionError } from './handoff.js';
 import { SessionHosts } from './hosts.js';
 import { SessionIdentity } from './identity.js';
 import { sessionSettings } from './settings.js';
@@ -82,6 +85,11 @@ export class Session extends EventEmitter<SessionEventMap> implements Connection
   private readonly failFast: boolean;
   /** `ensureChroot`: create the chroot on connect (until done once). */
   private ensureChroot: boolean;
+  /**
+   * A session given in the options (a hand-off, or `{ id, password }`) not yet granted by a server: a refusal
+   * then ends the client with SessionExpired, never a silent new session (autoRecreateSession or not).
+   */
+  private resuming: boolean;
 
   private readonly options: ClientOptions;
   private readonly connectionOptions: ConnectionOptions;
@@ -101,6 +109,7 @@ export class Session extends EventEmitter<SessionEventMap> implements Connection
     this.ensureChroot = settings.ensureChroot && settings.chroot.prefix !== '';
     this.connectionOptions = settings.connection;
     this.identity = new SessionIdentity(settings.session);
+    this.resuming = settings.session !== undefined;
     this.versionGate = new ServerVersionGate(
       () => this.currentHost,
       this.options,
@@ -334,7 +343,7 @@ export class Session extends EventEmitter<SessionEventMap> implements Connection
       this.connection = undefined;
       this.lastConnectionError = new SessionExpiredError();
       connection.close(this.lastConnectionError);
-      this.expire();
+      this.expire(!this.resuming);
       return;
     }
     // No server hands out session 0: taking it would leave a session that can never be reattached or expire.
@@ -342,6 +351,7 @@ export class Session extends EventEmitter<SessionEventMap> implements Connection
     this.handshaken = true;
     this.expiryTimer.stop();
     const sameSession = this.identity.accept(response);
+    this.resuming = false;
     if (!sameSession) this.watches.clear();
     connection.setConnected(Math.floor((response.timeOut * 2) / 3));
     void this.afterHandshake(connection, response.readOnly, sameSession);
@@ -430,8 +440,11 @@ export class Session extends EventEmitter<SessionEventMap> implements Connection
     this.scheduleReconnect();
   }
 
-  /** The session is gone: every call fails SessionExpired, or a new session starts (autoRecreateSession). */
-  private expire(): void {
+  /**
+   * The session is gone: every call fails SessionExpired, or a new session starts (autoRecreateSession, when
+   * `mayRecreate`).
+   */
+  private expire(mayRecreate = true): void {
     this.expiryTimer.stop();
     // Set only when a session was granted: a server that keeps refusing (timeout 0) does not keep the calls
     // queued for the next session waiting forever; they fail after a session timeout with no session.
@@ -444,7 +457,7 @@ export class Session extends EventEmitter<SessionEventMap> implements Connection
     this.watches.clear();
     // The credentials stay saved (a recreated session sends them again); calls waiting on them end here.
     this.auth.rejectAll(() => new SessionExpiredError({ operation: 'addAuth' }));
-    if (this.options.autoRecreateSession) {
+    if (mayRecreate && this.options.autoRecreateSession) {
       this.pipeline.failAll(makeError, false);
       if (hadSession) this.waitingSince = Date.now();
       // A new session starts from zxid 0, as a new Java handle does: the old session's last zxid would be
@@ -500,6 +513,58 @@ export class Session extends EventEmitter<SessionEventMap> implements Connection
       await closeSessionWithin(this.pipeline, boundMs);
     }
     this.terminate(closed);
+  }
+
+  /**
+   * Ends the client without closing the session (no closeSession is sent), for another client to resume it:
+   * calls already made get their answers first (within the close bound), later calls are refused with
+   * ClientClosedError, watchers are dropped without an event. Resolves with the session's id, password and
+   * granted timeout. Rejects, changing nothing, when there is no session to hand on: NoSessionError before
+   * one was granted, the client's error when closed or expired.
+   */
+  detach(): Promise<{ id: bigint; password: Buffer; timeoutMs: number }> {
+    const refusal = this.refusal('detach');
+    if (refusal) return Promise.reject(refusal);
+    if (!this.identity.resumable) {
+      const why = this.hasConnected
+        ? 'the session was granted by a read-only server, valid on no other server'
+        : 'no server has granted a session yet (await client.connected() first)';
+      return Promise.reject(new NoSessionError(`Nothing to detach: ${why}`, { operation: 'detach' }));
+    }
+    const detaching = this.doDetach();
+    this.closing = detaching.then(
+      () => {},
+      () => {},
+    );
+    return detaching;
+  }
+
+  private async doDetach(): Promise<{ id: bigint; password: Buffer; timeoutMs: number }> {
+    if (this.ready && this.connection !== undefined) {
+      const boundMs =
+        this.closeTimeoutMs ??
+        Math.min(this.requestedTimeoutMs, this.negotiatedTimeoutMs || this.requestedTimeoutMs);
+      await settleCallsWithin(this.pipeline, boundMs);
+    }
+    // The wait may have seen the session end (told by a server on a reconnection): nothing to hand on then.
+    const ended = this.terminalError;
+    const handoff = this.identity.resumable
+      ? {
+          id: this.identity.id,
+          password: Buffer.from(this.identity.password),
+          timeoutMs: this.identity.negotiatedTimeoutMs,
+        }
+      : undefined;
+    // Dropped without an event, as by close(); the server drops its watches with the connection, so the
+    // client that resumes the session sets its own.
+    this.watches.clear();
+    this.terminate(closedByClient);
+    if (handoff === undefined || ended !== undefined) {
+      throw ended?.code === 'SESSIONEXPIRED'
+        ? new SessionExpiredError({ operation: 'detach' })
+        : (ended ?? new NoSessionError('Nothing to detach: the session ended', { operation: 'detach' }));
+    }
+    return handoff;
   }
 
   /** Replaces the host list; with `move`, leaves the connection in use (hosts.ts). */

@@ -2,8 +2,8 @@
  * A session's options, checked once when the client is made (bad ones are refused with InvalidArgumentError
  * before anything is sent) and turned into what the session works with.
  */
-import { Buffer } from 'node:buffer';
-import { concealCredentials } from '../security/conceal.js';
+import type { Buffer } from 'node:buffer';
+import { concealCredentials, concealProperty } from '../security/conceal.js';
 import { validateSaslOptions } from '../security/sasl-authenticator.js';
 import { validateTlsOption } from '../security/tls-options.js';
 import type { ConnectionOptions } from '../transport/connection.js';
@@ -14,6 +14,7 @@ import { type HostAddress, parseClientConnectString, shuffled } from '../util/co
 import { InvalidArgumentError } from '../util/errors.js';
 import type { Chroot } from '../util/paths.js';
 import type { ClientOptions } from '../util/types.js';
+import { sessionCredentials } from './handoff.js';
 
 /** The checked session options: the timeout to ask for and the session to reattach to, if any. */
 export interface SessionStart {
@@ -21,18 +22,17 @@ export interface SessionStart {
   session: { id: bigint; password: Buffer } | undefined;
 }
 
-/** Checks `sessionTimeoutMs` and `session` (refused with InvalidArgumentError before anything is sent). */
+/**
+ * Checks `sessionTimeoutMs` and `session` (refused with InvalidArgumentError before anything is sent). A
+ * resumed hand-off asks for its own timeout unless `sessionTimeoutMs` says otherwise.
+ */
 export function sessionStart(options: ClientOptions): SessionStart {
-  const timeout = options.sessionTimeoutMs ?? 30_000;
+  const given = sessionCredentials(options.session);
+  const timeout = options.sessionTimeoutMs ?? given?.timeoutMs ?? 30_000;
   if (!Number.isInteger(timeout) || timeout <= 0) {
     throw new InvalidArgumentError('sessionTimeoutMs', `must be a positive integer, got ${String(timeout)}`);
   }
-  if (options.session && options.session.password.length !== 16) {
-    throw new InvalidArgumentError('session.password', 'must be 16 bytes');
-  }
-  const session = options.session
-    ? { id: options.session.id, password: Buffer.from(options.session.password) }
-    : undefined;
+  const session = given === undefined ? undefined : { id: given.id, password: given.password };
   return { requestedTimeoutMs: timeout, session };
 }
 
@@ -101,6 +101,10 @@ function serverVersionOption(value: unknown): void {
 /** Checks `options` and derives the session's settings from them. */
 export function sessionSettings(options: ClientOptions): SessionSettings {
   const concealed = concealCredentials(options);
+  // The session's password (a hand-off's or a reattach's) stays out of inspect/log/JSON output too.
+  if (typeof options.session === 'object' && options.session !== null) {
+    concealed.session = concealProperty({ ...options.session }, 'password');
+  }
   const parsed = parseClientConnectString(options.connectString);
   const start = sessionStart(options);
   validateTlsOption(options.tls);

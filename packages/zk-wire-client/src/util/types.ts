@@ -108,6 +108,22 @@ export interface SaslOptions {
   hostname?: string;
 }
 
+/**
+ * A detached session (`client.detach()`): enough to resume it with `connect({ session })`, from any thread or
+ * process, within `timeoutMs`.
+ */
+export interface SessionHandoff {
+  /**
+   * The session id: 16 lowercase hex digits, its 64 bits as the server's logs write them (without `0x`);
+   * `BigInt.asIntN(64, BigInt('0x' + sessionId))` is the client's `sessionId`.
+   */
+  readonly sessionId: string;
+  /** The session password: 32 hex digits. A secret: whoever has it owns the session. */
+  readonly password: string;
+  /** The session timeout the server granted: resume before it passes since the detach. */
+  readonly timeoutMs: number;
+}
+
 /** Options of {@link createClient}. */
 export interface ClientOptions {
   /** `h1:2181,h2:2181/chroot`. */
@@ -116,8 +132,14 @@ export interface ClientOptions {
   sessionTimeoutMs?: number;
   /** Accept read-only servers. Default false. */
   canBeReadOnly?: boolean;
-  /** Reattach to an existing session. */
-  session?: { id: bigint; password: Uint8Array };
+  /**
+   * Reattach to an existing session: a hand-off from `detach()` (in this or another thread or process), or a
+   * client's `{ id: sessionId, password: sessionPassword }`. If the server says the session is gone, the
+   * first connection ends the client with SessionExpiredError (never a new session, whatever
+   * `autoRecreateSession` says). A hand-off's `timeoutMs` is the session timeout asked for unless
+   * `sessionTimeoutMs` is given.
+   */
+  session?: SessionHandoff | { id: bigint; password: Uint8Array };
   /** After expiry, start a new session instead of failing every call with SessionExpired. Default false. */
   autoRecreateSession?: boolean;
   /**
