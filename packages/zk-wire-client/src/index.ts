@@ -37,6 +37,7 @@ export {
   type SaslChannel,
 } from './security/sasl-hook.js';
 export { isTlsError, TlsError, TlsFailure, type TlsFailureReason } from './security/tls-error.js';
+export { DnsSrvLookupError, type DnsSrvLookupFailure, isDnsSrvLookupError } from './session/dns-srv-error.js';
 export { decodeSessionHandoff, encodeSessionHandoff, NoSessionError } from './session/handoff.js';
 export { type ACL, acls, digestId, type Id, Perms } from './util/acl.js';
 export { DEFAULT_QUEUE_CAPACITY, EventOverflowError } from './util/async-queue.js';

@@ -1,26 +1,70 @@
 /**
  * Where a session connects: the host rotation (host-rotation.ts), the search for a read-write server while
- * connected to a read-only one (wire-protocol.md §2.7), and a new host list from ensemble tracking or
- * updateServerList. Moving on ends the connection in use, which the session then replaces as after any other
+ * connected to a read-only one (wire-protocol.md §2.7), a new host list from ensemble tracking or
+ * updateServerList, and the hosts of a `dns-srv://` connect string (dns-srv.ts): none until its first
+ * lookup, then each changed answer rebalanced as a host-list update (host-list-update.ts), in RFC 2782's
+ * order (dns-srv-records.ts). Moving on ends the connection in use, which the session then replaces as after any other
  * loss: requests in flight fail with ConnectionLoss, the session stays.
  */
 import type { Connection } from '../transport/connection.js';
 import { ReadOnlyProbe, type ReadOnlyProbeOptions } from '../transport/read-only-probe.js';
 import type { HostAddress } from '../util/connect-string.js';
 import { ConnectionLossError } from '../util/errors.js';
+import { DnsSrvDiscovery } from './dns-srv.js';
+import type { DnsSrvLookupError } from './dns-srv-error.js';
+import type { DnsSrvSettings } from './dns-srv-options.js';
+import { addressesOf, byPriority, type SrvTarget, srvOrder } from './dns-srv-records.js';
+import { planHostListUpdate } from './host-list-update.js';
 import { HostRotation } from './host-rotation.js';
 
 export class SessionHosts extends HostRotation {
   private readOnlyProbe: ReadOnlyProbe | undefined;
+  /** The SRV lookups of a `dns-srv://` connect string. */
+  private readonly discovery: DnsSrvDiscovery | undefined;
 
   constructor(
+    /** The hosts of a host list connect string; none for a `dns-srv://` one (`dnsSrv` finds them). */
     hosts: readonly HostAddress[],
     /** How the probe opens sockets: the session's factory and TLS options. */
     private readonly connect: ReadOnlyProbeOptions['connect'],
     /** The session's connection in use, if any. */
     private readonly connection: () => Connection | undefined,
+    dnsSrv?: DnsSrvSettings,
   ) {
     super(hosts);
+    this.discovery =
+      dnsSrv === undefined ? undefined : new DnsSrvDiscovery(dnsSrv, (targets) => this.rebalance(targets));
+  }
+
+  /** True while the hosts are still to be looked up (a `dns-srv://` connect string before its first answer). */
+  get awaitsDiscovery(): boolean {
+    return this.discovery !== undefined && this.list.length === 0;
+  }
+
+  /**
+   * The first SRV lookup: `onReady` once the hosts are known (then the refresh runs until
+   * {@link stopDiscovery}), or `onFail` when the lookup gave no server.
+   */
+  discover(onReady: () => void, onFail: (error: DnsSrvLookupError) => void): void {
+    this.discovery?.start((targets) => {
+      this.replace(addressesOf(srvOrder(targets)), false);
+      onReady();
+    }, onFail);
+  }
+
+  /** Stops the SRV refresh (the session ended). */
+  stopDiscovery(): void {
+    this.discovery?.stop();
+  }
+
+  /**
+   * A changed SRV answer: the probabilistic rebalance of a host-list update decides whether to move; a move
+   * tries lower priorities first, otherwise attempts go on through the new answer in RFC 2782's order.
+   */
+  private rebalance(targets: SrvTarget[]): void {
+    const ordered = addressesOf(srvOrder(targets));
+    const plan = planHostListUpdate(this.list, ordered, this.current);
+    this.replaceHosts(plan.move ? byPriority(plan.hosts, targets) : ordered, plan.move);
   }
 
   /** On a read-only server: look for a read-write one, and move there once found. */

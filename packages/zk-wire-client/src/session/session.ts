@@ -100,7 +100,7 @@ export class Session extends EventEmitter<SessionEventMap> implements Connection
     const settings = sessionSettings(clientOptions);
     this.options = settings.options;
     this.chroot = settings.chroot;
-    this.hosts = new SessionHosts(settings.hosts, settings.options, () => this.connection);
+    this.hosts = new SessionHosts(settings.hosts, settings.options, () => this.connection, settings.dnsSrv);
     this.requestedTimeoutMs = settings.requestedTimeoutMs;
     this.connectWaitMs = settings.connectWaitMs;
     this.closeTimeoutMs = settings.closeTimeoutMs;
@@ -238,9 +238,14 @@ export class Session extends EventEmitter<SessionEventMap> implements Connection
   /** ms timestamp since which calls have waited for a first session (set at start and after an expiry). */
   private waitingSince = Date.now();
 
-  /** Starts connecting. */
+  /** Starts connecting: at once, or after the first SRV lookup of a `dns-srv://` connect string (hosts.ts). */
   start(): void {
-    this.connectNext();
+    if (this.hosts.awaitsDiscovery)
+      this.hosts.discover(
+        () => this.connectNext(),
+        (error) => this.terminate(error),
+      );
+    else this.connectNext();
   }
 
   // ---- connecting -----------------------------------------------------------------------------------
@@ -483,6 +488,7 @@ export class Session extends EventEmitter<SessionEventMap> implements Connection
     this.reconnectTimer.stop();
     this.expiryTimer.stop();
     this.hosts.stopSearch();
+    this.hosts.stopDiscovery();
     const connection = this.connection;
     this.connection = undefined;
     this.ready = false;

@@ -14,6 +14,7 @@ import { type HostAddress, parseClientConnectString, shuffled } from '../util/co
 import { InvalidArgumentError } from '../util/errors.js';
 import type { Chroot } from '../util/paths.js';
 import type { ClientOptions } from '../util/types.js';
+import { type DnsSrvSettings, dnsSrvSettings } from './dns-srv-options.js';
 import { sessionCredentials } from './handoff.js';
 
 /** The checked session options: the timeout to ask for and the session to reattach to, if any. */
@@ -61,8 +62,10 @@ export interface SessionSettings {
   /** The options, their credentials kept out of inspect/log/JSON output. */
   options: ClientOptions;
   chroot: Chroot;
-  /** The hosts, shuffled once. */
+  /** The hosts, shuffled once (none for a `dns-srv://` connect string: `dnsSrv` finds them). */
   hosts: HostAddress[];
+  /** A `dns-srv://` connect string's lookups (`dnsSrvRefreshMs`, `dnsServers`, checked). */
+  dnsSrv: DnsSrvSettings | undefined;
   requestedTimeoutMs: number;
   /** The session to reattach to (`session`), if any. */
   session: SessionStart['session'];
@@ -115,6 +118,7 @@ export function sessionSettings(options: ClientOptions): SessionSettings {
     options: concealed,
     chroot: parsed.chroot,
     hosts: shuffled(parsed.hosts),
+    dnsSrv: dnsSrvSettings(options, parsed.srvName),
     requestedTimeoutMs: start.requestedTimeoutMs,
     session: start.session,
     connectWaitMs: timeoutOption('connectWaitMs', options.connectWaitMs, true) ?? DEFAULT_CONNECT_WAIT_MS,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientConnectString, parseConnectString, shuffled } from './connect-string.js';
+import {
+  parseClientConnectString,
+  parseConnectString,
+  parseDnsSrvConnectString,
+  shuffled,
+} from './connect-string.js';
 import { InvalidArgumentError } from './errors.js';
 
 describe('connect strings', () => {
@@ -48,5 +53,40 @@ describe('connect strings', () => {
     const out = shuffled(hosts, random);
     expect(out.slice().sort()).toEqual(hosts);
     expect(hosts).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('parses dns-srv://name[/chroot] (ZooKeeper 3.10), the name without a port', () => {
+    expect(parseDnsSrvConnectString('dns-srv://_zookeeper._tcp.example.org')).toMatchObject({
+      srvName: '_zookeeper._tcp.example.org',
+      chroot: { prefix: '' },
+    });
+    expect(parseDnsSrvConnectString(' dns-srv://zk.example.org./app/x ')).toMatchObject({
+      srvName: 'zk.example.org.',
+      chroot: { prefix: '/app/x' },
+    });
+    expect(parseDnsSrvConnectString('dns-srv://zk.example.org/')?.chroot.prefix).toBe('');
+    expect(parseDnsSrvConnectString('h1:2181/app')).toBeUndefined();
+  });
+
+  it.each([
+    'dns-srv://',
+    'dns-srv:///app',
+    'dns-srv://zk.example.org:2181',
+    'dns-srv://a.example.org,b.example.org',
+    'dns-srv://bad name.org',
+    'dns-srv://-bad.org',
+    'dns-srv://a..b',
+    'dns-srv://zk.example.org/bad/',
+    `dns-srv://${'a'.repeat(64)}.org`,
+  ])('refuses %j', (s) => {
+    expect(() => parseDnsSrvConnectString(s)).toThrow(InvalidArgumentError);
+  });
+
+  it('a dns-srv:// string is no host list; the client parse gives its name and no hosts', () => {
+    expect(() => parseConnectString('dns-srv://zk.example.org')).toThrow(/names no hosts/);
+    const parsed = parseClientConnectString('dns-srv://_zookeeper._tcp.example.org/app');
+    expect(parsed).toMatchObject({ hosts: [], srvName: '_zookeeper._tcp.example.org' });
+    expect(parsed.chroot.prefix).toBe('/app');
+    expect(parseClientConnectString('a:1').srvName).toBeUndefined();
   });
 });

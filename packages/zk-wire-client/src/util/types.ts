@@ -126,7 +126,11 @@ export interface SessionHandoff {
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
-  /** `h1:2181,h2:2181/chroot`. */
+  /**
+   * `h1:2181,h2:2181/chroot`, or `dns-srv://_zookeeper._tcp.example.org/chroot` (ZooKeeper 3.10's syntax):
+   * the servers are the targets of that name's SRV records, looked up before the first connection (none
+   * found: the client ends with DnsSrvLookupError) and again every `dnsSrvRefreshMs`.
+   */
   connectString: string;
   /** Requested session timeout (the server clamps it). Default 30000. */
   sessionTimeoutMs?: number;
@@ -223,6 +227,18 @@ export interface ClientOptions {
    * moves). The addresses come from the servers' config, not the connect string. Default false.
    */
   ensembleTracking?: boolean;
+  /**
+   * With a `dns-srv://` connect string: how often the SRV records are looked up again, in ms. A changed
+   * answer replaces the servers as `updateServerList` does (some clients move, so that load spreads); a failed
+   * lookup keeps the servers the client has (and logs it). 0 turns the refresh off. Default 60000.
+   */
+  dnsSrvRefreshMs?: number;
+  /**
+   * With a `dns-srv://` connect string: the DNS servers the SRV lookups ask (IP addresses, each with an
+   * optional port: `'10.0.0.2'`, `'127.0.0.1:5353'`, `'[::1]:5353'`), e.g. a split-horizon resolver.
+   * Default: the system's (resolv.conf). The targets are resolved at each connection as any host name is.
+   */
+  dnsServers?: string[];
 }
 
 /** An op of a multi transaction (build with `op.*`). */
