@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { abortError, sleep, throwIfAborted, waitFor } from './abortable.js';
+import { abortError, throwIfAborted, waitFor } from './abortable.js';
 import { QueueError } from './errors.js';
 
 describe('waitFor', () => {
@@ -45,12 +45,5 @@ describe('waitFor', () => {
     expect(QueueError.isInstance(error)).toBe(true);
     expect((error as QueueError).code).toBe('ABORTED');
     expect(() => throwIfAborted(controller.signal)).toThrow(/aborted/);
-  });
-
-  it('sleep rejects early when its signal fires', async () => {
-    const controller = new AbortController();
-    const sleeping = sleep(60_000, controller.signal);
-    controller.abort(new Error('woken'));
-    await expect(sleeping).rejects.toThrow('woken');
   });
 });

@@ -52,11 +52,6 @@ export function waitFor(
   });
 }
 
-/** Sleeps `ms`, rejecting early when `signal` fires. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return waitFor(() => () => {}, { timeoutMs: ms, signal }).then(() => undefined);
-}
-
 /** Combines signals: the result fires when any of them fires. */
 export function anySignal(...signals: (AbortSignal | undefined)[]): AbortSignal {
   const present = signals.filter((s): s is AbortSignal => s !== undefined);

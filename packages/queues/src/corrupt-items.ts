@@ -2,9 +2,10 @@
  * A batch node that cannot be read is moved out of the queue in one transaction (delete it, create its bytes
  * under the corrupt path), so it is neither dropped silently nor met again on every listing.
  */
+import { op } from '@zkwire/zk-wire-client';
 import type { CorruptQueueItemError } from './errors.js';
 import { retryTransient } from './retry.js';
-import { createOp, deleteOp, type QueueClient } from './zk-client.js';
+import type { QueueClient } from './zk-client.js';
 import { isNodeExists, isNoNode, isTakenByAnother } from './zk-errors.js';
 
 /** Where a corrupt node goes: a path to move it under, or `null` to delete it (Curator's behaviour). */
@@ -42,7 +43,7 @@ export async function moveCorruptItem(
       try {
         const results = await retryTransient(
           client,
-          () => client.multi([deleteOp(itemPath, version), createOp(destination, data, mode)]),
+          () => client.multi([op.delete(itemPath, version), op.create(destination, data, { mode })]),
           { signal },
         );
         const created = results[1] as { path?: string } | undefined;

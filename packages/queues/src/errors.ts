@@ -2,8 +2,9 @@
  * The errors this package raises itself. Errors from ZooKeeper (no node, connection loss, session expired, ...)
  * come from `@zkwire/zk-wire-client` unchanged.
  */
+import { errorFamilyMarker, hasErrorMarker, invalidArgumentMessage, markError } from '@zkwire/common';
 
-const MARKER = Symbol.for('@zkwire/queues/QueueError');
+const MARKER = errorFamilyMarker('queues');
 
 /** Stable codes of {@link QueueError}, so callers can branch without `instanceof`. */
 export const QueueErrorCode = {
@@ -40,12 +41,12 @@ export class QueueError extends Error {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.path = options?.path;
-    Object.defineProperty(this, MARKER, { value: true });
+    markError(this, MARKER);
   }
 
   /** True for any QueueError, even from another copy of this package (ESM and CJS side by side). */
   static isInstance(error: unknown): error is QueueError {
-    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[MARKER] === true;
+    return hasErrorMarker(error, MARKER);
   }
 }
 
@@ -70,8 +71,8 @@ export class QueueArgumentError extends QueueError {
   /** The name of the refused argument. */
   readonly argument: string;
 
-  constructor(argument: string, message: string) {
-    super(QueueErrorCode.INVALID_ARGUMENT, `${argument}: ${message}`);
+  constructor(argument: string, problem: string) {
+    super(QueueErrorCode.INVALID_ARGUMENT, invalidArgumentMessage(argument, problem));
     this.argument = argument;
   }
 }
@@ -80,3 +81,7 @@ export class QueueArgumentError extends QueueError {
 export function isQueueError(error: unknown, code?: QueueErrorCode): error is QueueError {
   return QueueError.isInstance(error) && (code === undefined || error.code === code);
 }
+
+/** The queues' bad-argument error, in the shape @zkwire/common's checks take. */
+export const invalidQueueArgument = (argument: string, problem: string): QueueArgumentError =>
+  new QueueArgumentError(argument, problem);

@@ -4,8 +4,9 @@
  * with the session and the item is delivered again.
  */
 
-import { sleep } from './abortable.js';
-import type { QueueClient, QueueWatcher } from './zk-client.js';
+import type { Watcher } from '@zkwire/zk-wire-client';
+import { waitOutTransient } from './retry.js';
+import type { QueueClient } from './zk-client.js';
 import { isNodeExists, isNoNode, isSessionExpired, isTransient } from './zk-errors.js';
 
 /**
@@ -35,7 +36,7 @@ export type ItemLockResult = 'acquired' | 'locked';
 export async function acquireItemLock<R>(
   client: QueueClient,
   lockNodePath: string,
-  onRelease: QueueWatcher,
+  onRelease: Watcher,
   signal?: AbortSignal,
   readAlong?: () => Promise<R>,
 ): Promise<{ result: ItemLockResult; read?: Promise<R> | undefined }> {
@@ -63,8 +64,7 @@ export async function acquireItemLock<R>(
           return { result: outcome };
         } catch (stepError) {
           if (!isTransient(stepError) || attempt >= 30) throw stepError;
-          await sleep(Math.min(1000, 25 * 2 ** Math.min(attempt, 6)), signal);
-          await client.connected({ signal });
+          await waitOutTransient(client, attempt, signal);
         }
       }
     }
@@ -81,7 +81,7 @@ export async function acquireItemLock<R>(
 async function afterFailedCreate(
   client: QueueClient,
   lockNodePath: string,
-  onRelease: QueueWatcher,
+  onRelease: Watcher,
   error: unknown,
   attempt: number,
   uncertain: boolean,

@@ -10,6 +10,7 @@
  * A consumer that stops in the middle of a batch puts the undelivered rest back as a new batch, so stopping
  * loses nothing in either mode.
  */
+import { op, type Watcher } from '@zkwire/zk-wire-client';
 import { decodeBatch, encodeBatch } from './batch-format.js';
 import { type CorruptItemTarget, moveCorruptItem } from './corrupt-items.js';
 import { publishQueue } from './diagnostics.js';
@@ -18,7 +19,7 @@ import { acquireItemLock, forgetItemLock, releaseItemLock } from './item-lock.js
 import { createdPrefix, type ItemNaming } from './item-names.js';
 import { retryTransient } from './retry.js';
 import { deserializeItem, type QueueSerializer } from './serializers.js';
-import { createOp, deleteOp, type QueueClient, type QueueWatcher } from './zk-client.js';
+import type { QueueClient } from './zk-client.js';
 import { isNoNode, isSessionExpired, isTakenByAnother } from './zk-errors.js';
 
 /** What a consumer is told about the item it receives. */
@@ -63,7 +64,7 @@ export interface ProcessorContext<T> {
   /** Reports consumer errors and corrupt items. */
   report(error: unknown, info: { path: string; name: string }): void;
   /** Fires when a lock held by another consumer goes away. */
-  readonly onLockReleased: QueueWatcher;
+  readonly onLockReleased: Watcher;
 }
 
 /** What became of one node. */
@@ -259,7 +260,7 @@ export async function processLockSafe<T>(ctx: ProcessorContext<T>, name: string)
  */
 async function deleteItemAndLock<T>(ctx: ProcessorContext<T>, itemPath: string, lockNodePath: string) {
   try {
-    await retryTransient(ctx.client, () => ctx.client.multi([deleteOp(itemPath), deleteOp(lockNodePath)]));
+    await retryTransient(ctx.client, () => ctx.client.multi([op.delete(itemPath), op.delete(lockNodePath)]));
     return true;
   } catch (error) {
     if (isSessionExpired(error)) throw error;
@@ -281,7 +282,8 @@ async function requeue<T>(
   try {
     await retryTransient(
       ctx.client,
-      () => ctx.client.multi([deleteOp(itemPath), createOp(prefix, bytes, 'persistent-sequential')]),
+      () =>
+        ctx.client.multi([op.delete(itemPath), op.create(prefix, bytes, { mode: 'persistent-sequential' })]),
       { signal: undefined },
     );
   } catch (error) {

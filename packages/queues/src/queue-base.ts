@@ -2,12 +2,13 @@
  * What every DistributedQueue kind shares: creating its nodes, putting batches (bounded or not), tracking
  * puts in flight so that close() flushes them, and running consumers as a handler or an async iterable.
  */
+import { checkZnodePath } from '@zkwire/common';
 import { anySignal, waitFor } from './abortable.js';
 import { encodeBatch } from './batch-format.js';
 import { waitForRoom } from './bounded-put.js';
 import { type ConsumerLoopConfig, type ConsumerStats, runConsumerLoop } from './consumer-loop.js';
 import { publishQueue } from './diagnostics.js';
-import { QueueArgumentError, QueueError, QueueErrorCode } from './errors.js';
+import { invalidQueueArgument, QueueArgumentError, QueueError, QueueErrorCode } from './errors.js';
 import { ItemIterator } from './item-iterator.js';
 import type { ItemNaming } from './item-names.js';
 import type { ErrorMode, ItemInfo } from './item-processor.js';
@@ -64,12 +65,6 @@ export interface ConsumeOptions {
 /** Consumes one item; throwing counts as a failure (see the queue's delivery guarantee). */
 export type ItemHandler<T> = (item: T, info: ItemInfo) => void | Promise<void>;
 
-function validatePath(argument: string, path: string): void {
-  if (typeof path !== 'string' || !path.startsWith('/') || (path.length > 1 && path.endsWith('/'))) {
-    throw new QueueArgumentError(argument, `must be an absolute znode path, got ${JSON.stringify(path)}`);
-  }
-}
-
 /** The code of the process warning for a consumer error or corrupt item nobody hears (stable). */
 const QUEUE_ITEM_WARNING = 'ZKWIRE_QUEUE';
 
@@ -94,9 +89,9 @@ export abstract class QueueBase<T> implements AsyncDisposable {
     protected readonly naming: ItemNaming,
     private readonly minItemsBeforeRefresh: number,
   ) {
-    validatePath('path', path);
-    if (options?.lockPath !== undefined) validatePath('lockPath', options.lockPath);
-    if (options?.corruptPath) validatePath('corruptPath', options.corruptPath);
+    checkZnodePath(path, 'path', invalidQueueArgument);
+    if (options?.lockPath !== undefined) checkZnodePath(options.lockPath, 'lockPath', invalidQueueArgument);
+    if (options?.corruptPath) checkZnodePath(options.corruptPath, 'corruptPath', invalidQueueArgument);
     if (typeof options?.serializer?.serialize !== 'function') {
       throw new QueueArgumentError('serializer', 'must have serialize and deserialize functions');
     }

@@ -2,7 +2,8 @@
  * Repeating a call whose outcome was unknown (connection loss, timeout) once the client is connected again.
  * Callers make each call safe to repeat, or resolve the ambiguity on the retry (see item-processor.ts).
  */
-import { sleep, throwIfAborted } from './abortable.js';
+import { backoffMs, sleep } from '@zkwire/common';
+import { throwIfAborted } from './abortable.js';
 import type { QueueClient } from './zk-client.js';
 import { isTransient } from './zk-errors.js';
 
@@ -14,9 +15,25 @@ export interface RetryOptions {
   signal?: AbortSignal | undefined;
 }
 
+/** The backoff between attempts: short, since each also waits for the client's `connected()`. */
+const TRANSIENT_BACKOFF = { baseMs: 25, maxMs: 1_000 };
+
 /**
- * Runs `fn`; on a transient error waits (a short backoff, then the client's `connected()`) and runs it again.
- * Other errors, and the last transient one, are thrown.
+ * The wait after failed attempt number `attempt` (1 for the first): a short backoff, then the client's
+ * `connected()`. The client may still report "connected" for a moment after the loss, hence the backoff.
+ */
+export async function waitOutTransient(
+  client: QueueClient,
+  attempt: number,
+  signal: AbortSignal | undefined,
+): Promise<void> {
+  await sleep(backoffMs(attempt - 1, TRANSIENT_BACKOFF), { signal });
+  await client.connected({ signal });
+}
+
+/**
+ * Runs `fn`; on a transient error waits (see {@link waitOutTransient}) and runs it again. Other errors, and
+ * the last transient one, are thrown.
  */
 export async function retryTransient<T>(
   client: QueueClient,
@@ -30,9 +47,7 @@ export async function retryTransient<T>(
       return await fn();
     } catch (error) {
       if (!isTransient(error) || attempt >= maxAttempts) throw error;
-      // The client may still report "connected" for a moment after the loss; back off before asking.
-      await sleep(Math.min(1000, 25 * 2 ** Math.min(attempt, 6)), options.signal);
-      await client.connected({ signal: options.signal });
+      await waitOutTransient(client, attempt, options.signal);
     }
   }
 }
