@@ -4,6 +4,7 @@
  * its parent's children, list() of all descendants, and a corrupt or invalid node reported with its path
  * and skipped while the cache goes on.
  */
+import { eventually } from '@zkwire/testing';
 import { isNoNode } from '@zkwire/zk-wire-client';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -16,7 +17,7 @@ import {
   modelSpec,
   type ZNode,
 } from '../src/index.js';
-import { eventually, useRealServer } from './helpers.js';
+import { useRealServer } from './helpers.js';
 
 const real = useRealServer(2);
 const Flag = z.object({ on: z.boolean() });

@@ -6,7 +6,9 @@
  * a changed migration refused by Java, and a Java and a Node process migrating at once applying each
  * migration once.
  */
+
 import { InterProcessSemaphoreMutex } from '@zkwire/recipes';
+import { eventually } from '@zkwire/testing';
 import { op } from '@zkwire/zk-wire-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -18,7 +20,7 @@ import {
   modelSpec,
   operationsHash,
 } from '../src/index.js';
-import { eventually, useRealServer } from './helpers.js';
+import { useRealServer } from './helpers.js';
 import { type ModeledDriver, modeledDriver } from './java-driver.js';
 
 const real = useRealServer(2);
@@ -165,7 +167,7 @@ describe('MigrationManager interop with curator-x-async', () => {
     await eventually(
       async () =>
         (await count('/interop/locks/race/leases')) === 2 && (await count('/interop/locks/race/locks')) === 2,
-      1200,
+      { timeoutMs: 30_000 },
     );
     await gate.release();
     const [javaResult] = await Promise.all([javaRun, nodeRun]);

@@ -1,6 +1,6 @@
 /**
  * Helpers of the integration tests: one real ZooKeeper server per test file, real clients, a recorder of
- * the client calls a framework makes (to show that a refused write sent nothing), and a polling wait.
+ * the client calls a framework makes (to show that a refused write sent nothing).
  */
 import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { connect, type ZooKeeperClient } from '@zkwire/zk-wire-client';
@@ -72,13 +72,4 @@ export function recordCalls(client: ZooKeeperClient): { client: ZooKeeperClient;
     },
   });
   return { client: recorded, calls };
-}
-
-/** Polls `check` until it holds (every 25 ms, up to `attempts` times). */
-export async function eventually(check: () => Promise<boolean> | boolean, attempts = 400): Promise<void> {
-  for (let i = 0; i < attempts; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('eventually: the condition never held');
 }

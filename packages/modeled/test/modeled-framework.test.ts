@@ -3,11 +3,12 @@
  * set-data-if-exists, guaranteed delete), reads as ZNodes, children and list, path changes, and the call
  * options (timeoutMs, signal).
  */
+import { eventually } from '@zkwire/testing';
 import { isBadVersion, isNoNode } from '@zkwire/zk-wire-client';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { jsonSerializer, modeled, modelSpec, zpath } from '../src/index.js';
-import { eventually, useRealServer } from './helpers.js';
+import { useRealServer } from './helpers.js';
 
 const real = useRealServer(1);
 
