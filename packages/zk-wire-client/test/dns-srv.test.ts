@@ -234,7 +234,15 @@ describe('dns-srv:// connect strings', () => {
     };
     for (const value of [-1, 1.5, '60000', Number.NaN, 86_400_001])
       refused({ dnsSrvRefreshMs: value }, 'dnsSrvRefreshMs');
-    for (const value of [[], ['dns.example.org'], ['127.0.0.1:99999'], ['127.0.0.1:0'], '127.0.0.1', [53], ['']]) {
+    for (const value of [
+      [],
+      ['dns.example.org'],
+      ['127.0.0.1:99999'],
+      ['127.0.0.1:0'],
+      '127.0.0.1',
+      [53],
+      [''],
+    ]) {
       refused({ dnsServers: value }, 'dnsServers');
     }
     for (const bad of [

@@ -8,7 +8,7 @@ import { InvalidArgumentError } from '../util/errors.js';
 import { type Logger, loggerArg } from '../util/logger.js';
 import type { ClientOptions } from '../util/types.js';
 
-/** ZooKeeper's default (`zookeeper.dns.srv.refresh.interval.ms`, 3.10): one lookup a minute. */
+/** As ZooKeeper 3.10's DnsSrvHostProvider: one lookup a minute. */
 export const DEFAULT_DNS_SRV_REFRESH_MS = 60_000;
 
 /** What the session's DNS SRV discovery works with. */
