@@ -79,6 +79,11 @@ export {
   RecipeErrorCode,
   ReleaseFailedError,
 } from './internal-common/recipe-errors.js';
+export {
+  type HandoffRecipe,
+  HandoffRefusedError,
+  type RecipeHandoff,
+} from './internal-common/recipe-handoff.js';
 export { sequenceOf, sortContenders } from './internal-common/sequence-sort.js';
 export type {
   RecipeClient,

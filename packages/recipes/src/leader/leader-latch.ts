@@ -25,6 +25,12 @@ import { HoldLostError, type LostEvent, type LostPolicy } from '../internal-comm
 import { childrenOrNone } from '../internal-common/missing-node.js';
 import { createProtected } from '../internal-common/protected-create.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import {
+  adoptOwnNode,
+  type RecipeHandoff,
+  recipeHandoff,
+  recipeHandoffArg,
+} from '../internal-common/recipe-handoff.js';
 import { Reporter } from '../internal-common/safe-emit.js';
 import { sequenceOf, sortContenders } from '../internal-common/sequence-sort.js';
 import { validateRecipePath } from '../internal-common/validate.js';
@@ -197,6 +203,57 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     const ourPath = this.#ourPath;
     this.#ourPath = undefined;
     if (wasStarted && ourPath !== undefined) await deleteGuaranteed(this.#client, ourPath);
+  }
+
+  /**
+   * Hands our place in the election (and the leadership, if we lead) on with the session (session
+   * hand-off): this latch ends without deleting its node (state `closed`, no `notLeader` event; a term's
+   * `leadershipSignal` aborts), and the returned plain object lets {@link LeaderLatch.resume} take the node
+   * over in the client that resumes the session. Call it before the client's `detach()`.
+   * IllegalRecipeStateError when the latch is not started or has no node yet.
+   */
+  handOff(): RecipeHandoff {
+    const ourPath = this.#ourPath;
+    if (this.#state !== 'started' || ourPath === undefined) {
+      throw new IllegalRecipeStateError(`LeaderLatch at ${this.path} has no node to hand off`);
+    }
+    this.#state = 'closed';
+    this.#round += 1;
+    this.#stopStates?.();
+    this.#stopStates = undefined;
+    this.#scope.close();
+    this.#endLeadership(new IllegalRecipeStateError('LeaderLatch was handed off'), false);
+    this.#ourPath = undefined;
+    return recipeHandoff('LeaderLatch', this.path, ourPath);
+  }
+
+  /**
+   * The latch that `handoff` ({@link LeaderLatch.handOff}) names, started on `client`, which must have
+   * resumed the session (`connect({ session })`): it adopts the node, after checking that it exists and is
+   * this session's, and takes the leadership back at once if the node is still first in line (else it waits
+   * its turn as any participant). Give the `options` (id, compression) the first latch had.
+   * @throws InvalidRecipeArgumentError for a bad hand-off (before anything is sent); HandoffRefusedError
+   *   when the node is gone or another session's.
+   */
+  static async resume(
+    client: RecipeClient,
+    handoff: RecipeHandoff,
+    options: LeaderLatchOptions = {},
+  ): Promise<LeaderLatch> {
+    const checked = recipeHandoffArg(handoff, 'LeaderLatch', (path) => path);
+    const latch = new LeaderLatch(client, checked.path, options);
+    await adoptOwnNode(client, checked.nodePath, true);
+    await latch.#adopt(checked.nodePath);
+    return latch;
+  }
+
+  /** Starts with `ourPath` as our node (already checked to be ours), then checks the leadership. */
+  async #adopt(ourPath: string): Promise<void> {
+    this.#state = 'started';
+    this.#stopStates = onClientState(this.#client, (state) => this.#onState(state));
+    const round = ++this.#round;
+    this.#ourPath = ourPath;
+    await this.#checkLeadership(round);
   }
 
   /** Same as `close()` with the constructor's close mode, for `await using`. */

@@ -158,6 +158,36 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
   }
 
   /**
+   * Lets go of the hold without deleting its node, for another lock object of the same session to adopt
+   * ({@link adoptHold}): its monitor and revocation watch stop, this object no longer holds. Returns the
+   * node and the hold count. NotLockOwnerError when not held.
+   */
+  protected giveUpHold(): { path: string; count: number } {
+    const hold = this.#hold;
+    if (hold === undefined || this.#acquiring !== undefined) throw new NotLockOwnerError(this.spec.basePath);
+    this.#hold = undefined;
+    hold.monitor.stop();
+    this.#revocationWatch?.stop();
+    return { path: hold.path, count: hold.count };
+  }
+
+  /** Takes `path`, a node of this lock already checked to hold it for our session, as our hold. */
+  protected adoptHold(path: string, count: number): void {
+    const monitor = new HoldMonitor(
+      this.client,
+      path,
+      this.#lostOn,
+      (event) => this.#reporter.emit('lost', event),
+      {
+        kind: 'lock',
+        waitMs: 0,
+      },
+    );
+    this.#hold = { path, count, monitor };
+    monitor.start();
+  }
+
+  /**
    * A writer whose writes ZooKeeper applies only while this hold's node exists (each one a `multi` behind a
    * `check` of the node), so a holder that lost the lock cannot write; it refuses before sending once the
    * hold is released or reported lost. `signal` ends it sooner. NotLockOwnerError when not held.

@@ -22,6 +22,7 @@
  * after a session expiry a persistent-mode node is checked, not rewritten.
  */
 
+import { Buffer } from 'node:buffer';
 import { EventEmitter } from 'node:events';
 import { compressData } from '../internal-common/compression.js';
 import { Deadline, DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';
@@ -31,6 +32,12 @@ import {
   findAndDeleteProtectedInBackground,
 } from '../internal-common/guaranteed-delete.js';
 import { IllegalRecipeStateError } from '../internal-common/recipe-errors.js';
+import {
+  adoptOwnNode,
+  type RecipeHandoff,
+  recipeHandoff,
+  recipeHandoffArg,
+} from '../internal-common/recipe-handoff.js';
 import { Reporter } from '../internal-common/safe-emit.js';
 import { onClientState, type RecipeConnectionState } from '../internal-common/zk-client.js';
 import { isNoNode, isRetryable, isSessionExpired } from '../internal-common/zk-errors.js';
@@ -209,6 +216,58 @@ export class PersistentNode extends EventEmitter<PersistentNodeEvents> implement
         .removeWatches?.(path, 'data', { watcher: this.#watcher, local: true })
         .catch(() => {}); // NoWatcher: it fired meanwhile
     }
+  }
+
+  /**
+   * Hands the node on with the session (session hand-off): this object stops keeping it without deleting it
+   * (state `closed`; waiters resolve false), and the returned plain object lets {@link PersistentNode.resume}
+   * keep it from the client that resumes the session. Call it before the client's `detach()`.
+   * IllegalRecipeStateError when not started or the node is not made yet.
+   */
+  handOff(): RecipeHandoff {
+    const path = this.#actualPath;
+    if (this.#state !== 'started' || path === undefined || this.#needsCreate) {
+      throw new IllegalRecipeStateError(`PersistentNode at ${this.basePath} has no node to hand off`);
+    }
+    this.#state = 'closed';
+    this.#stopStates?.();
+    this.#stopStates = undefined;
+    this.#closing.abort();
+    this.#initialCreate.settle(false);
+    for (const waiter of this.#dataWaiters.splice(0)) waiter.resolve(false);
+    return recipeHandoff('PersistentNode', this.basePath, path);
+  }
+
+  /**
+   * The node that `handoff` ({@link PersistentNode.handOff}) names, kept from now on by a new object on
+   * `client`, which must have resumed the session (`connect({ session })`) for an ephemeral mode: the node is
+   * adopted, not made again, after checking that it exists (and, ephemeral, is this session's). `options`
+   * are the first object's (mode, data, ...); data that differs from the node's is written, as `setData`.
+   * @throws InvalidRecipeArgumentError for a bad hand-off or options (before anything is sent);
+   *   HandoffRefusedError when the node is gone or another session's.
+   */
+  static async resume(
+    client: NodeClient,
+    handoff: RecipeHandoff,
+    options: PersistentNodeOptions,
+  ): Promise<PersistentNode> {
+    const checked = recipeHandoffArg(handoff, 'PersistentNode', parentOf);
+    const node = new PersistentNode(client, checked.path, options);
+    const data = await adoptOwnNode(client, checked.nodePath, isEphemeralMode(node.mode));
+    node.#adopt(checked.nodePath, data);
+    return node;
+  }
+
+  /** Starts keeping `path` (checked to exist and be ours), whose data now is `data`. */
+  #adopt(path: string, data: Uint8Array): void {
+    this.#state = 'started';
+    this.#stopStates = onClientState(this.#client, this.#onConnectionState);
+    this.#actualPath = path;
+    this.#everPresent = true;
+    this.#needsCreate = false;
+    this.#needsCheck = true; // arm the exists watch on it
+    if (Buffer.from(this.#wireData(path)).equals(data)) this.#dataWritten(this.#dataGeneration);
+    this.#kick();
   }
 
   /** Same as {@link PersistentNode.close}, for `await using`. */
