@@ -4,8 +4,9 @@
  * condition, and a subclass per condition a caller may want to branch on. `DiscoveryError.isInstance` tests a
  * `Symbol.for` marker, not the class, so it works across the ESM and CJS copies of this package.
  */
+import { errorFamilyMarker, hasErrorMarker, invalidArgumentMessage, markError } from '@zkwire/common';
 
-const MARKER = Symbol.for('zkwire.discovery.error');
+const MARKER = errorFamilyMarker('discovery');
 
 /** Stable codes of the discovery errors, one per condition. */
 export const DiscoveryErrorCode = {
@@ -26,18 +27,18 @@ export type DiscoveryErrorCode = (typeof DiscoveryErrorCode)[keyof typeof Discov
 export class DiscoveryError extends Error {
   /** Which condition this is; stable across versions, unlike the message. */
   readonly code: DiscoveryErrorCode;
-  readonly [MARKER] = true;
 
   constructor(code: DiscoveryErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
     // Set explicitly by each subclass too: a consumer's minifier may rename classes, and `name` is API.
     this.name = 'DiscoveryError';
+    markError(this, MARKER);
   }
 
   /** True for any discovery error, whichever copy of the package made it. */
   static isInstance(error: unknown): error is DiscoveryError {
-    return typeof error === 'object' && error !== null && (error as { [MARKER]?: unknown })[MARKER] === true;
+    return hasErrorMarker(error, MARKER);
   }
 }
 
@@ -45,12 +46,16 @@ export class DiscoveryError extends Error {
 export class InvalidDiscoveryArgumentError extends DiscoveryError {
   readonly argument: string;
 
-  constructor(argument: string, message: string) {
-    super(DiscoveryErrorCode.INVALID_ARGUMENT, `${argument} ${message}`);
+  constructor(argument: string, problem: string) {
+    super(DiscoveryErrorCode.INVALID_ARGUMENT, invalidArgumentMessage(argument, problem));
     this.name = 'InvalidDiscoveryArgumentError';
     this.argument = argument;
   }
 }
+
+/** Discovery's bad-argument error, in the shape @zkwire/common's checks take. */
+export const invalidDiscoveryArgument = (argument: string, problem: string): InvalidDiscoveryArgumentError =>
+  new InvalidDiscoveryArgumentError(argument, problem);
 
 /** A call made in the wrong state: before `start()`, after `close()`, or a second `start()`. */
 export class IllegalDiscoveryStateError extends DiscoveryError {

@@ -88,7 +88,7 @@ export class Registration {
     return this.#serialize(async () => {
       this.#instance = instance;
       const path = this.#nodePath ?? this.#host.pathForInstance(instance.name, instance.id);
-      await this.#host.client.setData(path, this.#host.bytesOf(instance), deadline.options());
+      await this.#host.client.setData(path, this.#host.bytesOf(instance), deadline.toOptions());
     });
   }
 
@@ -111,7 +111,7 @@ export class Registration {
       const ephemeral = modeOf(this.#instance.serviceType) !== 'persistent';
       try {
         // The deletion also fires (and so clears) our exists watch on the server.
-        await this.#host.client.delete(path, deadline.options());
+        await this.#host.client.delete(path, deadline.toOptions());
       } catch (error) {
         // An ephemeral node dies with its session: a closed client or an expired session leaves nothing.
         const gone = isNoNode(error) || (ephemeral && (isClientClosed(error) || isSessionExpired(error)));
@@ -143,21 +143,21 @@ export class Registration {
     const mode = modeOf(instance.serviceType);
     if (mode === 'ephemeral-sequential' && this.#nodePath !== undefined) {
       // Our node of an earlier session (or one deleted meanwhile): never leave a second one behind.
-      await client.delete(this.#nodePath, deadline.options()).catch((error: unknown) => {
+      await client.delete(this.#nodePath, deadline.toOptions()).catch((error: unknown) => {
         if (!isNoNode(error)) throw error;
       });
     }
     for (let attempt = 1; attempt <= MAX_CREATE_TRIES; attempt++) {
       try {
         this.#nodePath = await client.create(path, this.#host.bytesOf(instance), {
-          ...deadline.options(),
+          ...deadline.toOptions(),
           mode,
           createParents: 'container',
         });
         break;
       } catch (error) {
         if (!isNodeExists(error) || attempt === MAX_CREATE_TRIES) throw error;
-        await client.delete(path, deadline.options()).catch((deleteError: unknown) => {
+        await client.delete(path, deadline.toOptions()).catch((deleteError: unknown) => {
           if (!isNoNode(deleteError)) throw deleteError;
         });
       }
@@ -170,7 +170,7 @@ export class Registration {
   async #isOursAndWatched(deadline: Deadline): Promise<boolean> {
     const path = this.#nodePath;
     if (path === undefined) return false;
-    const stat = await this.#host.client.exists(path, { ...deadline.options(), watch: this.#watcher });
+    const stat = await this.#host.client.exists(path, { ...deadline.toOptions(), watch: this.#watcher });
     if (stat === null) return false;
     const ephemeral = modeOf(this.#instance.serviceType) !== 'persistent';
     return !ephemeral || stat.ephemeralOwner === this.#host.client.sessionId;

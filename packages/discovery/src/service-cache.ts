@@ -114,7 +114,7 @@ export class ServiceCache
     try {
       try {
         await this.#client.create(this.path, null, {
-          ...deadline.options(),
+          ...deadline.toOptions(),
           mode: 'container',
           createParents: 'container',
         });
@@ -208,12 +208,15 @@ export class ServiceCache
   async #list(deadline: Deadline): Promise<string[]> {
     if (this.#phase === 'closed') return [];
     try {
-      return await this.#client.getChildren(this.path, { ...deadline.options(), watch: this.#childWatcher });
+      return await this.#client.getChildren(this.path, {
+        ...deadline.toOptions(),
+        watch: this.#childWatcher,
+      });
     } catch (error) {
       if (!isNoNode(error)) throw error;
     }
     // The service node is gone (a container reaped when empty): watch for its return.
-    const stat = await this.#client.exists(this.path, { ...deadline.options(), watch: this.#childWatcher });
+    const stat = await this.#client.exists(this.path, { ...deadline.toOptions(), watch: this.#childWatcher });
     return stat === null ? [] : this.#list(deadline);
   }
 
@@ -231,7 +234,7 @@ export class ServiceCache
     this.#dataWatched.add(name);
     let data: Uint8Array;
     try {
-      ({ data } = await this.#client.getData(path, { ...deadline.options(), watch: this.#dataWatcher }));
+      ({ data } = await this.#client.getData(path, { ...deadline.toOptions(), watch: this.#dataWatcher }));
     } catch (error) {
       if (!isNoNode(error)) throw error;
       this.#dataWatched.delete(name);

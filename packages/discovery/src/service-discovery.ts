@@ -122,7 +122,7 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
     const deadline = Deadline.of(options);
     this.#phase = 'started';
     this.client.on('state', this.#onState);
-    if (this.#thisInstance) await this.registerService(this.#thisInstance, deadline.options());
+    if (this.#thisInstance) await this.registerService(this.#thisInstance, deadline.toOptions());
   }
 
   /**
@@ -176,7 +176,7 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
   /** The service names under the base path (NoNode when it does not exist, as Curator's). */
   async queryForNames(options?: CallOptions): Promise<string[]> {
     this.#checkOpen();
-    return this.client.getChildren(this.basePath, Deadline.of(options).options());
+    return this.client.getChildren(this.basePath, Deadline.of(options).toOptions());
   }
 
   /**
@@ -190,13 +190,13 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
     const servicePath = this.pathForName(name);
     let ids: string[];
     try {
-      ids = await this.client.getChildren(servicePath, deadline.options());
+      ids = await this.client.getChildren(servicePath, deadline.toOptions());
     } catch (error) {
       if (isNoNode(error)) return [];
       throw error;
     }
     const read = ids.sort().map((id) =>
-      this.client.getData(`${servicePath}/${id}`, deadline.options()).then(
+      this.client.getData(`${servicePath}/${id}`, deadline.toOptions()).then(
         ({ data }) => ({ id, data }),
         (error: unknown) => {
           if (isNoNode(error)) return undefined;
@@ -221,7 +221,7 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
     this.#checkOpen();
     const path = this.pathForInstance(name, id);
     try {
-      const { data } = await this.client.getData(path, Deadline.of(options).options());
+      const { data } = await this.client.getData(path, Deadline.of(options).toOptions());
       return this.deserialize(data, path);
     } catch (error) {
       if (isNoNode(error)) return null;

@@ -1,64 +1,33 @@
 /**
- * The slice of `@zkwire/zk-wire-client`'s `ZooKeeperClient` that service discovery uses, written structurally
- * (as the recipes do) so the real client satisfies it without a cast, and a test may wrap it.
+ * What service discovery needs of a ZooKeeper client: the members of `@zkwire/zk-wire-client`'s client it
+ * calls, so the client, a chroot view of it (`client.chroot(root)`) and a wrapper of either all fit.
  */
+import type { ClientApi, ConnectionState, Stat, Watcher } from '@zkwire/zk-wire-client';
 
-import type { WarnLogger } from './safe-emit.js';
+/** What service discovery needs from a ZooKeeper client. */
+export type DiscoveryClient = Pick<
+  ClientApi,
+  | 'sessionId'
+  | 'logger'
+  | 'create'
+  | 'delete'
+  | 'exists'
+  | 'getData'
+  | 'setData'
+  | 'getChildren'
+  | 'removeWatches'
+  | 'on'
+  | 'off'
+>;
 
-/** A watch callback, armed by the same request as the read it rides on. */
-export type DiscoveryWatcher = (event: { type: string; path: string }) => void;
+/** A watch callback, armed by the same request as the read it rides on (the client's Watcher). */
+export type DiscoveryWatcher = Watcher;
 
-/** The Stat fields discovery reads. */
-export interface DiscoveryStat {
-  readonly version: number;
-  readonly ephemeralOwner: bigint;
-}
-
-/** Per-call options the client accepts. */
-export interface DiscoveryCallOptions {
-  signal?: AbortSignal | undefined;
-  timeoutMs?: number | undefined;
-}
+/** A node's Stat (the client's). */
+export type DiscoveryStat = Stat;
 
 /** Connection states reported by the client (`on('state')`). */
-export type DiscoveryConnectionState = 'connected' | 'suspended' | 'reconnected' | 'lost' | 'read-only';
-
-/** What service discovery needs from a ZooKeeper client; `@zkwire/zk-wire-client`'s client satisfies it. */
-export interface DiscoveryClient {
-  readonly sessionId: bigint;
-  /** The client's `logger` option: errors nobody listens for are logged there (warn). */
-  readonly logger?: WarnLogger | undefined;
-  create(
-    path: string,
-    data?: Uint8Array | string | null,
-    options?: DiscoveryCallOptions & {
-      mode?: 'persistent' | 'ephemeral' | 'ephemeral-sequential' | 'container';
-      createParents?: boolean | 'container';
-    },
-  ): Promise<string>;
-  delete(path: string, options?: DiscoveryCallOptions & { version?: number }): Promise<void>;
-  exists(
-    path: string,
-    options?: DiscoveryCallOptions & { watch?: DiscoveryWatcher },
-  ): Promise<DiscoveryStat | null>;
-  getData(
-    path: string,
-    options?: DiscoveryCallOptions & { watch?: DiscoveryWatcher },
-  ): Promise<{ data: Uint8Array; stat: DiscoveryStat }>;
-  setData(
-    path: string,
-    data: Uint8Array | string | null,
-    options?: DiscoveryCallOptions & { version?: number },
-  ): Promise<unknown>;
-  getChildren(path: string, options?: DiscoveryCallOptions & { watch?: DiscoveryWatcher }): Promise<string[]>;
-  removeWatches(
-    path: string,
-    type: 'children' | 'data' | 'any',
-    options?: DiscoveryCallOptions & { watcher?: DiscoveryWatcher; local?: boolean },
-  ): Promise<void>;
-  on(event: 'state', listener: (state: DiscoveryConnectionState) => void): unknown;
-  off(event: 'state', listener: (state: DiscoveryConnectionState) => void): unknown;
-}
+export type DiscoveryConnectionState = ConnectionState;
 
 export {
   isClientClosed,
