@@ -6,6 +6,7 @@
  * without records ends the client with DnsSrvLookupError; bad options are refused before anything is sent.
  * Where a client is comes from the servers (`cons`), never from the client's own account.
  */
+import { createSocket } from 'node:dgram';
 import {
   type Dnsmasq,
   type Ensemble,
@@ -17,6 +18,7 @@ import {
 } from '@zkwire/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ClientClosedError,
   connect,
   createClient,
   DnsSrvLookupError,
@@ -218,6 +220,29 @@ describe('dns-srv:// connect strings', () => {
     await expect(
       connect({ connectString: 'dns-srv://_zookeeper._tcp.elsewhere.test', dnsServers: [dns.server] }),
     ).rejects.toMatchObject({ reason: 'lookup-failed', dnsCode: 'EREFUSED' });
+  });
+
+  it('a DNS server that never answers: the lookup fails with ETIMEOUT; a close during the lookup ends it', async () => {
+    // A UDP socket that reads queries and never answers: a black-holed DNS server.
+    const silent = createSocket('udp4');
+    silent.on('message', () => {});
+    await new Promise<void>((resolve) => silent.bind(0, '127.0.0.1', resolve));
+    const silentServer = `127.0.0.1:${silent.address().port}`;
+    try {
+      const connectString = `dns-srv://_zookeeper._tcp.first.zkwire.test`;
+      await expect(connect({ connectString, dnsServers: [silentServer] })).rejects.toMatchObject({
+        code: 'DNSSRVLOOKUP',
+        reason: 'lookup-failed',
+        dnsCode: 'ETIMEOUT',
+      });
+      const zk = createClient({ connectString, dnsServers: [silentServer] });
+      const waiting = zk.connected().catch((e: unknown) => e);
+      await zk.close();
+      expect(await waiting).toBeInstanceOf(ClientClosedError);
+      expect(zk.state).toBe('closed');
+    } finally {
+      silent.close();
+    }
   });
 
   it('refuses bad options and connect strings before anything is sent', async () => {
