@@ -18,7 +18,7 @@ import { SessionTimer } from './timers.js';
 
 /**
  * Each DNS server is asked twice, waiting 2 s and then 4 s (c-ares doubles the wait): a server that never
- * answers fails the lookup in about 6 s, inside connect()'s default wait of 15 s (node's defaults take 23 s).
+ * answers fails the lookup in about 6 s, inside connect()'s default wait of 15 s.
  */
 const LOOKUP_TIMEOUT_MS = 2000;
 const LOOKUP_TRIES = 2;
