@@ -3,8 +3,8 @@
  * connected to a read-only one (wire-protocol.md §2.7), a new host list from ensemble tracking or
  * updateServerList, and the hosts of a `dns-srv://` connect string (dns-srv.ts): none until its first
  * lookup, then each changed answer rebalanced as a host-list update (host-list-update.ts), in RFC 2782's
- * order (dns-srv-records.ts). Moving on ends the connection in use, which the session then replaces as after any other
- * loss: requests in flight fail with ConnectionLoss, the session stays.
+ * order (dns-srv-records.ts). Moving on ends the connection in use, which the session then replaces as after
+ * any other loss: requests in flight fail with ConnectionLoss, the session stays.
  */
 import type { Connection } from '../transport/connection.js';
 import { ReadOnlyProbe, type ReadOnlyProbeOptions } from '../transport/read-only-probe.js';

@@ -124,8 +124,9 @@ let lastParsed: { readonly text: string; readonly parsed: ClientConnectString } 
 /**
  * {@link parseConnectString}, or {@link parseDnsSrvConnectString} for a `dns-srv://` string, for the client's
  * own construction: the last string is remembered, so that an application opening many sessions on one
- * connect string parses it once. The parse is shared, so the client only reads it: its host objects are frozen, and the list is
- * copied before use (not frozen itself: copying a frozen array is several times slower).
+ * connect string parses it once. The parse is shared, so the client only reads it: its host objects are
+ * frozen, and the list is copied before use (not frozen itself: copying a frozen array is several times
+ * slower).
  */
 export function parseClientConnectString(connectString: string): ClientConnectString {
   if (lastParsed !== undefined && lastParsed.text === connectString) return lastParsed.parsed;
