@@ -1,7 +1,7 @@
 /**
  * The codec's fast path against its generic buffer-layout path, record by record: each `describe` is one
  * record, its two benches the two paths, so vitest prints how many times faster the fast one is.
- * Run: `npx vitest bench --run packages/jute-codec/bench` (figures compare the paths on one machine in one run).
+ * Run: `npm run bench:micro` at the root (figures compare the paths on one machine in one run).
  */
 import { bench, describe } from 'vitest';
 import {
