@@ -21,7 +21,7 @@ describe('discovery paths (DiscoveryPathConstructor)', () => {
     expect(paths.basePath).toBe('/apps');
     expect(paths.pathForName('orders')).toBe('/apps/orders/instances');
     expect(() => paths.pathForName('a/b')).toThrow(InvalidDiscoveryArgumentError);
-    expect(() => paths.pathForName('broken')).toThrow(/pathConstructor gave an invalid instances path/);
+    expect(() => paths.pathForName('broken')).toThrow(/pathConstructor: gave an invalid instances path/);
     expect(asked).toEqual(['orders', 'broken']);
   });
 
