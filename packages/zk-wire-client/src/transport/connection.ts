@@ -42,6 +42,8 @@ export interface ConnectionHandler {
 const PING_FRAME = Buffer.from([0, 0, 0, 8, 0xff, 0xff, 0xff, 0xfe, 0, 0, 0, 11]);
 /** Java's MAX_SEND_PING_INTERVAL: ping at least this often. */
 const MAX_SEND_PING_INTERVAL_MS = 10_000;
+/** The shortest sleep of the liveness timer, so that a check that finds nothing due never spins. */
+const MIN_LIVENESS_DELAY_MS = 20;
 /** The reusable read buffer of a socket we open ourselves (Node's own read size). */
 const READ_BUFFER_BYTES = 64 * 1024;
 /**
@@ -231,28 +233,49 @@ export class Connection {
    */
   startTimer(connectTimeoutMs: number): void {
     this.stopTimer();
-    const tick = Math.max(20, Math.min(500, Math.floor(connectTimeoutMs / 10)));
-    const started = Date.now();
-    this.timer = setInterval(() => {
-      if (Date.now() - started > connectTimeoutMs) {
-        this.close(
-          new ConnectionLossError({ cause: new Error(`no ConnectResponse within ${connectTimeoutMs} ms`) }),
-        );
-      }
-    }, tick);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.close(
+        new ConnectionLossError({ cause: new Error(`no ConnectResponse within ${connectTimeoutMs} ms`) }),
+      );
+    }, connectTimeoutMs);
     this.timer.unref();
   }
 
-  /** Switches the timer to the connected rules, with the read timeout derived from the negotiated timeout. */
+  /**
+   * Switches the timer to the connected rules, with the read timeout derived from the negotiated timeout.
+   * The timer sleeps until the next check can be due (a ping, the read timeout, a frame's read deadline)
+   * rather than ticking: a connection that is busy or idle then wakes about once per ping interval, which
+   * is what thousands of idle sessions in one process cost.
+   */
   setConnected(readTimeoutMs: number): void {
     this.stopTimer();
-    const tick = Math.max(20, Math.min(1000, Math.floor(readTimeoutMs / 10)));
-    this.timer = setInterval(() => this.checkLiveness(readTimeoutMs), tick);
+    this.scheduleLiveness(readTimeoutMs, Date.now());
+  }
+
+  private scheduleLiveness(readTimeoutMs: number, now: number): void {
+    const delay = Math.max(MIN_LIVENESS_DELAY_MS, this.nextLivenessCheck(readTimeoutMs) - now);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      const at = Date.now();
+      this.checkLiveness(readTimeoutMs, at);
+      if (!this.closed) this.scheduleLiveness(readTimeoutMs, at);
+    }, delay);
     this.timer.unref();
   }
 
-  private checkLiveness(readTimeoutMs: number): void {
-    const now = Date.now();
+  /** The ms timestamp at which {@link checkLiveness} may next find something to do. */
+  private nextLivenessCheck(readTimeoutMs: number): number {
+    // A ping waiting for 'drain' is tried again at the read timeout's tenth (at most 1 s), not at once.
+    const pingDue = this.waitingDrain
+      ? Date.now() + Math.min(1000, Math.floor(readTimeoutMs / 10))
+      : this.lastSent + pingAfterIdleMs(readTimeoutMs);
+    let next = Math.min(this.lastReceived + readTimeoutMs, pingDue);
+    if (this.partialSince !== 0) next = Math.min(next, this.partialSince + readTimeoutMs);
+    return next + 1;
+  }
+
+  private checkLiveness(readTimeoutMs: number, now: number): void {
     if (now - this.lastReceived > readTimeoutMs) {
       this.close(new ConnectionLossError({ cause: new Error(`nothing received for ${readTimeoutMs} ms`) }));
       return;
@@ -263,14 +286,7 @@ export class Connection {
       this.close(new ConnectionLossError({ cause }));
       return;
     }
-    // Java's rule (ClientCnxn.SendThread): ping after about readTimeout/2 - 1 s of send idleness, at least every 10 s.
-    const idleSend = now - this.lastSent;
-    if (
-      readTimeoutMs / 2 - idleSend - (idleSend > 1000 ? 1000 : 0) <= 0 ||
-      idleSend > MAX_SEND_PING_INTERVAL_MS
-    ) {
-      if (!this.waitingDrain) this.write(PING_FRAME);
-    }
+    if (now - this.lastSent >= pingAfterIdleMs(readTimeoutMs) && !this.waitingDrain) this.write(PING_FRAME);
   }
 
   private stopTimer(): void {
@@ -358,6 +374,15 @@ export class Connection {
     this.socket.destroy();
     this.handler.onClose(this, error);
   }
+}
+
+/**
+ * How long sending may be idle before a ping, by Java's rule (ClientCnxn.SendThread): readTimeout/2, less
+ * 1 s once that leaves more than 1 s, and at most {@link MAX_SEND_PING_INTERVAL_MS}.
+ */
+function pingAfterIdleMs(readTimeoutMs: number): number {
+  const half = readTimeoutMs / 2;
+  return Math.min(half > 2000 ? half - 1000 : half, MAX_SEND_PING_INTERVAL_MS + 1);
 }
 
 function describe(error: unknown): string {
