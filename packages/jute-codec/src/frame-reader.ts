@@ -28,7 +28,11 @@ export interface FrameReaderOptions {
 export class FrameReader {
   /** The cap on a payload length. */
   readonly maxFrameLength: number;
-  private readonly header = Buffer.alloc(4);
+  /**
+   * The bytes of a length prefix split across chunks, big-endian, as they come: a number rather than a 4-byte
+   * buffer of its own, which cost every connection an ArrayBuffer.
+   */
+  private headerBits = 0;
   private headerFilled = 0;
   private pending: Buffer | null = null;
   private pendingFilled = 0;
@@ -72,13 +76,12 @@ export class FrameReader {
       if (this.pending !== null) {
         pos = this.fillPending(chunk, pos, frames);
       } else if (this.headerFilled > 0 || end - pos < 4) {
-        const take = Math.min(4 - this.headerFilled, end - pos);
-        chunk.copy(this.header, this.headerFilled, pos, pos + take);
-        this.headerFilled += take;
-        pos += take;
+        this.headerBits = (this.headerBits << 8) | chunk[pos++]!;
+        this.headerFilled++;
         if (this.headerFilled === 4) {
-          this.headerFilled = 0;
-          this.begin(this.checkLength(int32At(this.header, 0)), frames);
+          const length = this.headerBits; // `<<` keeps 32 bits, signed: as int32At reads them
+          this.headerBits = this.headerFilled = 0;
+          this.begin(this.checkLength(length), frames);
         }
       } else {
         const length = this.checkLength(int32At(chunk, pos));

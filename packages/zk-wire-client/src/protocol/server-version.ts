@@ -98,12 +98,13 @@ export type KnownVersion = { pending: true } | { pending: false; version: string
 
 /** Each host's version, asked once (the probe's promise is kept, so concurrent callers share one probe). */
 export class ServerVersions {
-  private readonly byHost = new Map<string, Promise<string | undefined>>();
-  private readonly answers = new Map<string, KnownVersion>();
+  // Made on the first probe: a session asks only when a version-gated call comes (an empty Map is ~170 bytes).
+  private byHost: Map<string, Promise<string | undefined>> | undefined;
+  private answers: Map<string, KnownVersion> | undefined;
 
   /** What is known now of `address`'s version, without asking; undefined when it was never asked. */
   known(address: HostAddress): KnownVersion | undefined {
-    return this.answers.get(`${address.host}:${address.port}`);
+    return this.answers?.get(`${address.host}:${address.port}`);
   }
 
   /** The version of `address`, or undefined when it cannot be learnt. */
@@ -112,12 +113,14 @@ export class ServerVersions {
     options: Pick<ClientOptions, 'tls' | 'connectionFactory'>,
   ): Promise<string | undefined> {
     const key = `${address.host}:${address.port}`;
+    this.byHost ??= new Map();
     let probe = this.byHost.get(key);
     if (probe === undefined) {
+      const answers = (this.answers ??= new Map());
       probe = probeServerVersion(address, options);
       this.byHost.set(key, probe);
-      this.answers.set(key, { pending: true });
-      probe.then((version) => this.answers.set(key, { pending: false, version }));
+      answers.set(key, { pending: true });
+      probe.then((version) => answers.set(key, { pending: false, version }));
     }
     return probe;
   }
