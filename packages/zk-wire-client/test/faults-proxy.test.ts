@@ -4,7 +4,7 @@
  * and 10,000 watches restored after a reconnect. Every test also fails on an unhandled rejection or an
  * uncaught exception (failOnProcessErrors).
  */
-import { startFaultProxy, startZooKeeper } from '@zkwire/testing';
+import { nextState, startFaultProxy, startZooKeeper } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import {
   ConnectionLossError,
@@ -17,14 +17,7 @@ import {
   RetryNTimes,
   retry,
 } from '../src/index.js';
-import {
-  failOnProcessErrors,
-  frameTap,
-  nextState,
-  recordStates,
-  until,
-  useProxiedServer,
-} from './faults-helpers.js';
+import { failOnProcessErrors, frameTap, recordStates, until, useProxiedServer } from './faults-helpers.js';
 
 failOnProcessErrors();
 
@@ -290,6 +283,8 @@ describe('10,000 watches and a reconnect', () => {
     expect(setWatches.length).toBeGreaterThanOrEqual(Math.ceil(totalPathLength / (128 * 1024 + 50)));
     expect(setWatches.length).toBeLessThanOrEqual(Math.ceil(totalPathLength / (128 * 1024)));
     expect(setWatches.length).toBeGreaterThan(2);
+    // Java's SET_WATCHES_XID on every batch: the server does not count them against its throttle.
+    expect(new Set(setWatches.map((f) => f.xid))).toEqual(new Set([-8]));
     // Handshake, then the saved auth, then the watches, then the call queued while disconnected.
     expect(frames[0]!.opcode).toBeUndefined();
     expect(frames[1]).toMatchObject({ xid: -4, opcode: 100 });

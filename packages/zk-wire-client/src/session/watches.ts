@@ -3,7 +3,7 @@
  * watch on a new connection of the same session (SetWatches / SetWatches2 in 128 KiB batches, wire-protocol.md
  * §6.4), and the last event one-shot watchers get when the session expires.
  */
-import { records } from '@zkwire/jute-codec';
+import { records, Xid } from '@zkwire/jute-codec';
 import type { RequestPipeline } from '../pipeline/pipeline.js';
 import {
   CONFIG_NODE,
@@ -101,9 +101,13 @@ export function restoreWatches(
     persistent: toServer(snapshot.persistent),
     persistentRecursive: toServer(snapshot.persistentRecursive),
   });
+  // Java's xid for SetWatches (ClientCnxn.SET_WATCHES_XID): the server counts requests of a positive xid
+  // against its throttle (ServerCnxn.incrOutstandingAndCheckThrottle) and these not; replies still match
+  // in order, so every batch takes the same xid and the session's own xids are left as they were.
+  const xid = Xid.SET_WATCHES;
+  const lastZxid = pipeline.lastZxid;
   for (const batch of batches) {
-    const xid = pipeline.nextXid();
-    const frame = encodeSetWatches(xid, pipeline.lastZxid, batch);
+    const frame = encodeSetWatches(xid, lastZxid, batch);
     // A failed restore shows as missing events; the connection itself carries on (Java does the same).
     pipeline.writeNow(connection, setWatchesReply, xid, frame).catch(() => {});
   }
