@@ -1,5 +1,6 @@
 export { type Dnsmasq, type SrvRecordSpec, type StartDnsmasqOptions, startDnsmasq } from './dns/dnsmasq.js';
 export { type Ensemble, type StartEnsembleOptions, startEnsemble } from './ensemble.js';
+export { type Closable, type EnsembleFixture, ensembleFixture } from './ensemble-fixture.js';
 export { type CallRecorder, callRecorder, type ListenerTarget, nextEvent, nextState } from './events.js';
 export { type EventuallyOptions, EventuallyTimeoutError, eventually } from './eventually.js';
 export { type FaultProxy, type ProxyDirection, startFaultProxy } from './fault-proxy.js';
