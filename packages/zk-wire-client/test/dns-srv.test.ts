@@ -145,6 +145,32 @@ describe('dns-srv:// connect strings', () => {
     expect(states).not.toContain('lost');
   });
 
+  it('servers added to the records: some clients move to them, not all (the rebalance of updateServerList)', async () => {
+    const name = '_zookeeper._tcp.growing.zkwire.test';
+    const [m0, m1, m2] = ensemble.members as [ZooKeeperServer, ZooKeeperServer, ZooKeeperServer];
+    await serve(name, [srv(name, m0)]);
+    // Each stays with probability 1/3: all 24 stay, or all move, by a chance below 1 in 10,000.
+    const many = await Promise.all(
+      Array.from({ length: 24 }, async () =>
+        track(
+          await connect({
+            connectString: `dns-srv://${name}`,
+            dnsServers: [dns.server],
+            dnsSrvRefreshMs: 200,
+          }),
+        ),
+      ),
+    );
+    const sessions = many.map((zk) => zk.sessionId);
+    await serve(name, [srv(name, m0), srv(name, m1), srv(name, m2)]);
+    await until(() => many.every((zk) => zk.serverList.length === 3));
+    const where = await Promise.all(many.map(settledMemberOf));
+    const stayed = where.filter((i) => i === 0).length;
+    expect(stayed).toBeGreaterThan(0);
+    expect(stayed).toBeLessThan(many.length);
+    expect(many.map((zk) => zk.sessionId)).toEqual(sessions);
+  });
+
   it('tries lower priorities first: the priority-0 server takes every client, a down one is passed over', async () => {
     const name = '_zookeeper._tcp.priority.zkwire.test';
     const [m0, m1, m2] = ensemble.members as [ZooKeeperServer, ZooKeeperServer, ZooKeeperServer];
