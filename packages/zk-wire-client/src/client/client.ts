@@ -544,9 +544,13 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
    * when it is closed or expired; the client is unchanged then.
    */
   async detach(): Promise<SessionHandoff> {
-    const { id, password, timeoutMs } = await this.session.detach();
-    this.tracker?.close();
-    return sessionHandoff(id, password, timeoutMs);
+    try {
+      const { id, password, timeoutMs } = await this.session.detach();
+      return sessionHandoff(id, password, timeoutMs);
+    } finally {
+      // Refused, the client is as it was; otherwise it has ended, even when the session ended meanwhile.
+      if (this.session.isTerminal) this.tracker?.close();
+    }
   }
 
   /** Sends closeSession, waits for its reply, and ends the client. Idempotent. */
