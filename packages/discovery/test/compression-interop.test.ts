@@ -5,13 +5,13 @@
  * ours, registered with it, is GZIP too and found by Java's queries and cache.
  */
 import { gunzipSync } from 'node:zlib';
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { eventually, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import type { ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeInstance } from '../src/instance-serializer.js';
 import { ServiceDiscovery } from '../src/service-discovery.js';
 import { createServiceInstance } from '../src/service-instance.js';
-import { eventually, openClient } from './helpers.js';
+import { openClient } from './helpers.js';
 import { type DiscoveryDriver, startDiscoveryDriver } from './java/discovery-driver.js';
 
 const BASE = '/interop/compressed';

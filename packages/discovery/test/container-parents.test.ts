@@ -3,12 +3,12 @@
  * service node goes once its last instance is gone. A cache on that service keeps working across it: it
  * watches for the node's return and lists the instances registered after it.
  */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { eventually, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import type { ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ServiceDiscovery } from '../src/service-discovery.js';
 import { createServiceInstance } from '../src/service-instance.js';
-import { eventually, openClient } from './helpers.js';
+import { openClient } from './helpers.js';
 
 const BASE = '/reaped/services';
 let server: ZooKeeperServer;

@@ -5,7 +5,7 @@
  * ServiceDiscovery and ServiceProvider with its payload deserialized (a Map, and a payload class named by
  * "@class"); an instance that dies (session closed or expired) leaves the other side's cache.
  */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { eventually, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import type { ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidDiscoveryArgumentError } from '../src/errors.js';
@@ -17,7 +17,7 @@ import {
   type ServiceInstance,
   type ServiceType,
 } from '../src/service-instance.js';
-import { eventually, expireSession, expireSessionById, openClient } from './helpers.js';
+import { expireSession, expireSessionById, openClient } from './helpers.js';
 import { type DiscoveryDriver, startDiscoveryDriver } from './java/discovery-driver.js';
 
 const BASE = '/interop/services';

@@ -4,6 +4,7 @@
  * arguments refused before anything is sent, and closing that leaves no watch on the server. ServiceCache and
  * ServiceProvider are in service-cache.test.ts.
  */
+import { eventually, nextEvent } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import {
   BadInstanceDataError,
@@ -15,7 +16,7 @@ import { serializeInstance } from '../src/instance-serializer.js';
 import { ServiceDiscovery } from '../src/service-discovery.js';
 import { createServiceInstance, type ServiceInstance } from '../src/service-instance.js';
 import { BASE, discoveryServer, instance, recording, watchedBy } from './discovery-fixture.js';
-import { eventually, expireSession, nextEvent } from './helpers.js';
+import { expireSession } from './helpers.js';
 
 describe('service discovery on a real server', () => {
   const env = discoveryServer();

@@ -3,29 +3,22 @@
  * during the re-election but the sessions survive, so the registered node stays as it was (same czxid, no
  * delete and create), and the cache ends equal to a fresh read, with what changed around the failover.
  */
-import { type Ensemble, startEnsemble } from '@zkwire/testing';
+import { ensembleFixture, eventually } from '@zkwire/testing';
 import type { ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceDiscovery } from '../src/service-discovery.js';
 import { createServiceInstance } from '../src/service-instance.js';
-import { eventually, openClient } from './helpers.js';
+import { openClient } from './helpers.js';
 
 const BASE = '/failover/services';
-let ensemble: Ensemble;
-const clients: ZooKeeperClient[] = [];
+const fixture = ensembleFixture({ size: 3 });
 
-beforeAll(async () => {
-  ensemble = await startEnsemble({ size: 3 });
-}, 120_000);
-
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close().catch(() => {})));
-  await ensemble?.[Symbol.asyncDispose]();
-});
+beforeAll(fixture.start, 120_000);
+afterAll(fixture.stop);
 
 async function client(): Promise<ZooKeeperClient> {
-  const c = await openClient(ensemble.connectString);
-  clients.push(c);
+  const c = await openClient(fixture.ensemble.connectString);
+  fixture.track(c);
   return c;
 }
 
@@ -51,9 +44,9 @@ describe('discovery across a leader failover', () => {
     const before = await reading.exists(`${BASE}/svc/ours`);
     const sessions = [registering.sessionId, caching.sessionId];
 
-    const leader = await ensemble.leader();
-    await ensemble.kill(leader);
-    await ensemble.waitForQuorum();
+    const leader = await fixture.ensemble.leader();
+    await fixture.ensemble.kill(leader);
+    await fixture.ensemble.waitForQuorum();
     // Changes made once the ensemble serves again, while some clients may still be reconnecting.
     await writer.registerService(instance('w-2'));
     await writer.unregisterService('w-1');
@@ -64,7 +57,7 @@ describe('discovery across a leader failover', () => {
           .instances()
           .map((i) => i.id)
           .join() === 'ours,w-2',
-      2400,
+      { timeoutMs: 60_000 },
     );
     const fresh = await ours.queryForInstances('svc');
     expect(cache.instances()).toEqual(fresh);
@@ -74,7 +67,7 @@ describe('discovery across a leader failover', () => {
     const after = await reading.exists(`${BASE}/svc/ours`);
     expect([after?.czxid, after?.ephemeralOwner]).toEqual([before?.czxid, registering.sessionId]);
 
-    await ensemble.start(leader);
-    await ensemble.waitForQuorum();
+    await fixture.ensemble.start(leader);
+    await fixture.ensemble.waitForQuorum();
   });
 });

@@ -1,4 +1,4 @@
-/** Helpers of the discovery integration tests: real clients and a polling wait. */
+/** Helpers of the discovery integration tests: real clients, and expiring a session from outside. */
 import { connect, type ZooKeeperClient } from '@zkwire/zk-wire-client';
 
 /** Connects a new client (its own connection and session). */
@@ -22,21 +22,4 @@ export async function expireSessionById(
 ): Promise<void> {
   const thief = await connect({ connectString, session: { id, password: Buffer.from(password) } });
   await thief.close();
-}
-
-/** Polls `check` until it is true (a state the test waits for on the server); fails after `attempts` tries. */
-export async function eventually(check: () => Promise<boolean> | boolean, attempts = 600): Promise<void> {
-  for (let i = 0; i < attempts; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('condition not reached');
-}
-
-/** Waits for the next value of an emitter's event. */
-export function nextEvent<T extends unknown[]>(
-  emitter: { once(event: string, listener: (...args: T) => void): unknown },
-  event: string,
-): Promise<T> {
-  return new Promise((resolve) => emitter.once(event, (...args: T) => resolve(args)));
 }

@@ -4,11 +4,11 @@
  * ZKWIRE_LISTENER_ERROR. A corrupt instance node nobody hears about is one warning ZKWIRE_BACKGROUND_ERROR,
  * not silence. Real server.
  */
+import { eventually } from '@zkwire/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceDiscovery } from '../src/service-discovery.js';
 import type { ServiceInstance } from '../src/service-instance.js';
 import { BASE, discoveryServer, instance, registeringWriter } from './discovery-fixture.js';
-import { eventually } from './helpers.js';
 
 const warnings: (Error & { code?: string })[] = [];
 const onWarning = (warning: Error & { code?: string }) => warnings.push(warning);

@@ -5,13 +5,13 @@
  * A Java instance is found by our queries and cache; ours by Java's queries and cache; each lands where the
  * layout says.
  */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { eventually, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import type { ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DiscoveryPathConstructor } from '../src/path-constructor.js';
 import { ServiceDiscovery } from '../src/service-discovery.js';
 import { createServiceInstance } from '../src/service-instance.js';
-import { eventually, openClient } from './helpers.js';
+import { openClient } from './helpers.js';
 import { type DiscoveryDriver, startDiscoveryDriver } from './java/discovery-driver.js';
 
 const BASE = '/interop/custom-layout';

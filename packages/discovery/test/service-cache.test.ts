@@ -3,13 +3,14 @@
  * together and follows changes, skips corrupt nodes, leaves no watch behind when closed at any point, and is
  * rebuilt after an expiry or a dropped connection; a provider's strategies, filters and error accounting.
  */
+import { eventually, nextEvent } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import { type BadInstanceDataError, IllegalDiscoveryStateError } from '../src/errors.js';
 import { serializeInstance } from '../src/instance-serializer.js';
 import { ServiceDiscovery } from '../src/service-discovery.js';
 import type { ServiceInstance } from '../src/service-instance.js';
 import { BASE, discoveryServer, instance, registeringWriter, watchedBy } from './discovery-fixture.js';
-import { eventually, expireSession, nextEvent } from './helpers.js';
+import { expireSession } from './helpers.js';
 
 describe('service cache and provider on a real server', () => {
   const env = discoveryServer();
