@@ -21,8 +21,9 @@ import type { HostAddress } from '../util/connect-string.js';
 import { publishReadPacing } from '../util/diagnostics.js';
 import { ConnectionLossError, ProtocolError, type ZooKeeperError } from '../util/errors.js';
 import type { ClientOptions } from '../util/types.js';
+import { type ConnectionBuffers, READ_BUFFER_BYTES, sharedConnectionBuffers } from './connection-buffers.js';
 import { ReadPacer, type ReadPacingSettings } from './read-pacing.js';
-import { joined, releaseStaged, stageFrames } from './write-staging.js';
+import { joined } from './write-staging.js';
 
 /** What the owner of a connection is told. */
 export interface ConnectionHandler {
@@ -44,21 +45,14 @@ const PING_FRAME = Buffer.from([0, 0, 0, 8, 0xff, 0xff, 0xff, 0xfe, 0, 0, 0, 11]
 const MAX_SEND_PING_INTERVAL_MS = 10_000;
 /** The shortest sleep of the liveness timer, so that a check that finds nothing due never spins. */
 const MIN_LIVENESS_DELAY_MS = 20;
-/** The reusable read buffer of a socket we open ourselves (Node's own read size). */
-const READ_BUFFER_BYTES = 64 * 1024;
-/**
- * The read buffer of every socket we open, shared: each read is handled before its callback returns and
- * reads never overlap (one thread), so one buffer serves every connection. One per connection cost each
- * session a 64 KiB allocation outside the heap, which drove V8 into full collections when many short sessions
- * come and go. Allocated on the first connection.
- */
-let sharedReadBuffer: Buffer | undefined;
 
 /** What {@link Connection.open} needs of the client options. */
 export interface ConnectionOptions
   extends Pick<ClientOptions, 'tls' | 'connectionFactory' | 'maxFrameLength'> {
   /** Read pacing under load; undefined reads every reply as it lands. */
   readPacing?: ReadPacingSettings | undefined;
+  /** The read and staging buffers (default: those every connection of the process shares). */
+  buffers?: ConnectionBuffers | undefined;
 }
 
 /** A connection to one server. */
@@ -74,6 +68,7 @@ export class Connection {
   private opened = false;
   private isTls = false;
   private readonly reader: FrameReader;
+  private readonly buffers: ConnectionBuffers;
   private timer: NodeJS.Timeout | undefined;
   private readonly pacer: ReadPacer | undefined;
   private resumeTimer: NodeJS.Timeout | undefined;
@@ -106,6 +101,7 @@ export class Connection {
     readsByCallback: boolean,
   ) {
     const { maxFrameLength, readPacing } = options;
+    this.buffers = options.buffers ?? sharedConnectionBuffers;
     this.reader = new FrameReader(maxFrameLength === undefined ? undefined : { maxFrameLength });
     // Only a socket read by callback is paced: a paused stream socket goes on reading into its buffer, so
     // waiting there saved no wake-ups and cost more per reply (measured with a connectionFactory socket).
@@ -145,8 +141,8 @@ export class Connection {
     const onread = () => {
       readsByCallback = true;
       return {
-        buffer: (sharedReadBuffer ??= Buffer.allocUnsafe(READ_BUFFER_BYTES)),
-        // The buffer is ours (sharedReadBuffer); the view is valid until this callback returns.
+        buffer: (options.buffers ?? sharedConnectionBuffers).readBuffer,
+        // The buffer is ours (ConnectionBuffers); the view is valid until this callback returns.
         callback: (bytes: number, buffer: Uint8Array) => {
           connection.receive((buffer as Buffer).subarray(0, bytes));
           return true; // pausing, when paced, goes through socket.pause()
@@ -207,7 +203,7 @@ export class Connection {
    */
   writeFrames(frames: readonly Buffer[], size: number): boolean {
     if (frames.length === 1) return this.write(frames[0]!);
-    return this.write(this.releasesWrites ? stageFrames(frames, size) : joined(frames, size));
+    return this.write(this.releasesWrites ? this.buffers.staging.stage(frames, size) : joined(frames, size));
   }
 
   /**
@@ -221,7 +217,7 @@ export class Connection {
     this.pacer?.noteWrite(bytes.length, this.inReadTurn);
     const ok = this.socket.write(bytes);
     if (!ok) this.waitingDrain = true;
-    if (this.releasesWrites) releaseStaged(bytes, this.socket.writableLength === 0);
+    if (this.releasesWrites) this.buffers.staging.release(bytes, this.socket.writableLength === 0);
     return ok;
   }
 

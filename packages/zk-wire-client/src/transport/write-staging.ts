@@ -17,7 +17,8 @@
  * Otherwise the socket holds the buffer until the write completes; it is then left to the socket, and the
  * next write gets a new one. Only sockets we open ourselves are known to behave so (a TLS or a
  * `connectionFactory` socket may keep the bytes it was given): the connection decides whether to stage.
- * One buffer serves every connection of the process, since a write is staged and written in one go.
+ * One staging buffer can serve many connections, since a write is staged and written in one go: the
+ * connections of a process share one (connection-buffers.ts).
  */
 
 import { Buffer } from 'node:buffer';
@@ -28,28 +29,44 @@ const MIN_STAGING_BYTES = 64 * 1024;
 /** Largest staging buffer kept for reuse; a larger write is joined into a buffer of its own. */
 const MAX_STAGING_BYTES = 1024 * 1024;
 
-let staging: Buffer | undefined;
+/** A staging buffer, reused from one write to the next while the socket lets go of it. */
+export class WriteStaging {
+  private staging: Buffer | undefined;
 
-/**
- * The frames (`size` bytes in all) as one chunk: a view over them when they lie back to back in one buffer,
- * else joined into the shared staging buffer, or into a new buffer when they do not fit the largest one kept.
- * Call {@link releaseStaged} right after writing it.
- */
-export function stageFrames(frames: readonly Buffer[], size: number): Buffer {
-  const run = backToBack(frames, size);
-  if (run !== undefined) return run;
-  if (size > MAX_STAGING_BYTES) return joined(frames, size);
-  if (staging === undefined || staging.length < size) {
-    staging = Buffer.allocUnsafeSlow(Math.min(MAX_STAGING_BYTES, Math.max(MIN_STAGING_BYTES, 2 * size)));
+  /**
+   * The frames (`size` bytes in all) as one chunk: a view over them when they lie back to back in one
+   * buffer, else joined into the staging buffer, or into a new buffer when they do not fit the largest one
+   * kept. Call {@link release} right after writing it.
+   */
+  stage(frames: readonly Buffer[], size: number): Buffer {
+    const run = backToBack(frames, size);
+    if (run !== undefined) return run;
+    if (size > MAX_STAGING_BYTES) return joined(frames, size);
+    let staging = this.staging;
+    if (staging === undefined || staging.length < size) {
+      staging = Buffer.allocUnsafeSlow(Math.min(MAX_STAGING_BYTES, Math.max(MIN_STAGING_BYTES, 2 * size)));
+      this.staging = staging;
+    }
+    let offset = 0;
+    for (let i = 0; i < frames.length; i++) {
+      const frame = frames[i]!;
+      copyBytes.call(staging, frame, offset);
+      offset += frame.length;
+      releaseFrameBytes(frame);
+    }
+    return staging.subarray(0, size);
   }
-  let offset = 0;
-  for (let i = 0; i < frames.length; i++) {
-    const frame = frames[i]!;
-    copyBytes.call(staging, frame, offset);
-    offset += frame.length;
-    releaseFrameBytes(frame);
+
+  /**
+   * After any write to a plain socket of our own (a staged chunk, a run of frames, a lone frame): `taken`
+   * says whether the socket handed it all to the kernel. If so, frames written as they lie are done with. If
+   * not, the socket still holds the bytes: the staging buffer is given up (the next write stages into a new
+   * one), and the frames' bytes stay taken.
+   */
+  release(chunk: Buffer, taken: boolean): void {
+    if (taken) releaseFrameBytes(chunk);
+    else if (this.staging !== undefined && chunk.buffer === this.staging.buffer) this.staging = undefined;
   }
-  return staging.subarray(0, size);
 }
 
 /** The frames copied into a new buffer; their bytes are done with. */
@@ -70,15 +87,4 @@ function backToBack(frames: readonly Buffer[], size: number): Buffer | undefined
     end += frame.length;
   }
   return Buffer.from(buffer, first.byteOffset, size);
-}
-
-/**
- * After any write to a plain socket of our own (a staged chunk, a run of frames, a lone frame): `taken` says
- * whether the socket handed it all to the kernel. If so, frames written as they lie are done with. If not,
- * the socket still holds the bytes: a staging buffer is given up (the next write stages into a new one), and
- * the frames' bytes stay taken.
- */
-export function releaseStaged(chunk: Buffer, taken: boolean): void {
-  if (taken) releaseFrameBytes(chunk);
-  else if (staging !== undefined && chunk.buffer === staging.buffer) staging = undefined;
 }
