@@ -36,16 +36,8 @@ const RESOLVED = Promise.resolve();
 /** Granularity of the deadline timer. */
 const DEADLINE_TICK_MS = 25;
 
-// The settle functions of the promise being made, handed over by one shared executor: an executor closure
-// per request (and the context that its two captured variables need) was garbage made on every call. They
-// are taken and cleared at once in submit, so that nothing holds on to a settled call's promise and value.
+/** What a pipeline's settler slots hold between two submits. */
 const NOTHING_CAPTURED = () => {};
-let capturedResolve: (value: unknown) => void = NOTHING_CAPTURED;
-let capturedReject: (error: unknown) => void = NOTHING_CAPTURED;
-function captureSettlers(resolve: (value: never) => void, reject: (error: unknown) => void): void {
-  capturedResolve = resolve as (value: unknown) => void;
-  capturedReject = reject;
-}
 
 /** Options of one submitted request. */
 export interface SubmitOptions extends CallOptions {
@@ -65,6 +57,15 @@ export class RequestPipeline {
   private xid = 0;
   private deadlineTimer: NodeJS.Timeout | undefined;
   private readonly flushBound = () => this.flush();
+  // The settle functions of the promise being made, handed over by one executor per pipeline: an executor
+  // closure per request (and the context its two captured variables need) was garbage made on every call.
+  // They are taken and cleared at once in submit, so that nothing holds on to a settled call's promise.
+  private capturedResolve: (value: unknown) => void = NOTHING_CAPTURED;
+  private capturedReject: (error: unknown) => void = NOTHING_CAPTURED;
+  private readonly captureSettlers = (resolve: (value: never) => void, reject: (error: unknown) => void) => {
+    this.capturedResolve = resolve as (value: unknown) => void;
+    this.capturedReject = reject;
+  };
 
   constructor(
     private readonly context: ReplyContext,
@@ -119,10 +120,10 @@ export class RequestPipeline {
   ): Promise<R> {
     const signal = options?.signal;
     if (signal?.aborted) return Promise.reject(signal.reason);
-    const promise = new Promise<R>(captureSettlers);
-    const resolve = capturedResolve as (value: R) => void;
-    const reject = capturedReject;
-    capturedResolve = capturedReject = NOTHING_CAPTURED;
+    const promise = new Promise<R>(this.captureSettlers);
+    const resolve = this.capturedResolve as (value: R) => void;
+    const reject = this.capturedReject;
+    this.capturedResolve = this.capturedReject = NOTHING_CAPTURED;
     const request = new PendingRequest<R>(xid, frame, decoder, path, requestContext, resolve, reject);
     if (setup !== undefined) setup(request);
     // Most calls are not traced; setting the trace only when there is one keeps the request's extras unmade.
