@@ -4,6 +4,7 @@
  * a hand-off that comes after the session expired ends in SessionExpiredError, and bad hand-offs are refused
  * before anything is sent.
  */
+import diagnostics from 'node:diagnostics_channel';
 import net from 'node:net';
 import { inspect } from 'node:util';
 import { eventually, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
@@ -133,6 +134,47 @@ describe('detach and resume', () => {
       expect(BigInt.asUintN(64, resumed.sessionId).toString(16).padStart(16, '0')).toBe(handoff.sessionId);
     } finally {
       await resumed.close();
+    }
+  });
+
+  it('never writes the password to the logger, nor to the diagnostics channels', async () => {
+    const lines: string[] = [];
+    const logger = {
+      debug: (m: string) => lines.push(m),
+      info: (m: string) => lines.push(m),
+      warn: (m: string) => lines.push(m),
+      error: (m: string) => lines.push(m),
+    };
+    const published: string[] = [];
+    const onMessage = (message: unknown) => published.push(inspect(message, { depth: 10 }));
+    const channels = [
+      'zkwire:client:connect',
+      'zkwire:client:state',
+      'tracing:zkwire:client:request:start',
+      'tracing:zkwire:client:request:asyncEnd',
+    ];
+    for (const name of channels) diagnostics.subscribe(name, onMessage);
+    try {
+      const first = await connect({ connectString: server.connectString, sessionTimeoutMs: 8000, logger });
+      const password = hexPassword(first);
+      const handoff = await first.detach();
+      const resumed = await connect({ connectString: server.connectString, session: handoff, logger });
+      await resumed.exists('/');
+      await resumed.close();
+      expect(lines.length).toBeGreaterThan(0);
+      expect(published.length).toBeGreaterThan(0);
+      // Hex, or the bytes as inspect prints a Buffer or a Uint8Array.
+      const bytes = Buffer.from(password, 'hex');
+      const forms = [
+        password,
+        [...bytes].map((b) => b.toString(16).padStart(2, '0')).join(' '),
+        bytes.join(', '),
+      ];
+      for (const text of [...lines, ...published]) {
+        for (const form of forms) expect(text).not.toContain(form);
+      }
+    } finally {
+      for (const name of channels) diagnostics.unsubscribe(name, onMessage);
     }
   });
 
