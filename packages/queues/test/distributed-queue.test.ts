@@ -1,3 +1,4 @@
+import { eventually } from '@zkwire/testing';
 import { acls, op } from '@zkwire/zk-wire-client';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,7 +10,7 @@ import {
   jsonSerializer,
   stringSerializer,
 } from '../src/index.js';
-import { connectClient, countingClient, eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
+import { connectClient, countingClient, uniquePath, useQueueServer } from './helpers/fixture.js';
 
 const fixture = useQueueServer();
 
@@ -127,7 +128,10 @@ describe('DistributedQueue', () => {
     const listingsBefore = watchedListings();
     const waiting = queue.put('3');
     // The put found the queue full and armed a children watch to wait on.
-    await eventually(() => watchedListings() > listingsBefore, 10_000, 'the put to wait');
+    await eventually(() => watchedListings() > listingsBefore, {
+      timeoutMs: 10_000,
+      what: 'the put to wait',
+    });
     // Make room ourselves, in one transaction with a write whose Stat tells that transaction's zxid.
     const marker = await fixture.client.create(`${path}-marker`, null);
     const [first] = await fixture.client.getChildren(path).then((names) => names.sort());
@@ -223,7 +227,7 @@ describe('DistributedQueue', () => {
       },
       { signal: stop.signal },
     );
-    await eventually(() => seen.length === 1, 10_000, 'the first good item');
+    await eventually(() => seen.length === 1, { timeoutMs: 10_000, what: 'the first good item' });
     // Later changes make the consumer list again; the stuck node must not be reported again.
     await queue.put('two');
     await queue.put('three');

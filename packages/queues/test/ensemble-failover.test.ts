@@ -4,26 +4,20 @@
  * sessions survive the re-election (30 s timeout); the consumer finishes the item and goes on, and every item
  * put comes out.
  */
-import { type Ensemble, startEnsemble } from '@zkwire/testing';
+import { ensembleFixture, eventually } from '@zkwire/testing';
 import { connect, type ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistributedQueue, stringSerializer } from '../src/index.js';
-import { eventually, uniquePath } from './helpers/fixture.js';
+import { uniquePath } from './helpers/fixture.js';
 
-let ensemble: Ensemble;
-const clients: ZooKeeperClient[] = [];
+const fixture = ensembleFixture({ size: 3 });
 
-beforeAll(async () => {
-  ensemble = await startEnsemble({ size: 3 });
-}, 120_000);
-afterAll(async () => {
-  await Promise.all(clients.map((client) => client.close().catch(() => {})));
-  await ensemble?.[Symbol.asyncDispose]();
-});
+beforeAll(fixture.start, 120_000);
+afterAll(fixture.stop);
 
 async function ensembleClient(): Promise<{ client: ZooKeeperClient; states: string[] }> {
-  const client = await connect({ connectString: ensemble.connectString, sessionTimeoutMs: 30_000 });
-  clients.push(client);
+  const client = await connect({ connectString: fixture.ensemble.connectString, sessionTimeoutMs: 30_000 });
+  fixture.track(client);
   const states: string[] = [];
   client.on('state', (state) => states.push(state));
   return { client, states };
@@ -64,12 +58,12 @@ describe('a leader killed under a lock-safe consumer', () => {
       },
       { signal: stop.signal },
     );
-    await eventually(() => heldItem !== undefined, 20_000, 'the held item');
+    await eventually(() => heldItem !== undefined, { timeoutMs: 20_000, what: 'the held item' });
     expect(await producerSide.client.getChildren(lockPath)).toHaveLength(1);
     const sessionId = consumerSide.client.sessionId;
 
-    const leader = await ensemble.leader();
-    await ensemble.kill(leader);
+    const leader = await fixture.ensemble.leader();
+    await fixture.ensemble.kill(leader);
     // The producer goes on putting through the election: its puts wait for a connection and retry.
     const puttingDuringFailover = (async () => {
       for (let i = 0; i < 20; i++) {
@@ -77,11 +71,10 @@ describe('a leader killed under a lock-safe consumer', () => {
         await producer.put(`during-${i}`);
       }
     })();
-    await ensemble.waitForQuorum();
+    await fixture.ensemble.waitForQuorum();
     await eventually(
       () => consumerSide.states.includes('reconnected') && consumerSide.client.state === 'connected',
-      30_000,
-      'the consumer to reconnect',
+      { timeoutMs: 30_000, what: 'the consumer to reconnect' },
     );
     expect(consumerSide.states).toContain('suspended');
     expect(consumerSide.states).not.toContain('lost');
@@ -92,7 +85,7 @@ describe('a leader killed under a lock-safe consumer', () => {
 
     releaseHeldItem();
     await puttingDuringFailover;
-    await eventually(() => new Set(seen).size === put.size, 60_000, 'every item');
+    await eventually(() => new Set(seen).size === put.size, { timeoutMs: 60_000, what: 'every item' });
     stop.abort();
     await consuming;
     expect(new Set(seen)).toEqual(put);

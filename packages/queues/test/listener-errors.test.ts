@@ -3,11 +3,12 @@
  * reported as a process warning ZKWIRE_LISTENER_ERROR while the consumer goes on; without a hook, a consumer
  * error goes to the client's logger, else to a process warning ZKWIRE_QUEUE. Real server.
  */
+import { eventually } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DistributedQueue, stringSerializer } from '../src/index.js';
 import { QueueSharder } from '../src/queue-sharder.js';
-import { eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
+import { uniquePath, useQueueServer } from './helpers/fixture.js';
 import { allocateQueue } from './helpers/shards.js';
 
 const fixture = useQueueServer();
@@ -121,7 +122,7 @@ describe('errors from consumers and hooks (real server)', () => {
       await sharder.start();
       await sharder.getQueue().put('x');
       // Every check after the first full one says that no shard may be added: the hook threw, the checks went on.
-      await eventually(() => hooked.length >= 2, 20_000, 'a second check');
+      await eventually(() => hooked.length >= 2, { timeoutMs: 20_000, what: 'a second check' });
       expect(String(hooked[0])).toContain('maxQueues');
       await warningsDelivered();
       const reported = warnings.filter((warning) => warning.code === 'ZKWIRE_LISTENER_ERROR');

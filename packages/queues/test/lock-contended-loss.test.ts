@@ -3,11 +3,11 @@
  * a watch). A connection lost on that call must be retried like the lock create's own: the consumer ends only
  * on an expired session or a closed client. Found by the soak run (docs/reliability.md).
  */
-import { startFaultProxy } from '@zkwire/testing';
+import { eventually, startFaultProxy } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
 import { expect, it } from 'vitest';
 import { DistributedQueue, stringSerializer } from '../src/index.js';
-import { eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
+import { uniquePath, useQueueServer } from './helpers/fixture.js';
 
 const fixture = useQueueServer();
 
@@ -52,7 +52,10 @@ it('a connection lost while checking an item lock held by another consumer does 
       },
       { signal: stop.signal },
     );
-    await eventually(async () => cutExists === 1, 20_000, 'the exists of the lock cut once');
+    await eventually(async () => cutExists === 1, {
+      timeoutMs: 20_000,
+      what: 'the exists of the lock cut once',
+    });
     // The other consumer lets go (its lock node goes, as when it dies): ours must take the item.
     await fixture.client.delete(lockPath);
     await consuming;

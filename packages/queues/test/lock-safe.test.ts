@@ -1,6 +1,7 @@
+import { eventually } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import { DistributedQueue, decodeBatch, stringSerializer } from '../src/index.js';
-import { connectClient, eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
+import { connectClient, uniquePath, useQueueServer } from './helpers/fixture.js';
 
 const fixture = useQueueServer();
 
@@ -106,7 +107,7 @@ describe('lock-safe (at-least-once) consumption', () => {
       },
       { signal: stop.signal },
     );
-    await eventually(() => seen.length === 1, 10_000, 'the free item');
+    await eventually(() => seen.length === 1, { timeoutMs: 10_000, what: 'the free item' });
     expect(seen).toEqual(['free']);
     // The other consumer "dies": its session ends and the server drops its ephemeral lock.
     await other.close();

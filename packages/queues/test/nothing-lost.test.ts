@@ -5,11 +5,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { type FaultProxy, startFaultProxy } from '@zkwire/testing';
+import { eventually, type FaultProxy, startFaultProxy } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
 import { describe, expect, it } from 'vitest';
 import { DistributedQueue, stringSerializer } from '../src/index.js';
-import { eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
+import { uniquePath, useQueueServer } from './helpers/fixture.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
@@ -125,11 +125,10 @@ describe('lock-safe mode loses nothing', () => {
       );
       expect(new Set(seen)).toEqual(all);
       expect(proxy.connectionCount).toBeGreaterThanOrEqual(1);
-      await eventually(
-        async () => (await fixture.client.getChildren(path)).length === 0,
-        10_000,
-        'an empty queue',
-      );
+      await eventually(async () => (await fixture.client.getChildren(path)).length === 0, {
+        timeoutMs: 10_000,
+        what: 'an empty queue',
+      });
       expect(await fixture.client.getChildren(`${path}-locks`)).toEqual([]);
       // The session survived the cuts: the same client is still usable.
       expect(viaProxy.state).toBe('connected');
@@ -158,7 +157,7 @@ describe('lock-safe mode loses nothing', () => {
         },
         { signal: stop.signal },
       );
-      await eventually(() => seen.length === 1, 10_000, 'the first item');
+      await eventually(() => seen.length === 1, { timeoutMs: 10_000, what: 'the first item' });
       // The consumer now waits on its one watch; the connection drops under it and comes back.
       const reconnected = new Promise<void>((resolve) => {
         viaProxy.on('state', (state) => {
@@ -246,7 +245,10 @@ describe('lock-safe mode loses nothing', () => {
       expect([...survivorSeen].sort()).toEqual(['e1', 'e2', 'e3']);
       expect(survivorSeen.indexOf('e2')).toBe(survivorSeen.indexOf('e1') + 1);
       proxy.drop(false);
-      await eventually(() => doomed.state === 'expired', 20_000, 'the session expiry to be seen');
+      await eventually(() => doomed.state === 'expired', {
+        timeoutMs: 20_000,
+        what: 'the session expiry to be seen',
+      });
       release();
       const outcome = await firstRun;
       expect((outcome as { code?: string }).code).toBe('SESSIONEXPIRED');

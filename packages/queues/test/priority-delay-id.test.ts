@@ -1,3 +1,4 @@
+import { eventually } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import {
   DistributedDelayQueue,
@@ -7,7 +8,7 @@ import {
   parsePriority,
   stringSerializer,
 } from '../src/index.js';
-import { countingClient, eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
+import { countingClient, uniquePath, useQueueServer } from './helpers/fixture.js';
 
 const fixture = useQueueServer();
 
@@ -184,7 +185,10 @@ describe('DistributedDelayQueue', () => {
     await queue.put('in-ten-minutes', far);
     const run = takeDelayed(queue, 1);
     // Once the consumer has listed (and found nothing due), a sooner item arrives: its watch wakes it.
-    await eventually(() => counted.calls.has('getChildren'), 10_000, 'the first listing');
+    await eventually(() => counted.calls.has('getChildren'), {
+      timeoutMs: 10_000,
+      what: 'the first listing',
+    });
     await queue.put('due-now', Date.now());
     const [first] = await run;
     expect(first?.item).toBe('due-now');

@@ -4,9 +4,10 @@
  * puts into; with our leader, Curator's puts fill a shard and ours adds the next one, which Curator takes up
  * and puts into. Our consumers then take every item once, from every shard.
  */
+import { eventually } from '@zkwire/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { QueueSharder } from '../src/queue-sharder.js';
-import { connectClient, eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
+import { connectClient, uniquePath, useQueueServer } from './helpers/fixture.js';
 import { type JavaSharder, startJavaSharder } from './helpers/sharder-driver.js';
 import { allocateQueue, drainShards, SHARD_NAME } from './helpers/shards.js';
 
@@ -51,11 +52,11 @@ describe('QueueSharder with Curator', () => {
     let java: JavaSharder;
     if (javaFirst) {
       java = await startJava();
-      await eventually(() => java.leader, 30_000, 'the Curator sharder to lead');
+      await eventually(() => java.leader, { timeoutMs: 30_000, what: 'the Curator sharder to lead' });
       await ours.start();
     } else {
       await ours.start();
-      await eventually(() => ours.isLeader, 30_000, 'our sharder to lead');
+      await eventually(() => ours.isLeader, { timeoutMs: 30_000, what: 'our sharder to lead' });
       java = await startJava();
     }
     return { queuePath, ours, java, client };
@@ -71,18 +72,16 @@ describe('QueueSharder with Curator', () => {
 
     for (let i = 0; i < THRESHOLD; i++) await ours.getQueue().put(`ours-${i}`);
     // Curator's leader adds shards (one per check while ours is full); ours takes them up and prefers them.
-    await eventually(
-      () => ours.shardCount >= 2 && !ours.preferredQueuePaths.includes(first),
-      30_000,
-      'ours to prefer a shard Curator added',
-    );
+    await eventually(() => ours.shardCount >= 2 && !ours.preferredQueuePaths.includes(first), {
+      timeoutMs: 30_000,
+      what: 'ours to prefer a shard Curator added',
+    });
     const added = ours.preferredQueuePaths;
     for (const shard of added) expect(shard.slice(queuePath.length + 1)).toMatch(SHARD_NAME);
-    await eventually(
-      () => added.every((shard) => java.shards.includes(shard)),
-      30_000,
-      'Curator to report them',
-    );
+    await eventually(() => added.every((shard) => java.shards.includes(shard)), {
+      timeoutMs: 30_000,
+      what: 'Curator to report them',
+    });
     expect(ours.isLeader).toBe(false); // so only Curator's leader made them
     const later = await Promise.all(Array.from({ length: 3 }, (_, i) => ours.getQueue().put(`later-${i}`)));
     for (const node of later) expect(added.some((shard) => node.startsWith(`${shard}/`))).toBe(true);
@@ -104,7 +103,7 @@ describe('QueueSharder with Curator', () => {
     const first = ours.queuePaths[0] as string;
 
     await java.put(THRESHOLD, 'java');
-    await eventually(() => ours.shardCount >= 2, 30_000, 'ours to add a shard');
+    await eventually(() => ours.shardCount >= 2, { timeoutMs: 30_000, what: 'ours to add a shard' });
     // Curator takes up the shards ours adds and, once its check saw the first one full, puts into them:
     // one probe at a time until a probe lands outside the first shard.
     const outsideFirst = async () => {
@@ -120,12 +119,14 @@ describe('QueueSharder with Curator', () => {
         await java.put(1, `probe${probes++}`);
         return false;
       },
-      60_000,
-      'a Curator put into a shard ours added',
+      { timeoutMs: 60_000, what: 'a Curator put into a shard ours added' },
     );
     const landed = (await outsideFirst()) as string;
     expect(landed.slice(queuePath.length + 1)).toMatch(SHARD_NAME);
-    await eventually(() => java.shards.includes(landed), 30_000, 'Curator to report the shard'); // reports lag
+    await eventually(() => java.shards.includes(landed), {
+      timeoutMs: 30_000,
+      what: 'Curator to report the shard',
+    }); // reports lag
     expect(java.leader).toBe(false); // so ours made it
 
     await java.stop();

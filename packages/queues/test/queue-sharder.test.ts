@@ -3,10 +3,11 @@
  * shard when one passes its threshold and no more than `maxQueues`, a second sharder taking up the shards,
  * puts spread to the shards with room, every item consumed once, and bad arguments refused.
  */
+import { eventually } from '@zkwire/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { QueueArgumentError } from '../src/errors.js';
 import { QueueSharder } from '../src/queue-sharder.js';
-import { connectClient, eventually, uniquePath, useQueueServer } from './helpers/fixture.js';
+import { connectClient, uniquePath, useQueueServer } from './helpers/fixture.js';
 import { allocateQueue, drainShards, SHARD_NAME } from './helpers/shards.js';
 
 describe('QueueSharder', () => {
@@ -48,7 +49,7 @@ describe('QueueSharder', () => {
     // Fill the only shard: the leader adds shards while one is over its threshold (Curator's rule, one per
     // check), up to maxQueues, and says when it may add no more.
     for (let i = 0; i < 4; i++) await follower.getQueue().put(`a-${i}`);
-    await eventually(() => warnings.length > 0, 20_000, 'the maxQueues warning');
+    await eventually(() => warnings.length > 0, { timeoutMs: 20_000, what: 'the maxQueues warning' });
     expect(String(warnings[0])).toContain('maxQueues');
     expect(leader.shardCount).toBe(3);
     const shards = await fixture.client.getChildren(queuePath);
@@ -56,11 +57,10 @@ describe('QueueSharder', () => {
     for (const shard of shards) expect(shard).toMatch(SHARD_NAME);
 
     // Both sharders take up the new shards and put only into those with room.
-    await eventually(
-      () => follower.shardCount === 3 && follower.preferredQueuePaths.length === 2,
-      20_000,
-      'the follower to prefer the new shards',
-    );
+    await eventually(() => follower.shardCount === 3 && follower.preferredQueuePaths.length === 2, {
+      timeoutMs: 20_000,
+      what: 'the follower to prefer the new shards',
+    });
     expect(follower.preferredQueuePaths).not.toContain(first);
     expect(follower.queuePaths.sort()).toEqual(leader.queuePaths.sort());
     const later = await Promise.all(

@@ -1,5 +1,6 @@
 /**
- * Shared bits of the queue integration tests: a real server and client per test file, clients on a real server, unique queue paths, small waits.
+ * Shared bits of the queue integration tests: a real server and client per test file, clients on a real server,
+ * unique queue paths, and a client that counts what it sends.
  */
 import { type StartZooKeeperOptions, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
@@ -17,19 +18,6 @@ export function uniquePath(label: string): string {
 /** A connected client; the caller closes it. */
 export async function connectClient(connectString: string, sessionTimeoutMs = 10_000) {
   return connect({ connectString, sessionTimeoutMs });
-}
-
-/** Resolves once `predicate` holds, checking on every event-loop turn for up to `timeoutMs` (then throws). */
-export async function eventually(
-  predicate: () => boolean | Promise<boolean>,
-  timeoutMs = 20_000,
-  what = 'condition',
-) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await predicate())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 /** Client methods that send a request to the server (the others only read local state or subscribe). */
