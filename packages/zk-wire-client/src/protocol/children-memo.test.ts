@@ -5,15 +5,12 @@
 import { JuteCodecError } from '@zkwire/jute-codec';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  childNames,
-  clearChildNames,
-  MAX_ENTRIES,
-  MAX_ENTRY_BYTES,
-  MAX_TOTAL_BYTES,
-  MIN_NAMES,
-  remembered,
-} from './children-memo.js';
+import { ChildNamesMemo, MAX_ENTRIES, MAX_ENTRY_BYTES, MAX_TOTAL_BYTES, MIN_NAMES } from './children-memo.js';
+
+let memo = new ChildNamesMemo();
+const childNames = (path: string | undefined, payload: Buffer, offset: number) =>
+  memo.childNames(path, payload, offset);
+const remembered = () => memo.remembered();
 
 /** A reply payload: a 16-byte header, then GetChildrenResponse { vector<ustring> }. */
 function reply(names: string[]): Buffer {
@@ -36,7 +33,9 @@ const long = (...names: string[]) => [
 ];
 
 describe('getChildren names memo', () => {
-  beforeEach(() => clearChildNames());
+  beforeEach(() => {
+    memo = new ChildNamesMemo();
+  });
 
   it('gives the names of the bytes received, for repeated and changed lists alike (property)', () => {
     fc.assert(

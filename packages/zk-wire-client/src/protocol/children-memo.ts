@@ -13,8 +13,9 @@
  *
  * The memo is bounded: lists of {@link MIN_NAMES} names or more (a short list costs little to decode) and of
  * at most {@link MAX_ENTRY_BYTES} bytes, {@link MAX_ENTRIES} lists and {@link MAX_TOTAL_BYTES} in all, the
- * least recently used dropped first. It is shared by the clients of a process (correctness rests on the
- * bytes, not on which server or session sent them).
+ * least recently used dropped first. The getChildren decoders use one memo shared by the clients of a
+ * process, {@link sharedChildNames}: correctness rests on the bytes, not on which server or session sent
+ * them, and one bound for the process keeps 10,000 sessions from holding 10,000 memos.
  */
 import { Buffer } from 'node:buffer';
 import { fast } from '@zkwire/jute-codec';
@@ -35,67 +36,74 @@ interface MemoEntry {
   readonly names: readonly string[];
 }
 
-const memo = new Map<string, MemoEntry>();
-let totalBytes = 0;
-/** The path of the list last handed out or remembered: the last key of `memo`, when still in it. */
-let lastUsed: string | undefined;
+/** Name lists by path, bounded as above. */
+export class ChildNamesMemo {
+  private readonly memo = new Map<string, MemoEntry>();
+  private totalBytes = 0;
+  /** The path of the list last handed out or remembered: the last key of `memo`, when still in it. */
+  private lastUsed: string | undefined;
 
-/**
- * The children of a GetChildrenResponse at `offset` of `payload` (to its end), as a new array. A null name
- * never comes from a real server; it reads as ''.
- */
-export function childNames(path: string | undefined, payload: Buffer, offset: number): string[] {
-  const end = payload.length;
-  const size = end - offset;
-  const entry = path === undefined ? undefined : memo.get(path);
-  if (
-    entry !== undefined &&
-    entry.bytes.length === size &&
-    payload.compare(entry.bytes, 0, size, offset, end) === 0
-  ) {
-    // Most recently used last: the eviction below drops from the front. A list read again and again is
-    // already last, and moving it anyway churned the Map's table (about 150 bytes per call, sampled).
-    if (path !== lastUsed) {
-      memo.delete(path!);
-      memo.set(path!, entry);
-      lastUsed = path;
+  /**
+   * The children of a GetChildrenResponse at `offset` of `payload` (to its end), as a new array. A null
+   * name never comes from a real server; it reads as ''.
+   */
+  childNames(path: string | undefined, payload: Buffer, offset: number): string[] {
+    const end = payload.length;
+    const size = end - offset;
+    const entry = path === undefined ? undefined : this.memo.get(path);
+    if (
+      entry !== undefined &&
+      entry.bytes.length === size &&
+      payload.compare(entry.bytes, 0, size, offset, end) === 0
+    ) {
+      // Most recently used last: the eviction below drops from the front. A list read again and again is
+      // already last, and moving it anyway churned the Map's table.
+      if (path !== this.lastUsed) {
+        this.memo.delete(path!);
+        this.memo.set(path!, entry);
+        this.lastUsed = path;
+      }
+      return entry.names.slice();
     }
-    return entry.names.slice();
+    const names = namesOf(fast.decodeGetChildrenResponse(payload, offset, end).children);
+    if (path !== undefined && names.length >= MIN_NAMES) this.remember(path, payload, offset, names);
+    return names;
   }
-  const names = namesOf(fast.decodeGetChildrenResponse(payload, offset, end).children);
-  if (path !== undefined && names.length >= MIN_NAMES) remember(path, payload, offset, names);
-  return names;
+
+  /** The reply bytes and the lists the memo holds now, least recently used first (tests). */
+  remembered(): { bytes: number; lists: number; paths: string[] } {
+    return { bytes: this.totalBytes, lists: this.memo.size, paths: [...this.memo.keys()] };
+  }
+
+  /** Forgets every list. */
+  clear(): void {
+    this.memo.clear();
+    this.totalBytes = 0;
+    this.lastUsed = undefined;
+  }
+
+  private remember(path: string, payload: Buffer, offset: number, names: string[]): void {
+    const memo = this.memo;
+    const old = memo.get(path);
+    if (old !== undefined) {
+      memo.delete(path);
+      this.totalBytes -= old.bytes.length;
+    }
+    const size = payload.length - offset;
+    if (size > MAX_ENTRY_BYTES) return;
+    for (const [key, entry] of memo) {
+      if (this.totalBytes + size <= MAX_TOTAL_BYTES && memo.size < MAX_ENTRIES) break;
+      memo.delete(key);
+      this.totalBytes -= entry.bytes.length;
+    }
+    memo.set(path, { bytes: Buffer.from(payload.subarray(offset)), names: names.slice() });
+    this.totalBytes += size;
+    this.lastUsed = path;
+  }
 }
 
-/** The reply bytes and the lists the memo holds now, least recently used first (tests). */
-export function remembered(): { bytes: number; lists: number; paths: string[] } {
-  return { bytes: totalBytes, lists: memo.size, paths: [...memo.keys()] };
-}
-
-/** Forgets every list (tests). */
-export function clearChildNames(): void {
-  memo.clear();
-  totalBytes = 0;
-  lastUsed = undefined;
-}
-
-function remember(path: string, payload: Buffer, offset: number, names: string[]): void {
-  const old = memo.get(path);
-  if (old !== undefined) {
-    memo.delete(path);
-    totalBytes -= old.bytes.length;
-  }
-  const size = payload.length - offset;
-  if (size > MAX_ENTRY_BYTES) return;
-  for (const [key, entry] of memo) {
-    if (totalBytes + size <= MAX_TOTAL_BYTES && memo.size < MAX_ENTRIES) break;
-    memo.delete(key);
-    totalBytes -= entry.bytes.length;
-  }
-  memo.set(path, { bytes: Buffer.from(payload.subarray(offset)), names: names.slice() });
-  totalBytes += size;
-  lastUsed = path;
-}
+/** The memo of every client of the process (see above). */
+export const sharedChildNames = new ChildNamesMemo();
 
 /**
  * A decoded name list as strings. A null name never comes from a real server and reads as ''; the list is

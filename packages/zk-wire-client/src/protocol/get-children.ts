@@ -10,7 +10,7 @@
  */
 import { encodeRequestFrame, fast, OpCode, records } from '@zkwire/jute-codec';
 import type { Stat } from '../util/types.js';
-import { childNames, namesOf } from './children-memo.js';
+import { namesOf, sharedChildNames } from './children-memo.js';
 import type { ReplyDecoder } from './pending.js';
 
 /** Builds the getChildren (withStat false) or getChildren2 frame. */
@@ -31,7 +31,7 @@ export const getChildrenReply: ReplyDecoder<string[]> = {
   armsWatch: true,
   registers: 'child',
   decode(_context, request, _err, payload, offset) {
-    return childNames(request.path, payload, offset);
+    return sharedChildNames.childNames(request.path, payload, offset);
   },
 };
 
