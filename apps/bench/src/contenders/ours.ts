@@ -2,8 +2,8 @@
  * Our client, `@zkwire/zk-wire-client`, through its public API, as users run it: built, not through the
  * TypeScript loader the bench runs under (tsx wraps every named closure to keep its name, a cost the
  * published build does not have). Before the first cell the client's sources are bundled the way tsup builds
- * them, with the recipes, queues and modeled next to it importing that one client bundle; the workers find the bundle
- * through OURS_MODULE_ENV. Outside this repository the installed packages run.
+ * them, with the recipes, queues and modeled next to it importing that one client bundle; the workers find
+ * the bundle through OURS_MODULE_ENV. Outside this repository the installed packages run.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ type Recipes = typeof import('@zkwire/recipes');
 type Queues = typeof import('@zkwire/queues');
 type Modeled = typeof import('@zkwire/modeled');
 
-/** Bundles the client, recipes, queues and modeled into a temporary folder (removed at exit); its client file. */
+/** Bundles our packages into a temporary folder (removed at exit); returns its client file. */
 async function build(): Promise<string | undefined> {
   if (!existsSync(entry('zk-wire-client'))) return undefined;
   const { build } = await import('esbuild');

@@ -77,7 +77,7 @@ export const scenarios: Record<string, ScenarioDef> = {
   modeledUpdate: {
     kind: 'recipe',
     describe:
-      'ModeledFramework versioned(): read-modify-write of one model by two sessions, retried on BadVersion (one op = an update)',
+      'versioned() read-modify-write of one model by two sessions, retried on BadVersion (one op = an update)',
     optIn: true,
   },
   cacheScale: {

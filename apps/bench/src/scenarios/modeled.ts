@@ -23,7 +23,7 @@ export const TRANSACTION_SIZE = 1_000;
  */
 export const READS_PER_YIELD = 1_000;
 
-/** The model of both scenarios; Jackson writes CuratorModeled.BenchModel with the same fields in this order. */
+/** The model of both scenarios; Jackson writes CuratorModeled.BenchModel's fields in this order too. */
 export interface BenchModel {
   id: string;
   owner: string;
@@ -130,7 +130,9 @@ async function cachedReads(m: Packages, client: Client, spec: CellSpec): Promise
     }
     const measured = window.close(reads, 0);
     if (wrong > 0) throw new Error(`modeled: ${wrong} cached reads returned another id's model`);
-    const note = `one op = a cached read of one of ${MODEL_COUNT} models (cached.resolved({ id }).read()); every read held its own id`;
+    const note =
+      `one op = a cached read of one of ${MODEL_COUNT} models (cached.resolved({ id }).read()); ` +
+      'every read held its own id';
     return { ok: true, ...measured, note };
   } finally {
     await cached.close();
