@@ -24,7 +24,7 @@ export function toParentPath(root: Chroot, path: string, operation: string, sequ
   return root.toServer(path);
 }
 
-/** The ops of a multi or multiRead with the parent's paths (a malformed op is left for the parent to refuse). */
+/** A multi's or multiRead's ops with the parent's paths (a malformed op is left for the parent to refuse). */
 export function opsToParent<O extends { path: string }>(root: Chroot, ops: O[], operation: string): O[] {
   if (!Array.isArray(ops)) return ops;
   return ops.map((op) => {

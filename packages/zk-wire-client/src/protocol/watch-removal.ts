@@ -7,11 +7,11 @@
  *
  * checkWatches only checks (the server watch stays); removeWatches removes the server watch.
  *
- * The local side is settled with the reply, as the Java client's finishPacket applies its WatchDeregistration:
- * the decoders only declare it (`deregisters`), and the pipeline's settle step calls {@link deregisterWatches}
- * there, so the watch tables are checked (NoWatcher when no such local watcher) and the watchers removed as
- * of this request's place in the stream of replies and events, not as of the call, and each removed watcher
- * is told (*WatchRemoved) before the call's promise settles.
+ * The local side is settled with the reply, as the Java client's finishPacket applies its
+ * WatchDeregistration: the decoders only declare it (`deregisters`), and the pipeline's settle step calls
+ * {@link deregisterWatches}, so the watch tables are checked (NoWatcher when no such local watcher) and the
+ * watchers removed as of this request's place in the stream of replies and events, not as of the call, and
+ * each removed watcher is told (*WatchRemoved) before the call's promise settles.
  */
 import { encodeRequestFrame, OpCode, records, WatcherType } from '@zkwire/jute-codec';
 import { errorFromCode, NoWatcherError, type ZooKeeperError } from '../util/errors.js';
