@@ -23,7 +23,7 @@ describe('error families', () => {
     for (const value of [null, undefined, 'x', 3, {}]) expect(hasErrorMarker(value, marker)).toBe(false);
   });
 
-  it('writes a bad argument as "<argument> <problem>"', () => {
-    expect(invalidArgumentMessage('timeoutMs', 'must be >= 0')).toBe('timeoutMs must be >= 0');
+  it('writes a bad argument as "<argument>: <problem>"', () => {
+    expect(invalidArgumentMessage('timeoutMs', 'must be >= 0')).toBe('timeoutMs: must be >= 0');
   });
 });

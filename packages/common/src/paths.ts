@@ -56,7 +56,8 @@ export function checkZnodePath(
  */
 export function checkNodeName(name: unknown, argument: string, invalid: InvalidArgument): string {
   if (typeof name !== 'string' || name.length === 0) throw invalid(argument, 'must be a non-empty string');
-  if (name.includes('/')) throw invalid(argument, `must not contain "/", got ${describe(name)}`);
+  if (name.includes('/'))
+    throw invalid(argument, `must be one node name, got ${describe(name)} (contains "/")`);
   if (name === '.' || name === '..') throw invalid(argument, `must not be "${name}"`);
   for (let i = 0; i < name.length; i++) {
     const c = name.charCodeAt(i);

@@ -4,9 +4,10 @@
  * a stable `code`; `ModeledError.isInstance` tests a `Symbol.for` marker, so it works across the ESM and CJS
  * copies of this package.
  */
+import { errorFamilyMarker, hasErrorMarker, invalidArgumentMessage, markError } from '@zkwire/common';
 import type { StandardSchemaV1 } from './standard-schema.js';
 
-const MARKER = Symbol.for('zkwire.modeled.error');
+const MARKER = errorFamilyMarker('modeled');
 
 /** Stable codes of the modeled errors, one per condition. */
 export const ModeledErrorCode = {
@@ -39,28 +40,35 @@ export type ModeledErrorCode = (typeof ModeledErrorCode)[keyof typeof ModeledErr
 export class ModeledError extends Error {
   /** Which condition this is; stable across versions, unlike the message. */
   readonly code: ModeledErrorCode;
-  readonly [MARKER] = true;
 
   constructor(code: ModeledErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
     // Set by each subclass too: a consumer's minifier may rename classes, and `name` is API.
     this.name = 'ModeledError';
+    markError(this, MARKER);
   }
 
   /** True for any modeled error, whichever copy of the package made it. */
   static isInstance(error: unknown): error is ModeledError {
-    return typeof error === 'object' && error !== null && (error as { [MARKER]?: unknown })[MARKER] === true;
+    return hasErrorMarker(error, MARKER);
   }
 }
 
-/** A bad argument, refused before anything was sent. */
+/** A bad argument, refused before anything was sent; `argument` names it (or the call it was given to). */
 export class InvalidModelArgumentError extends ModeledError {
-  constructor(message: string) {
-    super(ModeledErrorCode.INVALID_ARGUMENT, message);
+  readonly argument: string;
+
+  constructor(argument: string, problem: string) {
+    super(ModeledErrorCode.INVALID_ARGUMENT, invalidArgumentMessage(argument, problem));
     this.name = 'InvalidModelArgumentError';
+    this.argument = argument;
   }
 }
+
+/** The modeled framework's bad-argument error, in the shape @zkwire/common's checks take. */
+export const invalidModelArgument = (argument: string, problem: string): InvalidModelArgumentError =>
+  new InvalidModelArgumentError(argument, problem);
 
 /** The operation needs a resolved path; `path` shows the parameters left (`/tenants/{id}/quota`). */
 export class UnresolvedPathError extends ModeledError {

@@ -34,7 +34,10 @@ export class ModelEventBuffer<T> implements AsyncIterableIterator<ModelCacheEven
   constructor(options: ModelEventsOptions | undefined, onEnd: () => void) {
     const size = options?.bufferSize ?? DEFAULT_BUFFER_SIZE;
     if (!Number.isInteger(size) || size < 1) {
-      throw new InvalidModelArgumentError(`events: bufferSize must be an integer >= 1, got ${String(size)}`);
+      throw new InvalidModelArgumentError(
+        'events',
+        `bufferSize must be an integer >= 1, got ${String(size)}`,
+      );
     }
     this.#capacity = size;
     this.#onEnd = onEnd;

@@ -117,7 +117,7 @@ export class ModelSpec<T, N extends string[] = string[]> {
 
   /** The same spec at another path. */
   withPath<M extends string[]>(path: ZPath<M>): ModelSpec<T, M> {
-    if (!(path instanceof ZPath)) throw new InvalidModelArgumentError('withPath: expected a ZPath');
+    if (!(path instanceof ZPath)) throw new InvalidModelArgumentError('withPath', 'expected a ZPath');
     return new ModelSpec(path, this.#parts);
   }
 
@@ -161,7 +161,8 @@ export class ModelSpec<T, N extends string[] = string[]> {
       const result = schema['~standard'].validate(model);
       if (result instanceof Promise) {
         throw new InvalidModelArgumentError(
-          `${path}: the schema validates asynchronously; transaction ops need a synchronous schema`,
+          path,
+          'the schema validates asynchronously; transaction ops need a synchronous schema',
         );
       }
       if (result.issues) throw new ModelValidationError(path, 'write', result.issues);
@@ -238,33 +239,36 @@ export function modelSpec(
   },
 ): ModelSpec<unknown, string[]> {
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidModelArgumentError('modelSpec: options must be an object');
+    throw new InvalidModelArgumentError('modelSpec', 'options must be an object');
   }
   const path = options.path instanceof ZPath ? options.path : ZPath.parse(options.path as string);
   const { schema, serializer = jsonSerializer(), createMode = 'persistent', acl, ttlMs } = options;
   if (schema !== undefined && typeof schema?.['~standard']?.validate !== 'function') {
     throw new InvalidModelArgumentError(
-      'modelSpec: schema must be a Standard Schema (has ~standard.validate)',
+      'modelSpec',
+      'schema must be a Standard Schema (has ~standard.validate)',
     );
   }
   if (typeof serializer?.serialize !== 'function' || typeof serializer.deserialize !== 'function') {
-    throw new InvalidModelArgumentError('modelSpec: serializer must have serialize() and deserialize()');
+    throw new InvalidModelArgumentError('modelSpec', 'serializer must have serialize() and deserialize()');
   }
   if (!CREATE_MODES.has(createMode)) {
-    throw new InvalidModelArgumentError(`modelSpec: unknown createMode ${JSON.stringify(createMode)}`);
+    throw new InvalidModelArgumentError('modelSpec', `unknown createMode ${JSON.stringify(createMode)}`);
   }
   const isTtl = createMode === 'persistent-ttl' || createMode === 'persistent-sequential-ttl';
   if (isTtl !== (ttlMs !== undefined)) {
     throw new InvalidModelArgumentError(
-      isTtl ? `modelSpec: createMode ${createMode} needs ttlMs` : 'modelSpec: ttlMs needs a TTL createMode',
+      'modelSpec',
+      isTtl ? `createMode ${createMode} needs ttlMs` : 'ttlMs needs a TTL createMode',
     );
   }
   if (acl !== undefined && !Array.isArray(acl))
-    throw new InvalidModelArgumentError('modelSpec: acl must be an array');
+    throw new InvalidModelArgumentError('modelSpec', 'acl must be an array');
   const parents = options.createOptions?.createParents ?? 'container';
   if (parents !== 'container' && parents !== 'persistent' && parents !== false) {
     throw new InvalidModelArgumentError(
-      `modelSpec: createParents must be 'container', 'persistent' or false`,
+      'modelSpec',
+      `createParents must be 'container', 'persistent' or false`,
     );
   }
   return new ModelSpec(path, {

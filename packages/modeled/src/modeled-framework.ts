@@ -45,11 +45,11 @@ export type VersionOptions = CallOptions & { version?: number };
 function versionOptions(arg: number | VersionOptions | undefined, operation: string): VersionOptions {
   const options = typeof arg === 'number' ? { version: arg } : (arg ?? {});
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidModelArgumentError(`${operation}: expected a version number or an options object`);
+    throw new InvalidModelArgumentError(operation, 'expected a version number or an options object');
   }
   const version = options.version;
   if (version !== undefined && (!Number.isInteger(version) || version < -1 || version > 0x7fff_ffff)) {
-    throw new InvalidModelArgumentError(`${operation}: version must be an integer from -1, got ${version}`);
+    throw new InvalidModelArgumentError(operation, `version must be an integer from -1, got ${version}`);
   }
   return options;
 }
@@ -341,9 +341,9 @@ export function modeled<T, N extends string[]>(
   options?: ModeledOptions,
 ): ModeledFramework<T, N> {
   if (typeof client !== 'object' || client === null)
-    throw new InvalidModelArgumentError('modeled: client is required');
+    throw new InvalidModelArgumentError('modeled', 'client is required');
   if (typeof spec !== 'object' || spec === null || !('path' in spec)) {
-    throw new InvalidModelArgumentError('modeled: spec must come from modelSpec()');
+    throw new InvalidModelArgumentError('modeled', 'spec must come from modelSpec()');
   }
   return new ModeledFramework(client, spec, options ?? {});
 }

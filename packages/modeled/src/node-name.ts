@@ -3,8 +3,8 @@
  * object's `nodeName()` when it has one, else its `toString()`; here the accepted values are named in the
  * type, so that an object without a name fails to compile instead of becoming `[object Object]`.
  */
-import { paths } from '@zkwire/zk-wire-client';
-import { InvalidModelArgumentError } from './errors.js';
+import { checkNodeName as checkOneNodeName } from '@zkwire/common';
+import { InvalidModelArgumentError, invalidModelArgument } from './errors.js';
 
 /** An object that names its own node (Curator's `NodeName`), e.g. a model keyed by its id. */
 export interface NodeName {
@@ -29,39 +29,28 @@ export function nodeNameOf(value: unknown, what: string): string {
   let name: string;
   if (typeof value === 'string') name = value;
   else if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new InvalidModelArgumentError(`${what}: ${value} is not a node name`);
+    if (!Number.isFinite(value)) throw new InvalidModelArgumentError(what, `${value} is not a node name`);
     name = String(value);
   } else if (typeof value === 'bigint') name = value.toString();
   else if (isNodeName(value)) {
     const named = value.nodeName();
     if (typeof named !== 'string') {
-      throw new InvalidModelArgumentError(`${what}: nodeName() returned ${typeof named}, not a string`);
+      throw new InvalidModelArgumentError(what, `nodeName() returned ${typeof named}, not a string`);
     }
     name = named;
   } else {
     throw new InvalidModelArgumentError(
-      `${what}: expected a string, number, bigint or an object with nodeName(), got ${describe(value)}`,
+      what,
+      `expected a string, number, bigint or an object with nodeName(), got ${describe(value)}`,
     );
   }
   checkNodeName(name, what);
   return name;
 }
 
-/** Throws INVALID_ARGUMENT unless `name` is one valid znode name. */
+/** Throws INVALID_ARGUMENT unless `name` is one valid znode name (@zkwire/common's rules). */
 export function checkNodeName(name: string, what: string): void {
-  if (name.includes('/')) {
-    throw new InvalidModelArgumentError(
-      `${what}: ${JSON.stringify(name)} is not one node name (contains "/")`,
-    );
-  }
-  if (name.length === 0) throw new InvalidModelArgumentError(`${what}: the node name is empty`);
-  if (!paths.isValid(`/${name}`)) {
-    try {
-      paths.validate(`/${name}`);
-    } catch (error) {
-      throw new InvalidModelArgumentError(`${what}: ${(error as Error).message}`);
-    }
-  }
+  checkOneNodeName(name, what, invalidModelArgument);
 }
 
 function describe(value: unknown): string {

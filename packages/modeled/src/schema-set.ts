@@ -53,7 +53,7 @@ function isSequential(mode: CreateMode): boolean {
 
 function schemaOf(options: SchemaOptions): Schema {
   if (typeof options?.name !== 'string' || options.name === '') {
-    throw new InvalidModelArgumentError('schema: name must be a non-empty string');
+    throw new InvalidModelArgumentError('schema', 'name must be a non-empty string');
   }
   const where = `schema "${options.name}"`;
   let path: string | RegExp;
@@ -62,14 +62,14 @@ function schemaOf(options: SchemaOptions): Schema {
   else if (options.path instanceof RegExp)
     path = new RegExp(`^(?:${options.path.source})$`, options.path.flags.replace('g', ''));
   else if (typeof options.path === 'string' && options.path.startsWith('/')) path = options.path;
-  else throw new InvalidModelArgumentError(`${where}: path must be a path, a RegExp or a ZPath`);
+  else throw new InvalidModelArgumentError(where, 'path must be a path, a RegExp or a ZPath');
   for (const key of ['ephemeral', 'sequential', 'watched'] as const) {
     if (options[key] !== undefined && !ALLOWANCES.has(options[key])) {
-      throw new InvalidModelArgumentError(`${where}: ${key} must be 'can', 'must' or 'cannot'`);
+      throw new InvalidModelArgumentError(where, `${key} must be 'can', 'must' or 'cannot'`);
     }
   }
   if (options.validateData !== undefined && typeof options.validateData !== 'function') {
-    throw new InvalidModelArgumentError(`${where}: validateData must be a function`);
+    throw new InvalidModelArgumentError(where, 'validateData must be a function');
   }
   return {
     name: options.name,
@@ -98,7 +98,7 @@ export class SchemaSet {
    *   false they are refused
    */
   constructor(schemas: SchemaOptions[], options: { useDefaultSchema?: boolean } = {}) {
-    if (!Array.isArray(schemas)) throw new InvalidModelArgumentError('SchemaSet: schemas must be an array');
+    if (!Array.isArray(schemas)) throw new InvalidModelArgumentError('SchemaSet', 'schemas must be an array');
     for (const schema of schemas.map(schemaOf)) {
       if (typeof schema.path === 'string') this.#fixed.set(schema.path, schema);
       else this.#patterns.push(schema);
@@ -195,7 +195,7 @@ type Checked = Pick<
  */
 export function schemaCheckedClient<C extends ZooKeeperClient>(client: C, schemaSet: SchemaSet): C {
   if (!(schemaSet instanceof SchemaSet))
-    throw new InvalidModelArgumentError('schemaCheckedClient: expected a SchemaSet');
+    throw new InvalidModelArgumentError('schemaCheckedClient', 'expected a SchemaSet');
   const checks: { [K in keyof Checked]: (...args: Parameters<Checked[K]>) => void } = {
     create: (path, data, options) =>
       schemaSet.checkCreate(path, options?.mode ?? 'persistent', dataBytes(data)),

@@ -23,7 +23,7 @@ export interface Versioned<T> {
 
 function checked<T>(value: Versioned<T>, operation: string): Versioned<T> {
   if (typeof value !== 'object' || value === null || !Number.isInteger(value.version)) {
-    throw new InvalidModelArgumentError(`${operation}: expected { model, version } with an integer version`);
+    throw new InvalidModelArgumentError(operation, 'expected { model, version } with an integer version');
   }
   return value;
 }

@@ -99,17 +99,17 @@ export class ZPath<N extends string[] = string[]> {
   /** Parses a path template; see {@link zpath}. */
   static parse<const P extends string>(path: P): ZPath<PathParameters<P>> {
     if (typeof path !== 'string') {
-      throw new InvalidModelArgumentError(`path: expected a string, got ${typeof path}`);
+      throw new InvalidModelArgumentError('path', `expected a string, got ${typeof path}`);
     }
     if (!path.startsWith('/'))
-      throw new InvalidModelArgumentError(`path ${JSON.stringify(path)}: must start with "/"`);
+      throw new InvalidModelArgumentError(`path ${JSON.stringify(path)}`, 'must start with "/"');
     if (path === '/') return ZPath.root as unknown as ZPath<PathParameters<P>>;
     if (path.endsWith('/'))
-      throw new InvalidModelArgumentError(`path ${JSON.stringify(path)}: must not end with "/"`);
+      throw new InvalidModelArgumentError(`path ${JSON.stringify(path)}`, 'must not end with "/"');
     const texts = path.slice(1).split('/');
     const segments = texts.map((text, index) => {
       if (text === '') {
-        throw new InvalidModelArgumentError(`path ${JSON.stringify(path)}: empty segment ${index + 1}`);
+        throw new InvalidModelArgumentError(`path ${JSON.stringify(path)}`, `empty segment ${index + 1}`);
       }
       return segmentOf(text, `path ${JSON.stringify(path)}`);
     });
@@ -162,23 +162,23 @@ export class ZPath<N extends string[] = string[]> {
     let next: (segment: Segment) => string;
     if (named) {
       if (names.includes('')) {
-        throw new InvalidModelArgumentError(`${this}: anonymous {} parameters resolve by position only`);
+        throw new InvalidModelArgumentError(String(this), 'anonymous {} parameters resolve by position only');
       }
       const record = first as Record<string, unknown>;
       for (const key of Object.keys(record)) {
-        if (!names.includes(key))
-          throw new InvalidModelArgumentError(`${this}: there is no parameter {${key}}`);
+        if (!names.includes(key)) throw new InvalidModelArgumentError(String(this), `there is no parameter {${key}}`);
       }
       next = (segment) => {
         if (!Object.hasOwn(record, segment.name)) {
-          throw new InvalidModelArgumentError(`${this}: no value for parameter {${segment.name}}`);
+          throw new InvalidModelArgumentError(String(this), `no value for parameter {${segment.name}}`);
         }
         return nodeNameOf(record[segment.name], `${this}: parameter {${segment.name}}`);
       };
     } else {
       if (args.length !== names.length) {
         throw new InvalidModelArgumentError(
-          `${this}: expected ${names.length} parameter value(s), got ${args.length}`,
+          String(this),
+          `expected ${names.length} parameter value(s), got ${args.length}`,
         );
       }
       let index = 0;
@@ -212,7 +212,7 @@ export class ZPath<N extends string[] = string[]> {
    * parameterized path, its parameters are known at run time only.
    */
   parent(): ZPath<N extends [] ? [] : string[]> {
-    if (this.isRoot) throw new InvalidModelArgumentError('the root has no parent');
+    if (this.isRoot) throw new InvalidModelArgumentError('parent', 'the root has no parent');
     return new ZPath(this.#segments.slice(0, -1));
   }
 

@@ -46,11 +46,11 @@ export class MigrationManager {
     for (const key of ['lockPath', 'metaDataPath'] as const) {
       const path = options?.[key];
       if (typeof path !== 'string' || !path.startsWith('/') || (path.length > 1 && path.endsWith('/'))) {
-        throw new InvalidModelArgumentError(`MigrationManager: ${key} must be a znode path`);
+        throw new InvalidModelArgumentError('MigrationManager', `${key} must be a znode path`);
       }
     }
     if (!Number.isFinite(options.lockMaxMs) || options.lockMaxMs < 0) {
-      throw new InvalidModelArgumentError('MigrationManager: lockMaxMs must be a number of ms >= 0');
+      throw new InvalidModelArgumentError('MigrationManager', 'lockMaxMs must be a number of ms >= 0');
     }
     this.#client = client;
     this.#options = { ...options };
@@ -62,7 +62,7 @@ export class MigrationManager {
    */
   async migrate(set: MigrationSet): Promise<void> {
     if (typeof set?.id !== 'string' || !Array.isArray(set.migrations)) {
-      throw new InvalidModelArgumentError('migrate: expected a MigrationSet (see migrationSet())');
+      throw new InvalidModelArgumentError('migrate', 'expected a MigrationSet (see migrationSet())');
     }
     const lock = new InterProcessSemaphoreMutex(this.#client, join(this.#options.lockPath, set.id));
     if (!(await lock.acquire({ timeoutMs: this.#options.lockMaxMs }))) {

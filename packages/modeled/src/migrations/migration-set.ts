@@ -22,10 +22,10 @@ export function migrationSet(
   id: string,
   migrations: ReadonlyArray<Op[] | (() => Op[]) | Migration>,
 ): MigrationSet {
-  if (typeof id !== 'string') throw new InvalidModelArgumentError('migrationSet: id must be a string');
+  if (typeof id !== 'string') throw new InvalidModelArgumentError('migrationSet', 'id must be a string');
   checkNodeName(id, 'migrationSet id');
   if (!Array.isArray(migrations))
-    throw new InvalidModelArgumentError('migrationSet: migrations must be an array');
+    throw new InvalidModelArgumentError('migrationSet', 'migrations must be an array');
   const list = migrations.map((migration, index): Migration => {
     if (Array.isArray(migration)) {
       const ops = [...migration];
@@ -33,7 +33,7 @@ export function migrationSet(
     }
     if (typeof migration === 'function') return { operations: migration };
     if (typeof migration?.operations === 'function') return migration;
-    throw new InvalidModelArgumentError(`migrationSet "${id}": migration ${index} is not a list of ops`);
+    throw new InvalidModelArgumentError(`migrationSet "${id}"`, `migration ${index} is not a list of ops`);
   });
   return Object.freeze({ id, migrations: Object.freeze(list) });
 }
