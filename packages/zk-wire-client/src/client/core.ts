@@ -21,6 +21,7 @@ import { aclArg, DEFAULT_MAX_DATA_LENGTH, dataBytes, modeArg, ttlArg } from '../
 import { CheckedPaths } from '../util/checked-paths.js';
 import { InvalidArgumentError } from '../util/errors.js';
 import type { CallOptions, CreateMode, Data, Watcher } from '../util/types.js';
+import { CheckedMultiSpare } from './multi-args.js';
 
 /**
  * Refuses an options argument that is not an object: in plain JavaScript `setData(path, data, 3)` would
@@ -93,6 +94,8 @@ export function callKind<R, A = undefined, O extends CallOptions = CallOptions>(
 /** The shared plumbing of a client. */
 export class ClientCore {
   private readonly checkedPaths: CheckedPaths;
+  /** The record this client's multi calls check their ops into (multi-args.ts). */
+  readonly multiSpare = new CheckedMultiSpare();
 
   constructor(
     readonly session: Session,

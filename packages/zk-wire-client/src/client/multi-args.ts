@@ -26,58 +26,65 @@ export interface EncodedMulti {
 
 /**
  * Checks the ops, then takes the next xid (only once every op passed) and builds the frame. The ops are
- * checked into one CheckedMulti shared by every call, emptied after each: the four arrays a multi needs only
- * until its frame is built are a good part of what a multi allocates, and at depth a multi's CPU goes with
- * what it allocates (made, then collected by the young-generation GC); the results array is sized once for
- * the same reason (protocol/multi.ts). A call made while the shared one is in use (an op's getter calling multi) checks into its
- * own.
+ * checked into the client's one CheckedMulti ({@link CheckedMultiSpare}), emptied after each call.
  */
 export function encodeMultiCall(core: ClientCore, ops: Op[]): EncodedMulti {
   if (!Array.isArray(ops)) throw new InvalidArgumentError('ops', 'must be an array', { operation: 'multi' });
-  const checked = borrowChecked(ops.length);
+  const spare = core.multiSpare;
+  const checked = spare.borrow(ops.length);
   try {
     checkOps(core, ops, checked);
     const xid = core.begin();
     return { xid, frame: encodeMulti(xid, checked), context: multiContext(checked) };
   } finally {
-    giveBack(checked);
+    spare.giveBack(checked);
   }
 }
 
-let spare: CheckedMulti | undefined = emptyCheckedMulti(0);
 /**
  * Longest multi whose record is kept for the next call. A record's arrays keep the length of the longest multi
  * checked into them, so one transaction of 50,000 deletes would otherwise hold ~1.6 MB of arrays for as long as
- * the process lives.
+ * the client lives.
  */
 const KEPT_UP_TO = 1024;
 
-/** The shared CheckedMulti set up for `count` ops (a new `paths` array each time), or a new one if in use. */
-function borrowChecked(count: number): CheckedMulti {
-  const checked = spare;
-  if (checked === undefined) return emptyCheckedMulti(count);
-  spare = undefined;
-  checked.paths = new Array(count);
-  return checked;
-}
-
-/** Lets go of what the last multi's checked ops held (its data, its paths) and makes `checked` the spare. */
-function giveBack(checked: CheckedMulti): void {
-  const count = checked.paths.length;
-  if (count > KEPT_UP_TO) {
-    spare = emptyCheckedMulti(0);
-    return;
-  }
-  for (let i = 0; i < count; i++) {
-    checked.data[i] = null;
-    checked.serverPaths[i] = undefined;
-  }
-  checked.creates = undefined;
-  checked.paths = NO_PATHS;
-  spare = checked;
-}
-
 const NO_PATHS: string[] = [];
+
+/**
+ * The CheckedMulti a client's multi calls check their ops into, one per client (its ClientCore holds it): the
+ * four arrays a multi needs only until its frame is built are a good part of what a multi allocates, and at
+ * depth a multi's CPU goes with what it allocates (made, then collected by the young-generation GC); the
+ * results array is sized once for the same reason (protocol/multi.ts). A call made while the record is in
+ * use (an op's getter calling multi) checks into a record of its own.
+ */
+export class CheckedMultiSpare {
+  private spare: CheckedMulti | undefined = emptyCheckedMulti(0);
+
+  /** The record set up for `count` ops (a new `paths` array each time), or a new one if in use. */
+  borrow(count: number): CheckedMulti {
+    const checked = this.spare;
+    if (checked === undefined) return emptyCheckedMulti(count);
+    this.spare = undefined;
+    checked.paths = new Array(count);
+    return checked;
+  }
+
+  /** Lets go of what the last multi's checked ops held (its data, its paths) and keeps `checked`. */
+  giveBack(checked: CheckedMulti): void {
+    const count = checked.paths.length;
+    if (count > KEPT_UP_TO) {
+      this.spare = emptyCheckedMulti(0);
+      return;
+    }
+    for (let i = 0; i < count; i++) {
+      checked.data[i] = null;
+      checked.serverPaths[i] = undefined;
+    }
+    checked.creates = undefined;
+    checked.paths = NO_PATHS;
+    this.spare = checked;
+  }
+}
 
 /** Checks `ops` into `checked` (set up for as many ops as `ops` had when the multi was called). */
 function checkOps(core: ClientCore, ops: Op[], checked: CheckedMulti): void {
