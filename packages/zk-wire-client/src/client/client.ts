@@ -1,32 +1,25 @@
 /**
- * The public API: {@link createClient}, {@link connect} and {@link ZooKeeperClient}. The client composes
- * its parts: the session (state machine, pipeline, hosts, auth, watches), the calls' plumbing
+ * The public API: {@link ZooKeeperClient} (made by `createClient` and `connect`, connect.ts). The client
+ * composes its parts: the session (state machine, pipeline, hosts, auth, watches), the calls' plumbing
  * ({@link ClientCore}: path checks, submission in call order), and ensemble tracking. Each call checks its
  * arguments, maps the path into the chroot, builds its frame (protocol/*) and takes its place in the
- * session's pipeline; most are one {@link CallKind} (call-kinds.ts) made by `ClientCore.call`. Calls never
- * throw synchronously: every failure is a rejected promise with a typed error.
+ * session's pipeline; most are one {@link CallKind} (call-kinds.ts) made by `ClientCore.call`, the others a
+ * function of their own file (create-calls.ts, delete-call.ts, multi-calls.ts, add-auth.ts, server-list.ts,
+ * watch-api.ts). Calls never throw synchronously: every failure is a rejected promise with a typed error.
  */
 import { Buffer } from 'node:buffer';
 import { EventEmitter } from 'node:events';
 import type { AddWatchModeName } from '../protocol/add-watch.js';
 import { CONFIG_NODE } from '../protocol/config-watch.js';
-import { type CreateResult, createPathReply, createReply, encodeCreate } from '../protocol/create.js';
+import { createPathReply, createReply } from '../protocol/create.js';
 import type { GetACLResult } from '../protocol/get-acl.js';
 import type { GetChildren2Result } from '../protocol/get-children.js';
 import type { GetDataResult } from '../protocol/get-data.js';
-import { encodeMultiRead, multiReadReply, multiReply } from '../protocol/multi.js';
-import type { PendingRequest, ReplyDecoder } from '../protocol/pending.js';
 import type { ConfigResult } from '../protocol/reconfig.js';
 import { sessionHandoff } from '../session/handoff.js';
-import { planHostListUpdate } from '../session/host-list-update.js';
 import { Session } from '../session/session.js';
 import type { ACL } from '../util/acl.js';
-import { aclArg, versionArg } from '../util/args.js';
-import { boundedWait } from '../util/bounded-wait.js';
-import { type HostAddress, parseConnectString } from '../util/connect-string.js';
-import { InvalidArgumentError, isNoNode } from '../util/errors.js';
-import { describeError, type Logger, log, loggerArg } from '../util/logger.js';
-import { parent } from '../util/paths.js';
+import { type Logger, loggerArg } from '../util/logger.js';
 import type {
   CallOptions,
   ClientInfo,
@@ -45,8 +38,8 @@ import type {
   Watcher,
   WatchType,
 } from '../util/types.js';
+import { addAuthCall } from './add-auth.js';
 import {
-  DELETE,
   EXISTS,
   GET_ACL,
   GET_ALL_CHILDREN_NUMBER,
@@ -64,37 +57,22 @@ import {
   WHO_AM_I,
 } from './call-kinds.js';
 import { ChrootView } from './chroot-view.js';
+import type { ClientEventMap, WatchOptions } from './client-types.js';
 import { ClientCore, optionsArg } from './core.js';
+import { createNode, createProtectedNode } from './create-calls.js';
+import { deleteNode } from './delete-call.js';
 import { type EnsembleConfig, formatAddress } from './ensemble-config.js';
-import { EnsembleTracker } from './ensemble-tracker.js';
-import { createProtected, DEFAULT_PROTECTED_ATTEMPTS, deleteGuaranteed } from './guarded-writes.js';
+import type { EnsembleTracker } from './ensemble-tracker.js';
 import { logSessionEvents } from './logging.js';
-import { encodeMultiCall, multiReadArgs } from './multi-args.js';
+import { multiCall, multiReadCall } from './multi-calls.js';
+import { replaceServerList, updateServerList } from './server-list.js';
+import { forwardSessionEvents } from './session-events.js';
+import { ensembleTrackerFor } from './tracking.js';
 import { deleteRecursive, ensurePath } from './tree-helpers.js';
 import { waitConnected } from './wait-connected.js';
 import { addWatch, checkWatches, removeWatches, watchPersistent } from './watch-api.js';
 
-/** Options of reads that can set a one-shot watch. */
-export interface WatchOptions extends CallOptions {
-  /** Called once on the next change (armed by the same request as the read). */
-  watch?: Watcher | undefined;
-}
-
-/** Events of the client (EventEmitter). */
-export interface ClientEventMap {
-  /** Connection state changes, with Curator's meanings. */
-  state: [ConnectionState];
-  /** A watcher threw; the client carries on. */
-  watcherError: [unknown, WatchEvent];
-}
-
-/** How many times a create with `createParents` makes the parents again after a NoNode (see createNode). */
-const PARENT_ROUNDS = 3;
-
-/** Answers a request locally with an empty list, in its place (a multi or multiRead of no ops). */
-function answeredEmpty<R extends unknown[]>(request: PendingRequest<R>): void {
-  request.local = { value: [] as unknown[] as R };
-}
+export type { ClientEventMap, WatchOptions } from './client-types.js';
 
 /** A ZooKeeper client: one session over a sequence of connections. */
 export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements AsyncDisposable {
@@ -104,7 +82,7 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   readonly logger: Logger | undefined;
   private readonly tracker: EnsembleTracker | undefined;
 
-  /** Use {@link createClient} or {@link connect}. */
+  /** Use `createClient` or `connect`. */
   constructor(options: ClientOptions) {
     super();
     const logger = loggerArg(options.logger);
@@ -112,56 +90,11 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
     this.session = new Session(options);
     if (logger !== undefined) logSessionEvents(this.session, logger);
     this.core = new ClientCore(this.session, options.maxDataLength);
-    this.session.on('state', (state) => {
-      try {
-        this.emit('state', state);
-      } catch (error) {
-        // A throwing listener is the application's bug: it surfaces as usual, but outside the session's
-        // bookkeeping, which must not stop halfway.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    });
-    this.session.on('watcherError', (error, event) => {
-      // Nobody listening: say so in the log, or else on stderr (a process warning), rather than lose it.
-      if (this.listenerCount('watcherError') === 0 && logger?.error !== undefined) {
-        log(
-          logger,
-          'error',
-          () => `zookeeper: a watcher threw on ${event.type} ${event.path}: ${describeError(error)}`,
-        );
-      } else if (this.listenerCount('watcherError') === 0) {
-        process.emitWarning(`A ZooKeeper watcher threw on ${event.type} ${event.path}: ${String(error)}`, {
-          code: 'ZKWIRE_WATCHER_ERROR',
-        });
-      } else {
-        this.emit('watcherError', error, event);
-      }
-    });
-    this.tracker = this.trackerFor(options.ensembleTracking);
+    forwardSessionEvents(this.session, this, logger);
+    this.tracker = ensembleTrackerFor(options.ensembleTracking, this, this.session, (hosts) =>
+      replaceServerList(this.session, hosts),
+    );
     this.session.start();
-  }
-
-  private trackerFor(ensembleTracking: unknown): EnsembleTracker | undefined {
-    if (ensembleTracking === undefined || ensembleTracking === false) return undefined;
-    if (ensembleTracking !== true) throw new InvalidArgumentError('ensembleTracking', 'must be a boolean');
-    return new EnsembleTracker({
-      readConfig: (watch) => this.getConfig({ watch }),
-      onState: (listener) => {
-        this.session.on('state', listener);
-        return () => this.session.off('state', listener);
-      },
-      sessionId: () => this.session.sessionId,
-      hosts: () => this.session.hostList,
-      replaceHosts: (hosts) => this.replaceServerList(hosts),
-    });
-  }
-
-  private replaceServerList(hosts: readonly HostAddress[]): boolean {
-    const plan = planHostListUpdate(this.session.hostList, hosts, this.session.currentHost);
-    this.session.replaceHosts(plan.hosts, plan.move);
-    return plan.move;
   }
 
   /** The session id (0n until the first connection). */
@@ -216,14 +149,7 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
    * A chroot in `connectString` must be the client's own. Returns whether this client moves.
    */
   updateServerList(connectString: string): boolean {
-    const parsed = parseConnectString(connectString);
-    if (parsed.chroot.prefix !== '' && parsed.chroot.prefix !== this.session.chroot.prefix) {
-      throw new InvalidArgumentError('connectString', `chroot ${parsed.chroot.prefix} is not the client's`, {
-        operation: 'updateServerList',
-      });
-    }
-    if (this.session.isTerminal) return false;
-    return this.replaceServerList(parsed.hosts);
+    return updateServerList(this.session, connectString);
   }
 
   /** The server path of a client path (the chroot added), e.g. to compare with paths other clients see. */
@@ -315,88 +241,21 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
    * answered locally with [], in its place.
    */
   multiRead(ops: ReadOp[], options?: CallOptions): Promise<ReadOutcome[]> {
-    try {
-      const checked = multiReadArgs(this.core, ops);
-      const xid = this.core.begin();
-      const frame = encodeMultiRead(xid, checked);
-      if (checked.length === 0) {
-        return this.core.submit(multiReadReply, xid, frame, undefined, checked, options, answeredEmpty);
-      }
-      return this.core.submitGated('multiRead', multiReadReply, xid, frame, undefined, checked, options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return multiReadCall(this.core, ops, options);
   }
 
   // ---- writes -----------------------------------------------------------------------------------------
 
   /** Creates a node and resolves with its actual path (with the sequence suffix for sequential modes). */
   create(path: string, data?: Data, options?: CreateOptions): Promise<string> {
-    if (options?.protected) return this.createProtectedNode(path, data, options).then((r) => r.path);
-    return this.createNode(createPathReply, path, data, options, false);
+    if (options?.protected) return createProtectedNode(this, path, data, options).then((r) => r.path);
+    return createNode(this, this.core, createPathReply, path, data, options, false);
   }
 
   /** Creates a node and resolves with its actual path and its Stat. */
   create2(path: string, data?: Data, options?: CreateOptions): Promise<{ path: string; stat: Stat }> {
-    if (options?.protected) return this.createProtectedNode(path, data, options);
-    return this.createNode(createReply, path, data, options, true);
-  }
-
-  /** `protected` creates (guarded-writes.ts). */
-  private createProtectedNode(path: string, data: Data, options: CreateOptions) {
-    try {
-      const attempts = protectedAttemptsArg(options.protected, path);
-      // Arguments are checked by the first create, before anything is sent.
-      return createProtected(this, path, data, { ...options, protected: undefined }, attempts);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  }
-
-  /**
-   * The result is shaped by the decoder while the reply settles, so that create settles in server order
-   * like every other call. With `createParents`, a NoNode answer turns (in that same step) into making the
-   * parents and creating again: that compound path is outside the order guarantee. Parents can vanish
-   * between being made and the create (the server reaps an empty container; others delete), so that is done
-   * up to `PARENT_ROUNDS` times before the NoNode stands. (Curator gives up after one round.)
-   */
-  private createNode<R extends string | CreateResult>(
-    decoder: ReplyDecoder<R>,
-    path: string,
-    data: Data,
-    options: CreateOptions | undefined,
-    withStat: boolean,
-  ): Promise<R> {
-    try {
-      const operation = withStat ? 'create2' : 'create';
-      const args = this.core.createArgs(path, data, options, operation);
-      // Checked now, so that a bad parentAcl is refused before anything is sent.
-      const parentAcl =
-        options?.parentAcl === undefined
-          ? undefined
-          : aclArg(options.parentAcl, operation, path, 'parentAcl');
-      const parents = options?.createParents;
-      const attempt = (parentRoundsLeft: number): Promise<R> => {
-        const xid = this.core.begin();
-        const frame = encodeCreate(xid, args, withStat);
-        return this.core.submit(decoder, xid, frame, path, undefined, options, (request) => {
-          if (parentRoundsLeft === 0) return;
-          request.recover = (error) => {
-            if (!isNoNode(error)) return undefined;
-            // Parents get `parentAcl` (default open), never the node's own `acl`.
-            const mode = parents === 'container' ? 'container' : 'persistent';
-            const parentOptions = { signal: options?.signal, timeoutMs: options?.timeoutMs, acl: parentAcl };
-            const created = this.ensurePath(parent(path), mode, parentOptions).then(() =>
-              attempt(parentRoundsLeft - 1),
-            );
-            return { value: created };
-          };
-        });
-      };
-      return attempt(parents !== undefined && parents !== false ? PARENT_ROUNDS : 0);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    if (options?.protected) return createProtectedNode(this, path, data, options);
+    return createNode(this, this.core, createReply, path, data, options, true);
   }
 
   /**
@@ -417,19 +276,7 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
    * `timeoutMs` then end only the wait (several requests: outside the order promise).
    */
   delete(path: string, options?: CallOptions & { version?: number; guaranteed?: boolean }): Promise<void> {
-    const guaranteed = options?.guaranteed;
-    if (guaranteed === undefined || guaranteed === false)
-      return this.core.call(DELETE, path, undefined, options);
-    try {
-      if (guaranteed !== true) {
-        throw new InvalidArgumentError('guaranteed', 'must be a boolean', { operation: 'delete', path });
-      }
-      this.core.serverPath(path, 'delete');
-      const version = versionArg(options?.version, 'delete', path);
-      return deleteGuaranteed(this, path, version, options);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return deleteNode(this, this.core, path, options);
   }
 
   /** Deletes a node and its whole subtree, children first; nodes already gone are fine. */
@@ -452,14 +299,7 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
    * `results` holds the error of each op (the failing one, and RUNTIMEINCONSISTENCY / OK for the others).
    */
   multi(ops: Op[], options?: CallOptions): Promise<OpResult[]> {
-    try {
-      const { xid, frame, context } = encodeMultiCall(this.core, ops);
-      // Nothing to send: answered locally, in its place.
-      const setup = context.types.length === 0 ? answeredEmpty : undefined;
-      return this.core.submit(multiReply, xid, frame, undefined, context, options, setup);
-    } catch (error) {
-      return Promise.reject(error);
-    }
+    return multiCall(this.core, ops, options);
   }
 
   // ---- watches ----------------------------------------------------------------------------------------
@@ -510,23 +350,7 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
    * credentials stay saved. A close, an expiry or a lost connection before the answer rejects the call.
    */
   addAuth(scheme: string, credentials: Uint8Array | string, options?: CallOptions): Promise<void> {
-    if (typeof scheme !== 'string' || scheme === '') {
-      return Promise.reject(
-        new InvalidArgumentError('scheme', 'must be a non-empty string', { operation: 'addAuth' }),
-      );
-    }
-    if (typeof credentials !== 'string' && !(credentials instanceof Uint8Array)) {
-      return Promise.reject(
-        new InvalidArgumentError('credentials', 'must be a string or bytes', { operation: 'addAuth' }),
-      );
-    }
-    try {
-      optionsArg(options, 'addAuth', undefined);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    if (options?.signal?.aborted) return Promise.reject(options.signal.reason);
-    return boundedWait(this.session.addAuth(scheme, credentials), 'addAuth', options);
+    return addAuthCall(this.session, scheme, credentials, options);
   }
 
   /** Connection state events as an async iterable (ends when the client closes). */
@@ -563,35 +387,4 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }
-}
-
-/** Creates a client; it starts connecting at once. */
-export function createClient(options: ClientOptions): ZooKeeperClient {
-  return new ZooKeeperClient(options);
-}
-
-/** Creates a client and resolves once it is connected (`callOptions` bound the wait). */
-export async function connect(options: ClientOptions, callOptions?: CallOptions): Promise<ZooKeeperClient> {
-  const client = new ZooKeeperClient(options);
-  try {
-    await client.connected(callOptions);
-  } catch (error) {
-    await client.close();
-    throw error;
-  }
-  return client;
-}
-
-/** The `protected` option as a number of attempts. */
-function protectedAttemptsArg(value: CreateOptions['protected'], path: string): number {
-  if (value === true) return DEFAULT_PROTECTED_ATTEMPTS;
-  const attempts =
-    typeof value === 'object' && value !== null ? (value.maxAttempts ?? DEFAULT_PROTECTED_ATTEMPTS) : 0;
-  if (!Number.isInteger(attempts) || attempts < 1 || attempts > 100) {
-    throw new InvalidArgumentError('protected', 'must be true or { maxAttempts: 1..100 }', {
-      operation: 'create',
-      path,
-    });
-  }
-  return attempts;
 }
