@@ -4,14 +4,14 @@
  * the total is exact; our promoted update waits for the InterProcessMutex Curator holds at the lock path; our
  * CachedAtomicLong/CachedAtomicInteger and Curator's take disjoint id ranges from one counter.
  */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { eventually, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CachedAtomicInteger } from '../src/atomic/cached-atomic-integer.js';
 import { CachedAtomicLong } from '../src/atomic/cached-atomic-long.js';
 import { DistributedAtomicInteger } from '../src/atomic/distributed-atomic-integer.js';
 import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
 import { racingClient } from './atomic-helpers.js';
-import { childrenOf, closeAll, eventually, openClient, type TestClient } from './helpers.js';
+import { childrenOf, closeAll, openClient, type TestClient } from './helpers.js';
 import { type JavaDriver, startJavaDriver } from './java/java-driver.js';
 
 describe('distributed atomics interop with Curator (real server)', () => {

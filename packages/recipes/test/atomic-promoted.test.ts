@@ -3,13 +3,14 @@
  * all lost is tried again under an InterProcessMutex at the lock path, with its own retries and timeout, and
  * the stats say how many tries each phase took.
  */
+import { eventually } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import { DistributedAtomicInteger } from '../src/atomic/distributed-atomic-integer.js';
 import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
 import { DistributedAtomicValue } from '../src/atomic/distributed-atomic-value.js';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
 import { racingClient } from './atomic-helpers.js';
-import { childrenOf, eventually, type TestClient, useRealServer } from './helpers.js';
+import { childrenOf, type TestClient, useRealServer } from './helpers.js';
 
 describe('PromotedToLock (real server)', () => {
   const env = useRealServer({ clients: 3 });

@@ -1,11 +1,11 @@
 /** DistributedBarrier and DistributedDoubleBarrier against a real ZooKeeper server. */
+import { eventually } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import { DistributedBarrier } from '../src/barriers/distributed-barrier.js';
 import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-barrier.js';
 import { RecipeConnectionLostError } from '../src/internal-common/recipe-errors.js';
 import {
   childrenOf,
-  eventually,
   openClient,
   settledFlag,
   type TestClient,

@@ -3,11 +3,12 @@
  * tree: after each step of a scripted series of changes both caches hold the server's tree, and in the end
  * they hold the same state and saw the same multiset of events.
  */
+import { eventually } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CuratorCache } from '../src/cache/curator-cache.js';
 import { GroupMember } from '../src/nodes/group-member.js';
 import { readServerTree, recordEvents } from './cache-helpers.js';
-import { eventually, type TestClient, useRealServer } from './helpers.js';
+import { type TestClient, useRealServer } from './helpers.js';
 import { type JavaDriver, startJavaDriver } from './java/java-driver.js';
 
 const real = useRealServer({ clients: 2 });
@@ -78,10 +79,13 @@ describe("our CuratorCache and Curator's on one tree", () => {
       const expected = await serverState(writer, root);
       // Each step lands in both caches before the next, so neither can merge two changes into one event.
       let javaState = '';
-      await eventually(async () => {
-        javaState = await java.call('t', 'cache.state', 'c');
-        return ourState(ours) === expected && javaState === expected;
-      }, 200).catch(() => {
+      await eventually(
+        async () => {
+          javaState = await java.call('t', 'cache.state', 'c');
+          return ourState(ours) === expected && javaState === expected;
+        },
+        { timeoutMs: 5000 },
+      ).catch(() => {
         throw new Error(`step ${index}:\nserver ${expected}\nours   ${ourState(ours)}\njava   ${javaState}`);
       });
     }

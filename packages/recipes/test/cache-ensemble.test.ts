@@ -4,35 +4,29 @@
  * random changes with failovers in between. After each step both engines' caches are compared with a fresh
  * read of the whole tree. The seed is printed in the test name; set CACHE_SEED to replay a run.
  */
-import { type Ensemble, startEnsemble } from '@zkwire/testing';
+import { ensembleFixture, eventually } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CuratorCache } from '../src/cache/curator-cache.js';
 import { expectCacheEqualsServer } from './cache-helpers.js';
-import { closeAll, eventually, openClient, type TestClient } from './helpers.js';
+import { openClient, type TestClient } from './helpers.js';
 
-let ensemble: Ensemble;
-const opened: TestClient[] = [];
+const fixture = ensembleFixture({ size: 3 });
 const SEED = Number.parseInt(process.env.CACHE_SEED ?? '', 10) || 1_300_013;
 
-beforeAll(async () => {
-  ensemble = await startEnsemble({ size: 3 });
-}, 120_000);
-afterAll(async () => {
-  await closeAll(opened);
-  await ensemble?.[Symbol.asyncDispose]();
-});
+beforeAll(fixture.start, 120_000);
+afterAll(fixture.stop);
 
 async function client(connectString: string): Promise<TestClient> {
   const c = await openClient(connectString);
-  opened.push(c);
+  fixture.track(c);
   return c;
 }
 
 /** The member whose `cons` lists this client's session. */
 async function memberOf(c: TestClient): Promise<number> {
   const sid = `sid=0x${c.sessionId.toString(16)}`;
-  for (let i = 0; i < ensemble.members.length; i++) {
-    const cons = await ensemble.members[i]?.fourLetterWord('cons').catch(() => '');
+  for (let i = 0; i < fixture.ensemble.members.length; i++) {
+    const cons = await fixture.ensemble.members[i]?.fourLetterWord('cons').catch(() => '');
     if (cons?.includes(sid)) return i;
   }
   throw new Error(`no member serves session ${sid}`);
@@ -40,7 +34,7 @@ async function memberOf(c: TestClient): Promise<number> {
 
 /** A connect string of every member but `skip`. */
 function survivors(skip: number): string {
-  return ensemble.members
+  return fixture.ensemble.members
     .filter((_, i) => i !== skip)
     .map((m) => `${m.host}:${m.port}`)
     .join(',');
@@ -48,8 +42,8 @@ function survivors(skip: number): string {
 
 /** Kills member `i` and waits for the others to serve (a new leader if it led). */
 async function kill(i: number): Promise<void> {
-  await ensemble.kill(i);
-  await ensemble.waitForQuorum();
+  await fixture.ensemble.kill(i);
+  await fixture.ensemble.waitForQuorum();
 }
 
 /** mulberry32: a small seeded PRNG, so a failing run can be replayed. */
@@ -95,10 +89,10 @@ async function randomChanges(writer: TestClient, root: string, random: () => num
 describe('CuratorCache on an ensemble', () => {
   it('equals the tree after the server its client is connected to is killed', async () => {
     const root = '/cache-ensemble/killed';
-    const setup = await client(ensemble.connectString);
+    const setup = await client(fixture.ensemble.connectString);
     await setup.create(`${root}/a/b`, 'x', { createParents: true });
-    const persistentClient = await client(ensemble.connectString);
-    const oneShotClient = await client(ensemble.connectString);
+    const persistentClient = await client(fixture.ensemble.connectString);
+    const oneShotClient = await client(fixture.ensemble.connectString);
     await using persistent = new CuratorCache(persistentClient, root, { engine: 'persistent-watch' });
     await using oneShot = new CuratorCache(oneShotClient, root, { engine: 'one-shot-watches' });
     await persistent.start();
@@ -112,23 +106,22 @@ describe('CuratorCache on an ensemble', () => {
     await writer.setData(`${root}/a/b`, 'y');
     await writer.create(`${root}/a/c`, 'c');
     await writer.delete(`${root}/a/b`);
-    await eventually(
-      () => persistentClient.state === 'connected' && oneShotClient.state === 'connected',
-      1200,
-    );
+    await eventually(() => persistentClient.state === 'connected' && oneShotClient.state === 'connected', {
+      timeoutMs: 30_000,
+    });
     await expectCacheEqualsServer(persistent, writer);
     await expectCacheEqualsServer(oneShot, writer);
-    await ensemble.start(victim);
-    await ensemble.waitForQuorum();
+    await fixture.ensemble.start(victim);
+    await fixture.ensemble.waitForQuorum();
   }, 120_000);
 
   it(`equals the tree after seeded random changes with failovers in between (seed ${SEED})`, async () => {
     const random = prng(SEED);
     const root = '/cache-ensemble/random';
-    const setup = await client(ensemble.connectString);
+    const setup = await client(fixture.ensemble.connectString);
     await setup.create(root, 'r', { createParents: true });
-    const persistentClient = await client(ensemble.connectString);
-    const oneShotClient = await client(ensemble.connectString);
+    const persistentClient = await client(fixture.ensemble.connectString);
+    const oneShotClient = await client(fixture.ensemble.connectString);
     await using persistent = new CuratorCache(persistentClient, root, { engine: 'persistent-watch' });
     await using oneShot = new CuratorCache(oneShotClient, root, { engine: 'one-shot-watches' });
     await persistent.start();
@@ -138,14 +131,14 @@ describe('CuratorCache on an ensemble', () => {
       // Rounds 1 and 2 start with a failover: the member serving one of the caches dies.
       const victim = round === 0 ? -1 : await memberOf(round === 1 ? persistentClient : oneShotClient);
       if (victim >= 0) await kill(victim);
-      const writer = await client(victim >= 0 ? survivors(victim) : ensemble.connectString);
+      const writer = await client(victim >= 0 ? survivors(victim) : fixture.ensemble.connectString);
       await randomChanges(writer, root, random, 25);
       await expectCacheEqualsServer(persistent, writer);
       await expectCacheEqualsServer(oneShot, writer);
       expect(persistent.size).toBeGreaterThan(1);
       if (victim >= 0) {
-        await ensemble.start(victim);
-        await ensemble.waitForQuorum();
+        await fixture.ensemble.start(victim);
+        await fixture.ensemble.waitForQuorum();
       }
     }
   }, 180_000);

@@ -2,11 +2,11 @@
  * Helpers of the cache tests: a fresh read of a server subtree and the same view of a cache, so a test can
  * say "the cache equals the server's tree" with one `expect`.
  */
-import { parseWatchesByPath } from '@zkwire/testing';
+import { eventually, parseWatchesByPath } from '@zkwire/testing';
 import type { CacheEvent } from '../src/cache/cache-events.js';
 import { childPath } from '../src/cache/cache-tree.js';
 import type { CuratorCache } from '../src/cache/curator-cache.js';
-import { eventually, type TestClient } from './helpers.js';
+import type { TestClient } from './helpers.js';
 
 /** What the comparison looks at per node: identity (czxid), data version and bytes. */
 export type NodeView = { czxid: bigint; version: number; data: string | null };
@@ -47,17 +47,20 @@ export function cacheView(cache: CuratorCache, withData = true): Map<string, Nod
 export async function expectCacheEqualsServer(
   cache: CuratorCache,
   client: TestClient,
-  attempts = 400,
+  timeoutMs = 10_000,
 ): Promise<void> {
   let last = '';
   try {
-    await eventually(async () => {
-      await client.sync(cache.path).catch(() => {});
-      const server = await readServerTree(client, cache.path);
-      const local = cacheView(cache);
-      last = `server ${show(server)}\ncache  ${show(local)}`;
-      return show(server) === show(local);
-    }, attempts);
+    await eventually(
+      async () => {
+        await client.sync(cache.path).catch(() => {});
+        const server = await readServerTree(client, cache.path);
+        const local = cacheView(cache);
+        last = `server ${show(server)}\ncache  ${show(local)}`;
+        return show(server) === show(local);
+      },
+      { timeoutMs },
+    );
   } catch {
     throw new Error(`cache never matched the server:\n${last}`);
   }

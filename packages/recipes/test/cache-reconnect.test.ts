@@ -4,12 +4,13 @@
  * meanwhile fetched) and a session expiry (the cache rebuilt on a new session, with events only for what
  * really differs: no burst of deletes and creates of unchanged nodes).
  */
+import { eventually } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CacheEngine } from '../src/cache/cache-options.js';
 import { CuratorCache } from '../src/cache/curator-cache.js';
 import { expectCacheEqualsServer, recordEvents } from './cache-helpers.js';
-import { closeAll, eventually, type TestClient, useRealServer } from './helpers.js';
+import { closeAll, type TestClient, useRealServer } from './helpers.js';
 
 const real = useRealServer({ clients: 1, faultProxy: true });
 const opened: TestClient[] = [];
@@ -58,7 +59,7 @@ describe.each(['persistent-watch', 'one-shot-watches'] as CacheEngine[])('Curato
     await writer.create(`${root}/keep`, 'k'); // same path, same version 0: a new node all the same
     real.proxy.refuse(false);
 
-    await eventually(() => states.at(-1) === 'reconnected', 1200);
+    await eventually(() => states.at(-1) === 'reconnected', { timeoutMs: 30_000 });
     expect(client.sessionId).toBe(sessionId);
     await expectCacheEqualsServer(cache, writer);
     expect([...lines].sort()).toEqual(
@@ -100,7 +101,7 @@ describe.each(['persistent-watch', 'one-shot-watches'] as CacheEngine[])('Curato
     await writer.create(`${root}/group/arrived`, 'a');
     real.proxy.refuse(false);
 
-    await eventually(() => states.includes('lost') && client.state === 'connected', 1200);
+    await eventually(() => states.includes('lost') && client.state === 'connected', { timeoutMs: 30_000 });
     expect(client.sessionId).not.toBe(oldSession);
     await expectCacheEqualsServer(cache, writer);
     expect([...lines].sort()).toEqual(

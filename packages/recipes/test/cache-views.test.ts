@@ -2,12 +2,13 @@
  * The thin views Curator users look for by name, on a real server: NodeCache (one node) and
  * PathChildrenCache (one level, the parent not reported), both over CuratorCache, with both engines.
  */
+import { eventually } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import type { CacheEngine } from '../src/cache/cache-options.js';
 import { NodeCache } from '../src/cache/node-cache.js';
 import { PathChildrenCache } from '../src/cache/path-children-cache.js';
 import { RecipeError } from '../src/internal-common/recipe-errors.js';
-import { eventually, type TestClient, useRealServer, watchBarrier } from './helpers.js';
+import { type TestClient, useRealServer, watchBarrier } from './helpers.js';
 
 const real = useRealServer({ clients: 2 });
 const text = (data: Uint8Array | null | undefined) => (data ? Buffer.from(data).toString('utf8') : data);

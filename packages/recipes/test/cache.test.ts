@@ -4,14 +4,16 @@
  * (single node, Stat only, depth); events as listeners and as an async iterable; the pipelined initial load;
  * bad input; and close leaving no watch, no listener.
  */
+
 import { gzipSync } from 'node:zlib';
+import { eventually } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import type { CacheEvent } from '../src/cache/cache-events.js';
 import type { CacheEngine } from '../src/cache/cache-options.js';
 import { CuratorCache } from '../src/cache/curator-cache.js';
 import { RecipeError } from '../src/internal-common/recipe-errors.js';
 import { cacheView, expectCacheEqualsServer, recordEvents } from './cache-helpers.js';
-import { eventually, type TestClient, useRealServer, watchBarrier } from './helpers.js';
+import { type TestClient, useRealServer, watchBarrier } from './helpers.js';
 
 const real = useRealServer({ clients: 2 });
 const engines: CacheEngine[] = ['persistent-watch', 'one-shot-watches'];

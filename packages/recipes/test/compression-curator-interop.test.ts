@@ -6,7 +6,9 @@
  * a SharedCount and a GroupMember with it share their node and group with Curator's on a compressing client,
  * and LeaderLatches on both sides read each other's ids.
  */
+
 import { gunzipSync } from 'node:zlib';
+import { eventually } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CuratorCache } from '../src/cache/curator-cache.js';
 import { NodeCache } from '../src/cache/node-cache.js';
@@ -17,7 +19,7 @@ import { GroupMember } from '../src/nodes/group-member.js';
 import { PersistentNode } from '../src/nodes/persistent-node.js';
 import { PersistentTtlNode } from '../src/nodes/persistent-ttl-node.js';
 import { SharedCount } from '../src/shared/shared-count.js';
-import { eventually, useRealServer } from './helpers.js';
+import { useRealServer } from './helpers.js';
 import { type JavaDriver, startJavaDriver } from './java/java-driver.js';
 
 const real = useRealServer({

@@ -6,21 +6,14 @@
  * DistributedDoubleBarrier is not passed on a wake-up that changed nothing (apache/curator#1290); a
  * CuratorCache loads a node with more than 65,536 children (CURATOR-690).
  */
+import { eventually } from '@zkwire/testing';
 import { connect, op } from '@zkwire/zk-wire-client';
 import { describe, expect, it } from 'vitest';
 import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-barrier.js';
 import { CuratorCache } from '../src/cache/curator-cache.js';
 import { LeaderLatch } from '../src/leader/leader-latch.js';
 import { SharedCount } from '../src/shared/shared-count.js';
-import {
-  childrenOf,
-  deferred,
-  eventually,
-  settledFlag,
-  type TestClient,
-  trackReads,
-  useRealServer,
-} from './helpers.js';
+import { childrenOf, deferred, settledFlag, type TestClient, trackReads, useRealServer } from './helpers.js';
 
 const env = useRealServer({ clients: 2, proxiedClients: 2 });
 

@@ -1,5 +1,7 @@
 /** The recipes' diagnostics channels against a real server: lock and lease holds, leadership. */
+
 import diagnostics from 'node:diagnostics_channel';
+import { eventually } from '@zkwire/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   type HoldMessage,
@@ -9,7 +11,7 @@ import {
   type LeadershipMessage,
   RecipeChannelName,
 } from '../src/index.js';
-import { eventually, type TestClient, useRealServer } from './helpers.js';
+import { type TestClient, useRealServer } from './helpers.js';
 
 function record<T>(name: string): { messages: T[]; stop: () => void } {
   const messages: T[] = [];

@@ -4,28 +4,22 @@
  * (30 s timeout): holders keep their nodes, "lost" is raised per the recipe's `lostOn` policy, and the
  * waiters get the lock or the leadership in order afterwards.
  */
-import { type Ensemble, startEnsemble } from '@zkwire/testing';
+import { ensembleFixture, eventually } from '@zkwire/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LostEvent } from '../src/internal-common/hold-monitor.js';
 import { LeaderLatch } from '../src/leader/leader-latch.js';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
-import { closeAll, eventually, openClient, type TestClient } from './helpers.js';
+import { openClient, type TestClient } from './helpers.js';
 
-let ensemble: Ensemble;
-const clients: TestClient[] = [];
+const fixture = ensembleFixture({ size: 3 });
 
-beforeAll(async () => {
-  ensemble = await startEnsemble({ size: 3 });
-}, 120_000);
-afterAll(async () => {
-  await closeAll(clients);
-  await ensemble?.[Symbol.asyncDispose]();
-});
+beforeAll(fixture.start, 120_000);
+afterAll(fixture.stop);
 
 /** A client on every member, recording its connection states. */
 async function ensembleClient(): Promise<{ client: TestClient; states: string[] }> {
-  const client = await openClient(ensemble.connectString);
-  clients.push(client);
+  const client = await openClient(fixture.ensemble.connectString);
+  fixture.track(client);
   const states: string[] = [];
   client.on('state', (state) => states.push(state));
   return { client, states };
@@ -33,15 +27,17 @@ async function ensembleClient(): Promise<{ client: TestClient; states: string[] 
 
 /** Kills the leader and waits until the survivors elect a new one; returns the killed member's index. */
 async function killLeader(): Promise<number> {
-  const leader = await ensemble.leader();
-  await ensemble.kill(leader);
-  await ensemble.waitForQuorum();
+  const leader = await fixture.ensemble.leader();
+  await fixture.ensemble.kill(leader);
+  await fixture.ensemble.waitForQuorum();
   return leader;
 }
 
 /** The connection dropped and came back to the same session (not 'lost'). */
 async function expectSameSessionAfterDrop(client: TestClient, states: string[], sessionId: bigint) {
-  await eventually(() => states.includes('reconnected') && client.state === 'connected', 1200);
+  await eventually(() => states.includes('reconnected') && client.state === 'connected', {
+    timeoutMs: 30_000,
+  });
   expect(states).toContain('suspended');
   expect(states.indexOf('suspended')).toBeLessThan(states.lastIndexOf('reconnected'));
   expect(states).not.toContain('lost');
@@ -53,9 +49,9 @@ describe('a leader killed under the recipes', () => {
 
   afterEach(async () => {
     // Back to three members, so the next test can lose a leader again.
-    if (killed !== undefined) await ensemble.start(killed);
+    if (killed !== undefined) await fixture.ensemble.start(killed);
     killed = undefined;
-    await ensemble.waitForQuorum();
+    await fixture.ensemble.waitForQuorum();
   }, 120_000);
 
   it('a held mutex survives: kept by its holder, "lost" per lostOn, waiters served in order after', async () => {
@@ -90,7 +86,9 @@ describe('a leader killed under the recipes', () => {
 
     killed = await killLeader();
     await expectSameSessionAfterDrop(a.client, a.states, sessionId);
-    await eventually(() => [b, c, observer].every(({ client }) => client.state === 'connected'), 1200);
+    await eventually(() => [b, c, observer].every(({ client }) => client.state === 'connected'), {
+      timeoutMs: 30_000,
+    });
 
     // The session lived, so both holders still own their nodes.
     expect(holder.isAcquiredInThisProcess()).toBe(true);
@@ -163,10 +161,13 @@ describe('a leader killed under the recipes', () => {
     // fresh node (Curator's reset on RECONNECTED), so either may lead next, but exactly one does.
     expect(yielderEvents.slice(0, 2)).toEqual(['lost:suspended', 'notLeader']);
     expect(yielderEvents).not.toContain('lost:lost');
-    await eventually(async () => {
-      const participants = await heir.getParticipants();
-      return participants.length === 2 && yielder.hasLeadership !== heir.hasLeadership;
-    }, 1200);
+    await eventually(
+      async () => {
+        const participants = await heir.getParticipants();
+        return participants.length === 2 && yielder.hasLeadership !== heir.hasLeadership;
+      },
+      { timeoutMs: 30_000 },
+    );
     const [next, other] = yielder.hasLeadership ? [yielder, heir] : [heir, yielder];
     expect((await heir.getLeader()).id).toBe(next.id);
     expect(yielder.ourPath).not.toBe(yielderNode);

@@ -4,40 +4,32 @@
  * after its node was deleted and the lock passed to a holder on another member; and a holder whose session
  * survives the leader's death keeps writing through the new leader, since its node is still there.
  */
-import { type Ensemble, type FaultProxy, startEnsemble, startFaultProxy } from '@zkwire/testing';
+import { ensembleFixture, eventually, type FaultProxy, startFaultProxy } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HoldLostError } from '../src/internal-common/hold-monitor.js';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
-import { closeAll, eventually, openClient, type TestClient } from './helpers.js';
+import { openClient, type TestClient } from './helpers.js';
 
-let ensemble: Ensemble;
-const clients: TestClient[] = [];
-const proxies: FaultProxy[] = [];
+const fixture = ensembleFixture({ size: 3 });
 
-beforeAll(async () => {
-  ensemble = await startEnsemble({ size: 3 });
-}, 120_000);
-afterAll(async () => {
-  await closeAll(clients);
-  for (const proxy of proxies) await proxy.close();
-  await ensemble?.[Symbol.asyncDispose]();
-});
+beforeAll(fixture.start, 120_000);
+afterAll(fixture.stop);
 
 async function clientOn(
   member: number,
   viaProxy = false,
 ): Promise<{ client: TestClient; proxy?: FaultProxy }> {
-  const server = ensemble.members[member];
+  const server = fixture.ensemble.members[member];
   if (server === undefined) throw new Error(`no member ${member}`);
   if (!viaProxy) {
     const client = await openClient(server.connectString);
-    clients.push(client);
+    fixture.track(client);
     return { client };
   }
   const proxy = await startFaultProxy({ host: server.host, port: server.port });
-  proxies.push(proxy);
+  fixture.track(proxy);
   const client = await openClient(proxy.connectString);
-  clients.push(client);
+  fixture.track(client);
   return { client, proxy };
 }
 
@@ -45,7 +37,7 @@ const text = new TextDecoder();
 
 describe('fenced writes on an ensemble', () => {
   it('refuses a stale holder on a follower while the holder on another member writes', async () => {
-    const leader = await ensemble.leader();
+    const leader = await fixture.ensemble.leader();
     const follower = (leader + 1) % 3;
     const other = (leader + 2) % 3;
     const { client: staleClient, proxy } = await clientOn(follower, true);
@@ -80,7 +72,7 @@ describe('fenced writes on an ensemble', () => {
   });
 
   it('keeps writing through a new leader while its session and node survive', async () => {
-    const leader = await ensemble.leader();
+    const leader = await fixture.ensemble.leader();
     const follower = (leader + 1) % 3;
     const { client } = await clientOn(follower);
     const target = '/fenced-ensemble/survivor';
@@ -91,13 +83,13 @@ describe('fenced writes on an ensemble', () => {
     const writer = holder.fenced();
     await writer.setData(target, 'before');
 
-    await ensemble.kill(leader);
-    await ensemble.waitForQuorum();
-    await eventually(() => client.state === 'connected', 2_400);
+    await fixture.ensemble.kill(leader);
+    await fixture.ensemble.waitForQuorum();
+    await eventually(() => client.state === 'connected', { timeoutMs: 60_000 });
     await writer.setData(target, 'after');
     expect(text.decode((await client.getData(target)).data)).toBe('after');
     await holder.release();
-    await ensemble.start(leader);
-    await ensemble.waitForQuorum();
+    await fixture.ensemble.start(leader);
+    await fixture.ensemble.waitForQuorum();
   });
 });

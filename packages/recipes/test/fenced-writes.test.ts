@@ -4,7 +4,7 @@
  * fault proxy stalls the stale holder: its replies and events held back while its write reaches the server,
  * or everything held until its session expired.
  */
-import { startFaultProxy } from '@zkwire/testing';
+import { eventually, startFaultProxy } from '@zkwire/testing';
 import { op } from '@zkwire/zk-wire-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FencedWriter } from '../src/internal-common/fenced-writer.js';
@@ -19,7 +19,7 @@ import { LeaderSelector } from '../src/leader/leader-selector.js';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
 import { InterProcessReadWriteLock } from '../src/locks/interprocess-read-write-lock.js';
 import { InterProcessSemaphoreV2 } from '../src/locks/interprocess-semaphore-v2.js';
-import { closeAll, deferred, eventually, openClient, type TestClient, useRealServer } from './helpers.js';
+import { closeAll, deferred, openClient, type TestClient, useRealServer } from './helpers.js';
 
 const text = new TextDecoder();
 

@@ -3,12 +3,13 @@
  * someone else, or lost with an expired session, comes back; close removes the node and leaves no watch and
  * no listener. (Interop with Curator's GroupMember: cache-curator-interop.test.ts.)
  */
+import { eventually } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RecipeError } from '../src/internal-common/recipe-errors.js';
 import { GroupMember } from '../src/nodes/group-member.js';
 import { serverWatchedPaths } from './cache-helpers.js';
-import { closeAll, eventually, type TestClient, useRealServer } from './helpers.js';
+import { closeAll, type TestClient, useRealServer } from './helpers.js';
 
 const real = useRealServer({ clients: 2 });
 const opened: TestClient[] = [];
@@ -75,7 +76,7 @@ describe('GroupMember', () => {
       session: { id: oldSession, password: client.sessionPassword },
     });
     await thief.close();
-    await eventually(() => states.includes('lost') && client.state === 'connected', 1200);
+    await eventually(() => states.includes('lost') && client.state === 'connected', { timeoutMs: 30_000 });
     await eventually(async () => {
       const stat = await real.client(1).exists(`${group}/e`);
       return stat !== null && stat.ephemeralOwner === client.sessionId;

@@ -1,6 +1,6 @@
 /**
  * Helpers of the integration tests: one real server (and a fault proxy) per test file, real clients, and
- * small polling waits. Every recipe takes the real client, so one client type serves all the tests.
+ * barrier and tracking helpers. Every recipe takes the real client, so one client type serves all the tests.
  */
 import {
   type FaultProxy,
@@ -91,15 +91,6 @@ export function useRealServer(options: {
       return started(proxiedClients[index], `proxied client ${index}`);
     },
   };
-}
-
-/** Polls `check` until it is true (a state the test waits for on the server); fails after `attempts` tries. */
-export async function eventually(check: () => Promise<boolean> | boolean, attempts = 400): Promise<void> {
-  for (let i = 0; i < attempts; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('condition not reached');
 }
 
 /** The children of `path`, or [] when it does not exist. */

@@ -4,7 +4,7 @@
  * turns; a double barrier mixes members of both; Java's SharedCount / DistributedAtomicLong and ours see the
  * same values and bytes. "Still waits" checks follow a write every session (Java's too) reports seeing.
  */
-import { parseWatchesByPath, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { eventually, parseWatchesByPath, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
 import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-barrier.js';
@@ -15,7 +15,6 @@ import {
   childrenOf,
   closeAll,
   deferred,
-  eventually,
   openClient,
   settledFlag,
   type TestClient,

@@ -4,13 +4,19 @@
  * test needs the leader's connection to go quiet.
  */
 
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import {
+  eventually,
+  type FaultProxy,
+  startFaultProxy,
+  startZooKeeper,
+  type ZooKeeperServer,
+} from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LostEvent } from '../src/internal-common/hold-monitor.js';
 import { LeaderLatch } from '../src/leader/leader-latch.js';
 import { LeaderSelector } from '../src/leader/leader-selector.js';
-import { childrenOf, closeAll, deferred, eventually, openClient, type TestClient } from './helpers.js';
+import { childrenOf, closeAll, deferred, openClient, type TestClient } from './helpers.js';
 
 describe('elections across session loss (real server)', () => {
   let server: ZooKeeperServer;

@@ -1,16 +1,10 @@
 /** LeaderLatch and LeaderSelector against a real ZooKeeper server: contention, hand-over, timeouts, close. */
+import { eventually } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import { LeaderLatch } from '../src/leader/leader-latch.js';
 import { CloseMode } from '../src/leader/leader-latch-options.js';
 import { LeaderSelector, type Leadership } from '../src/leader/leader-selector.js';
-import {
-  childrenOf,
-  countWatchEvents,
-  deferred,
-  eventually,
-  useRealServer,
-  watchBarrier,
-} from './helpers.js';
+import { childrenOf, countWatchEvents, deferred, useRealServer, watchBarrier } from './helpers.js';
 
 const LATCH_NODE = /^_c_[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}-latch-\d{10}$/;
 const text = new TextDecoder();

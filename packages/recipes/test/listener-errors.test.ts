@@ -4,6 +4,7 @@
  * nobody listening, as a process warning with a stable code. A background failure nobody hears is one
  * process warning per cause, not silence. Real server.
  */
+import { eventually } from '@zkwire/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CuratorCache } from '../src/cache/curator-cache.js';
 import { PathChildrenCache } from '../src/cache/path-children-cache.js';
@@ -11,7 +12,7 @@ import { LeaderLatch } from '../src/leader/leader-latch.js';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
 import { PersistentNode } from '../src/nodes/persistent-node.js';
 import { SharedCount } from '../src/shared/shared-count.js';
-import { eventually, type TestClient, useRealServer } from './helpers.js';
+import { type TestClient, useRealServer } from './helpers.js';
 
 /** Process warnings seen while a test runs (every test starts with none). */
 const warnings: (Error & { code?: string })[] = [];

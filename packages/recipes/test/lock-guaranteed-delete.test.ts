@@ -3,17 +3,12 @@
  * reach the server (a released hold, or a waiter that gave up while disconnected) is deleted in the
  * background once the connection is back, in the same session, so nobody waits for the session to expire.
  */
+
 import type { FaultProxy } from '@zkwire/testing';
+import { eventually } from '@zkwire/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
-import {
-  childrenOf,
-  eventually,
-  settledFlag,
-  type TestClient,
-  trackReads,
-  useRealServer,
-} from './helpers.js';
+import { childrenOf, settledFlag, type TestClient, trackReads, useRealServer } from './helpers.js';
 
 describe('guaranteed delete of lock nodes after a connection loss', () => {
   // observer: straight to the server; client: through the fault proxy, which the tests break.

@@ -1,7 +1,8 @@
 /** Herd-free waiting: one release wakes exactly one waiter (real server, watch events counted). */
+import { eventually } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
-import { countWatchEvents, eventually, useRealServer, watchBarrier } from './helpers.js';
+import { countWatchEvents, useRealServer, watchBarrier } from './helpers.js';
 
 describe('InterProcessMutex waiting is herd-free', () => {
   const env = useRealServer({ clients: 5 });

@@ -2,12 +2,12 @@
  * Interop with real Curator 5.4.0 (Debian's jars, a Java driver compiled at test time): Java and Node
  * contend on the same paths and see one lock.
  */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { eventually, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
 import { InterProcessReadWriteLock } from '../src/locks/interprocess-read-write-lock.js';
 import { InterProcessSemaphoreV2 } from '../src/locks/interprocess-semaphore-v2.js';
-import { childrenOf, closeAll, eventually, openClients, type TestClient } from './helpers.js';
+import { childrenOf, closeAll, openClients, type TestClient } from './helpers.js';
 import { type JavaDriver, startJavaDriver } from './java/java-driver.js';
 
 describe('interop with Curator 5.4.0', () => {

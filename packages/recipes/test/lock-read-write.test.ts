@@ -1,8 +1,9 @@
 /** InterProcessReadWriteLock against a real server. */
+import { eventually } from '@zkwire/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LockUpgradeError } from '../src/internal-common/recipe-errors.js';
 import { InterProcessReadWriteLock } from '../src/locks/interprocess-read-write-lock.js';
-import { childrenOf, eventually, type TestClient, useRealServer } from './helpers.js';
+import { childrenOf, type TestClient, useRealServer } from './helpers.js';
 
 describe('InterProcessReadWriteLock', () => {
   const env = useRealServer({ clients: 3 });

@@ -3,10 +3,12 @@
  * node, the reply never reaches us, the connection is cut; after reconnecting, the lock finds its own
  * `_c_<uuid>-` node and adopts it instead of making a second one.
  */
+
 import type { FaultProxy } from '@zkwire/testing';
+import { eventually } from '@zkwire/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
-import { childrenOf, eventually, type TestClient, useRealServer } from './helpers.js';
+import { childrenOf, type TestClient, useRealServer } from './helpers.js';
 
 describe('protected create after a connection loss', () => {
   // observer: straight to the server; client: through the fault proxy, which the tests break.

@@ -1,11 +1,12 @@
 /** InterProcessSemaphoreV2 and InterProcessSemaphoreMutex against a real server. */
+import { eventually } from '@zkwire/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CountNodeReader } from '../src/internal-common/count-source.js';
 import { NotLockOwnerError } from '../src/internal-common/recipe-errors.js';
 import { InterProcessSemaphoreMutex } from '../src/locks/interprocess-semaphore-mutex.js';
 import { InterProcessSemaphoreV2 } from '../src/locks/interprocess-semaphore-v2.js';
 import { SharedCount } from '../src/shared/shared-count.js';
-import { childrenOf, eventually, type TestClient, useRealServer } from './helpers.js';
+import { childrenOf, type TestClient, useRealServer } from './helpers.js';
 
 const int32 = (n: number) => {
   const bytes = Buffer.alloc(4);

@@ -2,12 +2,18 @@
  * Session loss while holding: the holder's session expires (its traffic dropped by a fault proxy), the lock
  * passes to the next waiter, and the holder is told through its "lost" event and signal.
  */
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import {
+  eventually,
+  type FaultProxy,
+  startFaultProxy,
+  startZooKeeper,
+  type ZooKeeperServer,
+} from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HoldLostError, type LostEvent } from '../src/internal-common/hold-monitor.js';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
 import { InterProcessSemaphoreV2 } from '../src/locks/interprocess-semaphore-v2.js';
-import { closeAll, eventually, openClient, type TestClient } from './helpers.js';
+import { closeAll, openClient, type TestClient } from './helpers.js';
 
 const SESSION_TIMEOUT_MS = 2_000;
 
@@ -73,14 +79,18 @@ describe('a holder whose session expires', () => {
     const reasons: string[] = [];
     lease?.on('lost', (event) => reasons.push(event.reason));
     holderProxy.drop(true);
-    await eventually(() => holderClient.state === 'suspended' || holderClient.state === 'connecting', 400);
+    await eventually(() => holderClient.state === 'suspended' || holderClient.state === 'connecting', {
+      timeoutMs: 10_000,
+    });
     expect(reasons).toEqual([]); // suspended alone is not reported under this policy
     // Wait past the session timeout, then let the client reconnect: the server says the session expired.
     const observer = await openClient(server.connectString);
     clients.push(observer);
-    await eventually(async () => (await observer.getChildren('/session/semaphore/leases')).length === 0, 400);
+    await eventually(async () => (await observer.getChildren('/session/semaphore/leases')).length === 0, {
+      timeoutMs: 10_000,
+    });
     holderProxy.drop(false);
-    await eventually(() => reasons.length > 0, 400);
+    await eventually(() => reasons.length > 0, { timeoutMs: 10_000 });
     expect(reasons).toEqual(['lost']);
     expect(lease?.lostSignal.aborted).toBe(true);
   });

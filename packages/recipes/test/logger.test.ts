@@ -3,11 +3,10 @@
  * `logger` (warn) instead of vanishing. Real server.
  */
 
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { eventually, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PersistentNode } from '../src/index.js';
-import { eventually } from './helpers.js';
 
 let server: ZooKeeperServer;
 beforeAll(async () => {

@@ -5,12 +5,12 @@
  * layout as Curator's (which the server then removes the same way after close, also when closed before any
  * touch: 5.9's TTL parent).
  */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { eventually, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProtectedName, normalizeProtectedName } from '../src/internal-common/protected-name.js';
 import { PersistentNode } from '../src/nodes/persistent-node.js';
 import { PersistentTtlNode } from '../src/nodes/persistent-ttl-node.js';
-import { childrenOf, closeAll, deferred, eventually, openClient, type TestClient } from './helpers.js';
+import { childrenOf, closeAll, deferred, openClient, type TestClient } from './helpers.js';
 import { type JavaDriver, startJavaDriver } from './java/java-driver.js';
 
 const PROTECTED_SEQUENTIAL_NAME =
@@ -169,7 +169,9 @@ describe('PersistentNode interop with Curator (real server)', () => {
       expect(await childrenOf(observer, `/interop/ttl-early/${side}`)).toEqual([]);
     }
     for (const side of ['java', 'ours']) {
-      await eventually(async () => (await observer.exists(`/interop/ttl-early/${side}`)) === null, 1_200);
+      await eventually(async () => (await observer.exists(`/interop/ttl-early/${side}`)) === null, {
+        timeoutMs: 30_000,
+      });
     }
   });
 });

@@ -3,25 +3,19 @@
  * re-election, the session survives, the node stays (one node, same name), data set during the outage reaches
  * it once a quorum is back, and the watch restored on the new connection still reports a deletion.
  */
-import { type Ensemble, startEnsemble } from '@zkwire/testing';
+import { ensembleFixture, eventually } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PersistentNode } from '../src/nodes/persistent-node.js';
-import { childrenOf, closeAll, deferred, eventually, openClient, type TestClient } from './helpers.js';
+import { childrenOf, deferred, openClient, type TestClient } from './helpers.js';
 
-let ensemble: Ensemble;
-const clients: TestClient[] = [];
+const fixture = ensembleFixture({ size: 3 });
 
-beforeAll(async () => {
-  ensemble = await startEnsemble({ size: 3 });
-}, 120_000);
-afterAll(async () => {
-  await closeAll(clients);
-  await ensemble?.[Symbol.asyncDispose]();
-});
+beforeAll(fixture.start, 120_000);
+afterAll(fixture.stop);
 
 async function ensembleClient(): Promise<TestClient> {
-  const client = await openClient(ensemble.connectString);
-  clients.push(client);
+  const client = await openClient(fixture.ensemble.connectString);
+  fixture.track(client);
   return client;
 }
 
@@ -41,11 +35,11 @@ describe('PersistentNode through a leader failover (real ensemble)', () => {
     const path = node.actualPath as string;
     const session = owner.sessionId;
 
-    const leader = await ensemble.leader();
-    await ensemble.kill(leader);
-    await eventually(() => states.includes('suspended'), 1200);
+    const leader = await fixture.ensemble.leader();
+    await fixture.ensemble.kill(leader);
+    await eventually(() => states.includes('suspended'), { timeoutMs: 30_000 });
     const written = node.setData('during'); // no quorum: it waits for one
-    await ensemble.waitForQuorum();
+    await fixture.ensemble.waitForQuorum();
     expect(await written).toBe(true);
     expect(owner.sessionId).toBe(session);
     expect(states).not.toContain('lost');
@@ -60,6 +54,6 @@ describe('PersistentNode through a leader failover (real ensemble)', () => {
     // The owner learnt of its create from its own server; the observer's may not have applied it yet.
     await observer.sync(path);
     expect((await observer.exists(path))?.ephemeralOwner).toBe(session);
-    await ensemble.start(leader);
+    await fixture.ensemble.start(leader);
   });
 });

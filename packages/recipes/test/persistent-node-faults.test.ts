@@ -3,11 +3,13 @@
  * a node deleted while we were away is re-created; and a protected sequential create whose reply is lost is
  * found again by its `_c_<uuid>-` prefix, so exactly one node exists (curator-compat.md §1.5).
  */
+
 import type { FaultProxy } from '@zkwire/testing';
+import { eventually } from '@zkwire/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PersistentNode } from '../src/nodes/persistent-node.js';
 import type { PersistentNodeMode } from '../src/nodes/persistent-node-options.js';
-import { childrenOf, deferred, eventually, settledFlag, type TestClient, useRealServer } from './helpers.js';
+import { childrenOf, deferred, settledFlag, type TestClient, useRealServer } from './helpers.js';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 

@@ -3,12 +3,12 @@
  * re-create), re-created after a deletion by another client and after a session expiry, the newest data wins,
  * close deletes the node and leaves no watch or listener, and bad arguments are refused before anything is sent.
  */
-import { fourLetterWord } from '@zkwire/testing';
+import { eventually, fourLetterWord } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isProtectedName, normalizeProtectedName } from '../src/internal-common/protected-name.js';
 import { PersistentNode } from '../src/nodes/persistent-node.js';
-import { childrenOf, deferred, eventually, type TestClient, useRealServer } from './helpers.js';
+import { childrenOf, deferred, type TestClient, useRealServer } from './helpers.js';
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 

@@ -5,12 +5,12 @@
  * closed before its first touch, the TTL parent still goes, where 5.4's container parent stays.
  */
 
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { eventually, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localAddressData } from '../src/internal-common/default-data.js';
 import { PersistentNode } from '../src/nodes/persistent-node.js';
 import { PersistentTtlNode } from '../src/nodes/persistent-ttl-node.js';
-import { closeAll, deferred, eventually, openClient, type TestClient } from './helpers.js';
+import { closeAll, deferred, openClient, type TestClient } from './helpers.js';
 
 describe('PersistentTtlNode (real server, TTL nodes enabled)', () => {
   let server: ZooKeeperServer;

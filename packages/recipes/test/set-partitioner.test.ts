@@ -2,13 +2,13 @@
  * SetPartitioner among Node members on a real server: the set divided with one owner per item (kazoo's split
  * and layout), divided again when a member leaves, the failure state on a lost session, and bad arguments.
  */
-import { startFaultProxy } from '@zkwire/testing';
+import { eventually, startFaultProxy } from '@zkwire/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InvalidRecipeArgumentError } from '../src/internal-common/recipe-errors.js';
 import { kazooPartition } from '../src/partitioner/partition-function.js';
 import { PartitionFailedError } from '../src/partitioner/partitioner-options.js';
 import { SetPartitioner } from '../src/partitioner/set-partitioner.js';
-import { childrenOf, closeAll, eventually, openClient, type TestClient, useRealServer } from './helpers.js';
+import { childrenOf, closeAll, openClient, type TestClient, useRealServer } from './helpers.js';
 import {
   expectOnePartitioning,
   isOnePartitioning,
@@ -84,10 +84,10 @@ describe('SetPartitioner', () => {
     proxy.drop(true); // the doomed member hears nothing more; the server expires its session
     await eventually(
       () => isOnePartitioning(zk.client(0), path, ITEMS, [nodeShare(survivor, zk.client(0))]),
-      2_000,
+      { timeoutMs: 50_000 },
     );
     proxy.drop(false);
-    await eventually(() => doomed.state === 'failure', 2_000);
+    await eventually(() => doomed.state === 'failure', { timeoutMs: 50_000 });
     expect(doomed.failure).toBeInstanceOf(PartitionFailedError);
     expect(doomed.failure?.reason).toBe('session-lost');
     expect(doomed.failure?.code).toBe('PARTITION_FAILED');
