@@ -1,10 +1,17 @@
 export { type Dnsmasq, type SrvRecordSpec, type StartDnsmasqOptions, startDnsmasq } from './dns/dnsmasq.js';
 export { type Ensemble, type StartEnsembleOptions, startEnsemble } from './ensemble.js';
-export { type Closable, type EnsembleFixture, ensembleFixture } from './ensemble-fixture.js';
 export { type CallRecorder, callRecorder, type ListenerTarget, nextEvent, nextState } from './events.js';
 export { type EventuallyOptions, EventuallyTimeoutError, eventually } from './eventually.js';
 export { type FaultProxy, type ProxyDirection, startFaultProxy } from './fault-proxy.js';
 export { findJava, findJavac, MissingComponentError } from './find-java.js';
+export {
+  type Closable,
+  type EnsembleFixture,
+  ensembleFixture,
+  type Fixture,
+  type ServerFixture,
+  serverFixture,
+} from './fixtures.js';
 export {
   type FourLetterWordOptions,
   fourLetterWord,

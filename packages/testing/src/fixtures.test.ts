@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ensembleFixture } from './ensemble-fixture.js';
+import { ensembleFixture, serverFixture } from './fixtures.js';
 
 describe('ensembleFixture', () => {
   it('says the ensemble is not started until start resolved', () => {
@@ -33,5 +33,16 @@ describe('ensembleFixture', () => {
 
   it('refuses a bad size when started, before any JVM', async () => {
     await expect(ensembleFixture({ size: 0 }).start()).rejects.toThrow(RangeError);
+  });
+});
+
+describe('serverFixture', () => {
+  it('says the server is not started until start resolved, and stops safely without a start', async () => {
+    const fixture = serverFixture();
+    expect(() => fixture.server).toThrow(/serverFixture: not started/);
+    const closed: string[] = [];
+    fixture.track({ close: () => void closed.push('client') });
+    await fixture.stop();
+    expect(closed).toEqual(['client']);
   });
 });
