@@ -6,7 +6,7 @@
 
 export { byteOffsetOf } from './fast/array-buffer-views';
 export { bufferView, STAT_SIZE } from './fast/decoders';
-export { allocFrame, releaseFrameBytes } from './fast/frame-alloc';
+export { allocFrame, FrameSlab, releaseFrameBytes, sharedFrameSlab } from './fast/frame-alloc';
 export { int32At, uint32At } from './fast/read';
 export { readStat as readStatInView } from './fast/stat-reader';
 export { ViewedFrame } from './fast/viewed-frame';

@@ -25,33 +25,52 @@ const SLAB_BYTES = 256 * 1024;
 /** Frames larger than this get a buffer of their own: a slab holds at least sixteen of the largest. */
 const LARGEST_SLAB_FRAME = 16 * 1024;
 
-let slab: ArrayBuffer | undefined;
-/** Bytes cut from the slab. */
-let slabUsed = 0;
-/** Bytes from the slab's start that are done with (see releaseFrameBytes). */
-let slabReleased = 0;
+/** A slab of request frames: where they are cut, and what of it is done with. */
+export class FrameSlab {
+  private slab: ArrayBuffer | undefined;
+  /** Bytes cut from the slab. */
+  private used = 0;
+  /** Bytes from the slab's start that are done with (see {@link release}). */
+  private released = 0;
 
-/** A buffer of `size` bytes for a request frame, its contents unset (every byte is written by the encoder). */
-export function allocFrame(size: number): Buffer {
-  if (size > LARGEST_SLAB_FRAME) return Buffer.allocUnsafe(size);
-  if (slab === undefined || slabUsed + size > SLAB_BYTES) {
-    slab = new ArrayBuffer(SLAB_BYTES);
-    slabUsed = slabReleased = 0;
+  /** A buffer of `size` bytes for a request frame, its contents unset (the encoder writes every byte). */
+  alloc(size: number): Buffer {
+    if (size > LARGEST_SLAB_FRAME) return Buffer.allocUnsafe(size);
+    if (this.slab === undefined || this.used + size > SLAB_BYTES) {
+      this.slab = new ArrayBuffer(SLAB_BYTES);
+      this.used = this.released = 0;
+    }
+    const start = this.used;
+    this.used = start + size;
+    // A Buffer over the ArrayBuffer costs less than a subarray of a Buffer.
+    return Buffer.from(this.slab, start, size);
   }
-  const start = slabUsed;
-  slabUsed = start + size;
-  // A Buffer over the ArrayBuffer costs less than a subarray of a Buffer.
-  return Buffer.from(slab as ArrayBuffer, start, size);
+
+  /**
+   * Tells the slab that `bytes` (a frame, or a run of frames cut one after another) are done with: written
+   * to a socket that handed them all to the kernel, or copied. Counted only when they start where the bytes
+   * done with so far end; once every byte cut from the slab is done with, the slab is cut again from its
+   * start. Any other view (out of order, another buffer) changes nothing.
+   */
+  release(bytes: Uint8Array): void {
+    if (bytes.buffer !== this.slab || bytes.byteOffset !== this.released) return;
+    this.released += bytes.length;
+    if (this.released === this.used) this.used = this.released = 0;
+  }
 }
 
 /**
- * Tells the slab that `bytes` (a frame, or a run of frames cut one after another) are done with: written to
- * a socket that handed them all to the kernel, or copied. Counted only when they start where the bytes done
- * with so far end; once every byte cut from the slab is done with, the slab is cut again from its start. Any
- * other view (out of order, another buffer) changes nothing.
+ * The slab every encoder of the process cuts request frames from: the frames of one tick, from any client,
+ * go out in call order, so one slab serves them all and is reclaimed as they are written.
  */
+export const sharedFrameSlab = new FrameSlab();
+
+/** A request frame's buffer from {@link sharedFrameSlab}. */
+export function allocFrame(size: number): Buffer {
+  return sharedFrameSlab.alloc(size);
+}
+
+/** {@link FrameSlab.release} on {@link sharedFrameSlab}. */
 export function releaseFrameBytes(bytes: Uint8Array): void {
-  if (bytes.buffer !== slab || bytes.byteOffset !== slabReleased) return;
-  slabReleased += bytes.length;
-  if (slabReleased === slabUsed) slabUsed = slabReleased = 0;
+  sharedFrameSlab.release(bytes);
 }

@@ -9,6 +9,7 @@
  * outside the heap, and made V8 run full collections when many short sessions come and go.
  */
 import { Buffer } from 'node:buffer';
+import { sharedFrameSlab } from '@zkwire/jute-codec/internal';
 import { WriteStaging } from './write-staging.js';
 
 /** The read buffer's size (Node's own read size). */
@@ -17,8 +18,11 @@ export const READ_BUFFER_BYTES = 64 * 1024;
 /** A read buffer and a write staging buffer, each made on first use. */
 export class ConnectionBuffers {
   private read: Buffer | undefined;
-  /** Where the frames of one write are joined when they do not lie back to back (write-staging.ts). */
-  readonly staging = new WriteStaging();
+  /**
+   * Where the frames of one write are joined when they do not lie back to back (write-staging.ts); it tells
+   * the codec's shared frame slab, which the request encoders cut frames from, when their bytes are done with.
+   */
+  readonly staging = new WriteStaging(sharedFrameSlab);
 
   /** The buffer a socket of our own reads into (see connection.ts: a read is handed on as a view of it). */
   get readBuffer(): Buffer {

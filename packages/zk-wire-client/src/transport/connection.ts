@@ -23,7 +23,6 @@ import { ConnectionLossError, ProtocolError, type ZooKeeperError } from '../util
 import type { ClientOptions } from '../util/types.js';
 import { type ConnectionBuffers, READ_BUFFER_BYTES, sharedConnectionBuffers } from './connection-buffers.js';
 import { ReadPacer, type ReadPacingSettings } from './read-pacing.js';
-import { joined } from './write-staging.js';
 
 /** What the owner of a connection is told. */
 export interface ConnectionHandler {
@@ -203,7 +202,8 @@ export class Connection {
    */
   writeFrames(frames: readonly Buffer[], size: number): boolean {
     if (frames.length === 1) return this.write(frames[0]!);
-    return this.write(this.releasesWrites ? this.buffers.staging.stage(frames, size) : joined(frames, size));
+    const staging = this.buffers.staging;
+    return this.write(this.releasesWrites ? staging.stage(frames, size) : staging.join(frames, size));
   }
 
   /**

@@ -22,16 +22,21 @@
  */
 
 import { Buffer } from 'node:buffer';
-import { copyBytes, releaseFrameBytes } from '@zkwire/jute-codec/internal';
+import { copyBytes, type FrameSlab } from '@zkwire/jute-codec/internal';
 
 /** Smallest staging buffer: most coalesced writes fit (1,000 getData requests are ~30 KiB). */
 const MIN_STAGING_BYTES = 64 * 1024;
 /** Largest staging buffer kept for reuse; a larger write is joined into a buffer of its own. */
 const MAX_STAGING_BYTES = 1024 * 1024;
 
-/** A staging buffer, reused from one write to the next while the socket lets go of it. */
+/**
+ * A staging buffer, reused from one write to the next while the socket lets go of it, and the slab the
+ * frames it is given were cut from (told when their bytes are done with).
+ */
 export class WriteStaging {
   private staging: Buffer | undefined;
+
+  constructor(private readonly slab: FrameSlab) {}
 
   /**
    * The frames (`size` bytes in all) as one chunk: a view over them when they lie back to back in one
@@ -41,7 +46,7 @@ export class WriteStaging {
   stage(frames: readonly Buffer[], size: number): Buffer {
     const run = backToBack(frames, size);
     if (run !== undefined) return run;
-    if (size > MAX_STAGING_BYTES) return joined(frames, size);
+    if (size > MAX_STAGING_BYTES) return this.join(frames, size);
     let staging = this.staging;
     if (staging === undefined || staging.length < size) {
       staging = Buffer.allocUnsafeSlow(Math.min(MAX_STAGING_BYTES, Math.max(MIN_STAGING_BYTES, 2 * size)));
@@ -52,7 +57,7 @@ export class WriteStaging {
       const frame = frames[i]!;
       copyBytes.call(staging, frame, offset);
       offset += frame.length;
-      releaseFrameBytes(frame);
+      this.slab.release(frame);
     }
     return staging.subarray(0, size);
   }
@@ -64,16 +69,16 @@ export class WriteStaging {
    * one), and the frames' bytes stay taken.
    */
   release(chunk: Buffer, taken: boolean): void {
-    if (taken) releaseFrameBytes(chunk);
+    if (taken) this.slab.release(chunk);
     else if (this.staging !== undefined && chunk.buffer === this.staging.buffer) this.staging = undefined;
   }
-}
 
-/** The frames copied into a new buffer; their bytes are done with. */
-export function joined(frames: readonly Buffer[], size: number): Buffer {
-  const chunk = Buffer.concat(frames, size);
-  for (let i = 0; i < frames.length; i++) releaseFrameBytes(frames[i]!);
-  return chunk;
+  /** The frames copied into a new buffer; their bytes are done with. */
+  join(frames: readonly Buffer[], size: number): Buffer {
+    const chunk = Buffer.concat(frames, size);
+    for (let i = 0; i < frames.length; i++) this.slab.release(frames[i]!);
+    return chunk;
+  }
 }
 
 /** One view over `frames` if each starts where the one before ends, in the same buffer. */
