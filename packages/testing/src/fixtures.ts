@@ -25,7 +25,7 @@ export interface Fixture<T> {
    */
   stop(): Promise<void>;
   /** Registers `resource` to be closed by {@link stop}, and returns it. */
-  track<T extends Closable>(resource: T): T;
+  track<R extends Closable>(resource: R): R;
   /** The running thing; throws before {@link start} resolved. */
   readonly current: T;
 }
