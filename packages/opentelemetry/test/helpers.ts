@@ -21,7 +21,7 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { QueueChannelName } from '@zkwire/queues';
 import { RecipeChannelName } from '@zkwire/recipes';
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { serverFixture, type ZooKeeperServer } from '@zkwire/testing';
 import { ChannelName, connect, type ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -114,26 +114,20 @@ export interface ServerFixture {
 
 /** Starts one real server and one client for the calling test file; closes both afterwards. */
 export function useServer(): ServerFixture {
-  let server: ZooKeeperServer | undefined;
+  const fixture = serverFixture();
   let client: ZooKeeperClient | undefined;
   beforeAll(async () => {
-    server = await startZooKeeper();
-    client = await connect({ connectString: server.connectString });
+    await fixture.start();
+    client = fixture.track(await connect({ connectString: fixture.server.connectString }));
   });
-  afterAll(async () => {
-    await client?.close();
-    await server?.[Symbol.asyncDispose]();
-  });
-  const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`useServer: no ${what} yet (read it inside a test or hook)`);
-    return value;
-  };
+  afterAll(fixture.stop);
   return {
     get server() {
-      return started(server, 'server');
+      return fixture.server;
     },
     get client() {
-      return started(client, 'client');
+      if (client === undefined) throw new Error('useServer: no client yet (read it inside a test or hook)');
+      return client;
     },
   };
 }

@@ -11,6 +11,7 @@ import {
   type HoldMessage as RecipesHoldMessage,
   type LeadershipMessage as RecipesLeadershipMessage,
 } from '@zkwire/recipes';
+import { eventually } from '@zkwire/testing';
 import { ChannelName, connect } from '@zkwire/zk-wire-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { instrumentZkwire, MetricName, type ZkwireInstrumentation } from '../src/index.js';
@@ -52,15 +53,6 @@ afterEach(async () => {
   await telemetry.shutdown();
   expect(listenedChannels()).toEqual([]);
 });
-
-/** Resolves once `predicate` holds, checking every 20 ms for up to 20 s (then throws). */
-async function eventually(predicate: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('client metrics', () => {
   it('records each request duration in seconds, by operation and outcome', async () => {

@@ -2,7 +2,7 @@
  * Shared bits of the queue integration tests: a real server and client per test file, clients on a real server,
  * unique queue paths, and a client that counts what it sends.
  */
-import { type StartZooKeeperOptions, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { type StartZooKeeperOptions, serverFixture, type ZooKeeperServer } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll } from 'vitest';
 import type { QueueClient } from '../../src/zk-client.js';
@@ -69,27 +69,21 @@ export interface QueueServer {
 
 /** Starts one real server and one client for the calling test file (beforeAll); closes both afterwards. */
 export function useQueueServer(options?: StartZooKeeperOptions): QueueServer {
-  let server: ZooKeeperServer | undefined;
+  const fixture = serverFixture(options);
   let client: Awaited<ReturnType<typeof connectClient>> | undefined;
   beforeAll(async () => {
-    server = await startZooKeeper(options);
-    client = await connectClient(server.connectString);
+    await fixture.start();
+    client = fixture.track(await connectClient(fixture.server.connectString));
   });
-  afterAll(async () => {
-    await client?.close();
-    await server?.[Symbol.asyncDispose]();
-  });
-  const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined)
-      throw new Error(`useQueueServer: no ${what} yet (read it inside a test or hook)`);
-    return value;
-  };
+  afterAll(fixture.stop);
   return {
     get server() {
-      return started(server, 'server');
+      return fixture.server;
     },
     get client() {
-      return started(client, 'client');
+      if (client === undefined)
+        throw new Error('useQueueServer: no client yet (read it inside a test or hook)');
+      return client;
     },
   };
 }
