@@ -58,22 +58,26 @@ const NO_PATHS: string[] = [];
  * use (an op's getter calling multi) checks into a record of its own.
  */
 export class CheckedMultiSpare {
-  private spare: CheckedMulti | undefined = emptyCheckedMulti(0);
+  /** The record kept, made by the first multi (a client that never calls multi keeps none). */
+  private spare: CheckedMulti | undefined;
+  private inUse = false;
 
   /** The record set up for `count` ops (a new `paths` array each time), or a new one if in use. */
   borrow(count: number): CheckedMulti {
-    const checked = this.spare;
-    if (checked === undefined) return emptyCheckedMulti(count);
-    this.spare = undefined;
+    if (this.inUse) return emptyCheckedMulti(count);
+    this.inUse = true;
+    const checked = (this.spare ??= emptyCheckedMulti(0));
     checked.paths = new Array(count);
     return checked;
   }
 
   /** Lets go of what the last multi's checked ops held (its data, its paths) and keeps `checked`. */
   giveBack(checked: CheckedMulti): void {
+    if (checked !== this.spare) return; // a record of its own, made while the kept one was in use
+    this.inUse = false;
     const count = checked.paths.length;
     if (count > KEPT_UP_TO) {
-      this.spare = emptyCheckedMulti(0);
+      this.spare = undefined;
       return;
     }
     for (let i = 0; i < count; i++) {
@@ -82,7 +86,6 @@ export class CheckedMultiSpare {
     }
     checked.creates = undefined;
     checked.paths = NO_PATHS;
-    this.spare = checked;
   }
 }
 
