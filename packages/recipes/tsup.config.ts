@@ -3,7 +3,9 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: ['src/index.ts'],
   format: ['esm', 'cjs'],
-  dts: true,
+  // @zkwire/common is private: inlined, code and declarations, so no version of it can skew.
+  noExternal: ['@zkwire/common'],
+  dts: { resolve: ['@zkwire/common'] },
   sourcemap: true,
   clean: true,
   target: 'node20',

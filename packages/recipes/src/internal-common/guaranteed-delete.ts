@@ -4,8 +4,12 @@
  * known gone, the session has expired, or the client is closed). What the recipes add is when the caller
  * stops waiting: as soon as the first attempt met a connection problem, the rest goes on in the background.
  */
+import { backoffMs, sleep } from '@zkwire/common';
 import type { RecipeClient } from './zk-client.js';
 import { isClientClosed, isNoNode, isRetryable, isSessionExpired } from './zk-errors.js';
+
+/** Between tries of the listing: from 100 ms, at most 2 s. */
+const LISTING_BACKOFF = { baseMs: 100, maxMs: 2_000 };
 
 function isFinished(error: unknown): boolean {
   return isNoNode(error) || isSessionExpired(error) || isClientClosed(error);
@@ -62,7 +66,7 @@ export function findAndDeleteProtectedInBackground(
   prefix: string,
 ): void {
   void (async () => {
-    for (let delay = 100; ; delay = Math.min(delay * 2, 2_000)) {
+    for (let attempt = 0; ; attempt++) {
       if (clientIsDone(client)) return;
       try {
         await client.connected();
@@ -74,7 +78,7 @@ export function findAndDeleteProtectedInBackground(
       } catch (error) {
         if (isFinished(error) || !isRetryable(error)) return;
       }
-      await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      await sleep(backoffMs(attempt, LISTING_BACKOFF), { unref: true });
     }
   })();
 }

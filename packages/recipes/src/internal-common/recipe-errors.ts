@@ -4,8 +4,9 @@
  * subclass per condition a caller may want to branch on. `RecipeError.isInstance` tests a `Symbol.for`
  * marker, not the class, so it works across the ESM and CJS copies of this package.
  */
+import { errorFamilyMarker, hasErrorMarker, invalidArgumentMessage, markError } from '@zkwire/common';
 
-const MARKER = Symbol.for('zkwire.recipes.error');
+const MARKER = errorFamilyMarker('recipes');
 
 /** Stable codes of the recipe errors, one per condition. */
 export const RecipeErrorCode = {
@@ -40,28 +41,42 @@ export type RecipeErrorCode = (typeof RecipeErrorCode)[keyof typeof RecipeErrorC
 export class RecipeError extends Error {
   /** Which condition this is; stable across versions, unlike the message. */
   readonly code: RecipeErrorCode;
-  readonly [MARKER] = true;
 
   constructor(code: RecipeErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.code = code;
     // Set explicitly by each subclass too: a consumer's minifier may rename classes, and `name` is API.
     this.name = 'RecipeError';
+    markError(this, MARKER);
   }
 
   /** True for any recipe error, whichever copy of the package made it. */
   static isInstance(error: unknown): error is RecipeError {
-    return typeof error === 'object' && error !== null && (error as { [MARKER]?: unknown })[MARKER] === true;
+    return hasErrorMarker(error, MARKER);
   }
 }
 
-/** A bad argument, refused before anything was sent. */
+/**
+ * A bad argument, refused before anything was sent: `(argument, problem)`, read `<argument>: <problem>`.
+ * Given one string, that is the whole message and `argument` is undefined (the recipes still written so).
+ */
 export class InvalidRecipeArgumentError extends RecipeError {
-  constructor(message: string) {
-    super(RecipeErrorCode.INVALID_ARGUMENT, message);
+  /** The name of the refused argument, when the recipe gave it. */
+  readonly argument: string | undefined;
+
+  constructor(argument: string, problem?: string) {
+    super(
+      RecipeErrorCode.INVALID_ARGUMENT,
+      problem === undefined ? argument : invalidArgumentMessage(argument, problem),
+    );
     this.name = 'InvalidRecipeArgumentError';
+    this.argument = problem === undefined ? undefined : argument;
   }
 }
+
+/** The recipes' bad-argument error, in the shape @zkwire/common's checks take. */
+export const invalidRecipeArgument = (argument: string, problem: string): InvalidRecipeArgumentError =>
+  new InvalidRecipeArgumentError(argument, problem);
 
 /** `release()` on an object that does not hold the lock (Curator's IllegalMonitorStateException). */
 export class NotLockOwnerError extends RecipeError {

@@ -5,6 +5,7 @@
  * as Curator's) and calls its listener when the marker arrives. Revocation is cooperative: the listener
  * decides, usually by releasing.
  */
+import type { WatchEvent } from '@zkwire/zk-wire-client';
 import { Deadline } from '../internal-common/deadline.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import { Wakeup } from '../internal-common/wakeup.js';
@@ -73,7 +74,7 @@ export class RevocationWatch {
     while (!this.#stopped) {
       const wakeup = new Wakeup(this.#client);
       let changedNow = false;
-      const watch = (event: { type: string; path: string }): void => {
+      const watch = (event: WatchEvent): void => {
         if (event.type === 'dataChanged') changedNow = true;
         wakeup.watcher(event);
       };

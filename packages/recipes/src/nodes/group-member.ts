@@ -5,6 +5,7 @@
  * other: the layout and bytes are Curator's.
  */
 
+import { checkNodeName } from '@zkwire/common';
 import type { CacheClient } from '../cache/cache-client.js';
 import type { CacheEngine } from '../cache/cache-options.js';
 import { childPath } from '../cache/cache-tree.js';
@@ -16,7 +17,11 @@ import {
 } from '../internal-common/compression.js';
 import { Deadline, type WaitOptions } from '../internal-common/deadline.js';
 import { nodeDataOf } from '../internal-common/default-data.js';
-import { IllegalRecipeStateError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import {
+  IllegalRecipeStateError,
+  InvalidRecipeArgumentError,
+  invalidRecipeArgument,
+} from '../internal-common/recipe-errors.js';
 import { Reporter } from '../internal-common/safe-emit.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import { MembershipNode } from './membership-node.js';
@@ -34,18 +39,11 @@ export interface GroupMemberOptions {
   compression?: RecipeCompression;
 }
 
-/** A member id: one path segment. */
+/** A member id: one node name (@zkwire/common's rules), not `zookeeper`. */
 function validateMemberId(id: unknown): string {
-  if (typeof id !== 'string' || id.length === 0) {
-    throw new InvalidRecipeArgumentError('member id must be a non-empty string');
-  }
-  if (id.includes('/') || id === '.' || id === '..' || id === 'zookeeper') {
-    throw new InvalidRecipeArgumentError(`member id must be a single path segment: ${id}`);
-  }
-  if ([...id].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) {
-    throw new InvalidRecipeArgumentError('member id must not contain control characters');
-  }
-  return id;
+  checkNodeName(id, 'member id', invalidRecipeArgument);
+  if (id === 'zookeeper') throw new InvalidRecipeArgumentError('member id', 'must not be "zookeeper"');
+  return id as string;
 }
 
 function validatePayload(payload: unknown): Uint8Array | string | undefined {

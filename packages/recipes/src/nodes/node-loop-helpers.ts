@@ -1,4 +1,5 @@
 /** Small pieces of the node recipes' background loops: client state tests, a cancellable sleep, a one-shot result. */
+import { backoffMs, sleep } from '@zkwire/common';
 import type { RecipeClient } from '../internal-common/zk-client.js';
 
 /** True while the client has a usable connection. */
@@ -13,16 +14,7 @@ export function isClientDone(client: RecipeClient): boolean {
 
 /** Resolves after `ms`, or at once when `signal` aborts (its timer is cleared then). Never rejects. */
 export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
+  return sleep(ms, { signal }).catch(() => {});
 }
 
 /** A promise settled once, by whichever of its callers comes first. */
@@ -50,10 +42,10 @@ export class SettleOnce<T> {
   }
 }
 
-const FIRST_RETRY_DELAY_MS = 50;
-const MAX_RETRY_DELAY_MS = 2_000;
+/** The backoff of the node loops: from 50 ms, at most 2 s. */
+const NODE_LOOP_BACKOFF = { baseMs: 50, maxMs: 2_000 };
 
-/** The pause before retry number `failures` (from the second failure on): 50 ms doubling, at most 2 s. */
+/** The pause before retry number `failures` (from the second failure on), on the one backoff curve. */
 export function retryDelayMs(failures: number): number {
-  return Math.min(FIRST_RETRY_DELAY_MS * 2 ** (failures - 2), MAX_RETRY_DELAY_MS);
+  return backoffMs(failures - 2, NODE_LOOP_BACKOFF);
 }

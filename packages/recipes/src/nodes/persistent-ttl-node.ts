@@ -14,7 +14,9 @@
  * removes when the owner stopped before its first touch, since a container that never had a child stays
  * (fixed in Curator 5.9, apache/curator#1260). Both layouts read the same; only the parent's removal differs.
  */
+
 import { EventEmitter } from 'node:events';
+import { checkNodeName } from '@zkwire/common';
 import {
   type CompressionProvider,
   compressData,
@@ -23,7 +25,7 @@ import {
 } from '../internal-common/compression.js';
 import type { WaitOptions } from '../internal-common/deadline.js';
 import { localAddressData } from '../internal-common/default-data.js';
-import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import { InvalidRecipeArgumentError, invalidRecipeArgument } from '../internal-common/recipe-errors.js';
 import { Reporter } from '../internal-common/safe-emit.js';
 import { validateRecipePath } from '../internal-common/validate.js';
 import { isClientClosed, isNodeExists, isNoNode, isRetryable } from '../internal-common/zk-errors.js';
@@ -92,12 +94,7 @@ function touchPeriodOf(ttlMs: number, factor: unknown): number {
 }
 
 function validateChildName(name: unknown): string {
-  if (typeof name !== 'string' || name.length === 0 || name.includes('/') || name === '.' || name === '..') {
-    throw new InvalidRecipeArgumentError(
-      `childNodeName must be a non-empty node name without "/", got ${String(name)}`,
-    );
-  }
-  return name;
+  return checkNodeName(name, 'childNodeName', invalidRecipeArgument);
 }
 
 /** A node kept alive by a TTL child that this object touches; it outlives `close()` by about `ttlMs`. */

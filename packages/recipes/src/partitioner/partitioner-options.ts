@@ -1,7 +1,10 @@
 /** The states, options, events and failure error of `SetPartitioner` (kazoo's `PartitionState` and arguments). */
+
 import { hostname } from 'node:os';
+import { checkNodeName as checkOneNodeName } from '@zkwire/common';
 import {
   InvalidRecipeArgumentError,
+  invalidRecipeArgument,
   RecipeError,
   RecipeErrorCode,
 } from '../internal-common/recipe-errors.js';
@@ -65,16 +68,7 @@ export interface SetPartitionerEvents {
 }
 
 function checkNodeName(name: unknown, what: string): string {
-  if (typeof name !== 'string' || name.length === 0) {
-    throw new InvalidRecipeArgumentError(`${what} must be a non-empty string`);
-  }
-  if (name.includes('/') || name === '.' || name === '..') {
-    throw new InvalidRecipeArgumentError(`${what} must be a node name (no "/", not "." or ".."): ${name}`);
-  }
-  if ([...name].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) {
-    throw new InvalidRecipeArgumentError(`${what} must not contain control characters`);
-  }
-  return name;
+  return checkOneNodeName(name, what, invalidRecipeArgument);
 }
 
 function checkMs(value: unknown, what: string, fallback: number, min: number): number {

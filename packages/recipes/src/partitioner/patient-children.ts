@@ -2,7 +2,7 @@
  * kazoo's `PatientChildrenWatch`: the party's members once they have not changed for a whole time boundary,
  * with a flag raised by the next change after that (the watch armed by the read that settled).
  */
-import { setTimeout as delay } from 'node:timers/promises';
+import { sleep } from '@zkwire/common';
 import type { Deadline } from '../internal-common/deadline.js';
 import type { RecipeClient } from '../internal-common/zk-client.js';
 import { isRetryable } from '../internal-common/zk-errors.js';
@@ -57,7 +57,7 @@ export async function settledMembers(
       continue;
     }
     // The timer goes with the deadline's signal, so an abort (finish) leaves none behind.
-    await deadline.guard(delay(timeBoundaryMs, undefined, { signal: deadline.signal }));
+    await deadline.guard(sleep(timeBoundaryMs, { signal: deadline.signal }));
     if (!changed.isSet) return { children, changed };
   }
 }

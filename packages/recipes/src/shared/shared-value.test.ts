@@ -12,6 +12,21 @@ import { SharedCount } from './shared-count.js';
 import { SharedValue } from './shared-value.js';
 import type { ValueClient, ValueStat } from './value-client.js';
 
+/** A Stat of a node nobody wrote yet; each test sets the fields it needs. */
+const EMPTY_STAT: ValueStat = {
+  czxid: 0n,
+  mzxid: 0n,
+  ctime: 0n,
+  mtime: 0n,
+  version: 0,
+  cversion: 0,
+  aversion: 0,
+  ephemeralOwner: 0n,
+  dataLength: 0,
+  numChildren: 0,
+  pzxid: 0n,
+};
+
 const INT32_MAX = 2_147_483_647;
 const INT32_MIN = -2_147_483_648;
 
@@ -20,7 +35,11 @@ function nodeAtVersion(version: number) {
   const node = { data: Uint8Array.of(0, 0, 0, 0), version, mzxid: 100n };
   const watchers: RecipeWatcher[] = [];
   const sent: { op: string; version?: number }[] = [];
-  const stat = (): ValueStat => ({ version: node.version, mzxid: node.mzxid, ephemeralOwner: 0n });
+  const stat = (): ValueStat => ({
+    ...EMPTY_STAT,
+    version: node.version,
+    mzxid: node.mzxid,
+  });
   const write = (data: Uint8Array) => {
     node.data = Uint8Array.from(data);
     node.version = (node.version + 1) | 0;
