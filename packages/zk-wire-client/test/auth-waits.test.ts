@@ -3,7 +3,13 @@
  * rejects with ClientClosed on close, SessionExpired on expiry and ConnectionLoss when its connection drops,
  * and `timeoutMs` / `signal` bound the wait. Against a real server behind the fault proxy.
  */
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import {
+  type FaultProxy,
+  nextState,
+  startFaultProxy,
+  startZooKeeper,
+  type ZooKeeperServer,
+} from '@zkwire/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   ClientClosedError,
@@ -14,7 +20,7 @@ import {
   SessionExpiredError,
   type ZooKeeperClient,
 } from '../src/index.js';
-import { failOnProcessErrors, nextState } from './faults-helpers.js';
+import { failOnProcessErrors } from './faults-helpers.js';
 
 failOnProcessErrors();
 

@@ -1,5 +1,11 @@
 import { CuratorCache, InterProcessMutex } from '@zkwire/recipes';
-import { startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import {
+  callRecorder,
+  eventually,
+  startFaultProxy,
+  startZooKeeper,
+  type ZooKeeperServer,
+} from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ClientClosedError,
@@ -26,23 +32,6 @@ afterAll(async () => {
   await server?.[Symbol.asyncDispose]();
 });
 
-/** Resolves with the first event a one-shot or persistent watcher gets. */
-function nextEvent(): { watcher: Watcher; event: Promise<WatchEvent>; events: WatchEvent[] } {
-  const events: WatchEvent[] = [];
-  let resolve!: (event: WatchEvent) => void;
-  const event = new Promise<WatchEvent>((r) => {
-    resolve = r;
-  });
-  return {
-    watcher: (e) => {
-      events.push(e);
-      resolve(e);
-    },
-    event,
-    events,
-  };
-}
-
 /** The server paths the server lists as watched by `sessionId` (the `wchp` four-letter word). */
 async function watchedPaths(sessionId: bigint): Promise<string[]> {
   const text = await server.fourLetterWord('wchp');
@@ -58,14 +47,6 @@ async function watchedPaths(sessionId: bigint): Promise<string[]> {
 
 function text(data: Uint8Array | null | undefined): string | undefined {
   return data === null || data === undefined ? undefined : new TextDecoder().decode(data);
-}
-
-async function eventually(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`never happened: ${what}`);
 }
 
 describe('chroot views', () => {
@@ -119,18 +100,18 @@ describe('chroot views', () => {
   it('delivers watch events with view paths, the root itself as "/"', async () => {
     await zk.create('/t2/a', null, { createParents: true });
     await using view = zk.chroot('/t2/a');
-    const children = nextEvent();
-    const created = nextEvent();
-    await view.getChildren('/', { watch: children.watcher });
-    await view.exists('/w', { watch: created.watcher });
+    const children = callRecorder<WatchEvent>();
+    const created = callRecorder<WatchEvent>();
+    await view.getChildren('/', { watch: children.listener });
+    await view.exists('/w', { watch: created.listener });
     await zk.create('/t2/a/w');
-    expect(await children.event).toMatchObject({ type: 'childrenChanged', path: '/' });
-    expect(await created.event).toMatchObject({ type: 'created', path: '/w' });
+    expect(await children.first).toMatchObject({ type: 'childrenChanged', path: '/' });
+    expect(await created.first).toMatchObject({ type: 'created', path: '/w' });
 
-    const persistent = nextEvent();
-    await view.addWatch('/w', 'persistent-recursive', persistent.watcher);
+    const persistent = callRecorder<WatchEvent>();
+    await view.addWatch('/w', 'persistent-recursive', persistent.listener);
     await zk.create('/t2/a/w/deep');
-    expect(await persistent.event).toMatchObject({ type: 'created', path: '/w/deep' });
+    expect(await persistent.first).toMatchObject({ type: 'created', path: '/w/deep' });
 
     await zk.create('/t2/a/v');
     const loop = view.watchPersistent('/v')[Symbol.asyncIterator]();
@@ -152,10 +133,10 @@ describe('chroot views', () => {
     expect((await zk.getData('/t3/a/b/n')).data.toString()).toBe('n');
     const [created] = await inner.multi([op.create('/m', null)]);
     expect(created).toMatchObject({ path: '/m' });
-    const changed = nextEvent();
-    await inner.getData('/n', { watch: changed.watcher });
+    const changed = callRecorder<WatchEvent>();
+    await inner.getData('/n', { watch: changed.listener });
     await zk.setData('/t3/a/b/n', 'changed');
-    expect(await changed.event).toMatchObject({ type: 'dataChanged', path: '/n' });
+    expect(await changed.first).toMatchObject({ type: 'dataChanged', path: '/n' });
     expect(inner.toServerPath('/n')).toBe('/t3/a/b/n');
     expect(inner.toClientPath('/t3/a/b/n')).toBe('/n');
     // `/` is the parent's own root.
@@ -172,10 +153,10 @@ describe('chroot views', () => {
     const watcher: Watcher = (e) => seen.push(`${e.type} ${e.path}`);
     await wide.getData('/a/x', { watch: watcher });
     await narrow.getData('/x', { watch: watcher });
-    const parent = nextEvent();
-    await zk.getData('/t4/a/x', { watch: parent.watcher });
+    const parent = callRecorder<WatchEvent>();
+    await zk.getData('/t4/a/x', { watch: parent.listener });
     await zk.setData('/t4/a/x', 'v');
-    await parent.event;
+    await parent.first;
     await eventually(() => seen.length === 2, 'both views fired');
     expect(seen.sort()).toEqual(['dataChanged /a/x', 'dataChanged /x']);
   });
@@ -184,31 +165,31 @@ describe('chroot views', () => {
     await zk.create('/t10/a/x', null, { createParents: true });
     await using view = zk.chroot('/t10/a');
     await using other = zk.chroot('/t10');
-    const mine = nextEvent();
-    const theirs = nextEvent();
-    const parents = nextEvent();
+    const mine = callRecorder<WatchEvent>();
+    const theirs = callRecorder<WatchEvent>();
+    const parents = callRecorder<WatchEvent>();
     // One-shot watches only: the three share one connection, and the server keeps one watch mode per path
     // for a connection, so a persistent watch here would change what the server's checkWatches says.
-    await view.getData('/x', { watch: mine.watcher });
-    await other.getData('/a/x', { watch: theirs.watcher });
-    await zk.exists('/t10/a/x', { watch: parents.watcher });
+    await view.getData('/x', { watch: mine.listener });
+    await other.getData('/a/x', { watch: theirs.listener });
+    await zk.exists('/t10/a/x', { watch: parents.listener });
     await view.checkWatches('/x', 'data');
-    await expect(view.checkWatches('/x', 'data', { watcher: theirs.watcher })).rejects.toMatchObject({
+    await expect(view.checkWatches('/x', 'data', { watcher: theirs.listener })).rejects.toMatchObject({
       code: 'NOWATCHER',
     });
     await view.removeWatches('/x', 'data');
     const removed = [{ type: 'dataWatchRemoved', path: '/x' }];
-    expect(mine.events).toEqual(removed);
+    expect(mine.calls).toEqual(removed);
     await expect(view.checkWatches('/x', 'data')).rejects.toMatchObject({ code: 'NOWATCHER' });
     await expect(view.removeWatches('/x', 'data')).rejects.toMatchObject({ code: 'NOWATCHER' });
     // The parent's and the other view's watches on the same node are still there and fire.
-    await other.checkWatches('/a/x', 'data', { watcher: theirs.watcher });
-    await zk.checkWatches('/t10/a/x', 'data', { watcher: parents.watcher });
+    await other.checkWatches('/a/x', 'data', { watcher: theirs.listener });
+    await zk.checkWatches('/t10/a/x', 'data', { watcher: parents.listener });
     await zk.setData('/t10/a/x', 'v');
-    expect(await theirs.event).toMatchObject({ type: 'dataChanged', path: '/a/x' });
-    expect(await parents.event).toMatchObject({ type: 'dataChanged', path: '/t10/a/x' });
+    expect(await theirs.first).toMatchObject({ type: 'dataChanged', path: '/a/x' });
+    expect(await parents.first).toMatchObject({ type: 'dataChanged', path: '/t10/a/x' });
     await zk.sync('/');
-    expect(mine.events).toEqual(removed);
+    expect(mine.calls).toEqual(removed);
   });
 
   it('closing a view removes its watches and listeners, never the session', async () => {
@@ -223,8 +204,8 @@ describe('chroot views', () => {
     await view.addWatch('/p', 'persistent', watcher);
     await view.exists('/q', { watch: watcher });
     await view.getData('/shared', { watch: watcher });
-    const parentShared = nextEvent();
-    await zk.getData('/t5/a/shared', { watch: parentShared.watcher });
+    const parentShared = callRecorder<WatchEvent>();
+    await zk.getData('/t5/a/shared', { watch: parentShared.listener });
     await view.checkWatches('/p', 'any', { watcher });
     const before = await watchedPaths(sessionId);
     expect(before).toEqual(expect.arrayContaining(['/t5/a/p', '/t5/a/q', '/t5/a/shared']));
@@ -243,7 +224,7 @@ describe('chroot views', () => {
     await zk.setData('/t5/a/shared', 'x');
     await zk.setData('/t5/a/p', 'x');
     await zk.create('/t5/a/q');
-    expect(await parentShared.event).toMatchObject({ type: 'dataChanged', path: '/t5/a/shared' });
+    expect(await parentShared.first).toMatchObject({ type: 'dataChanged', path: '/t5/a/shared' });
     await zk.sync('/');
     expect(viewEvents).toEqual([]);
 

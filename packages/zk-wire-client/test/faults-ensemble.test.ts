@@ -4,10 +4,10 @@
  * (the session resumes) or for longer (the client reports lost; autoRecreateSession starts a new session).
  * Every test also fails on an unhandled rejection or an uncaught exception (failOnProcessErrors).
  */
-import { type Ensemble, type FaultProxy, startEnsemble, startFaultProxy } from '@zkwire/testing';
+import { type Ensemble, type FaultProxy, nextState, startEnsemble, startFaultProxy } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, RetryNTimes, retry, SessionExpiredError, type WatchEvent } from '../src/index.js';
-import { failOnProcessErrors, nextState, recordStates, until } from './faults-helpers.js';
+import { failOnProcessErrors, recordStates, until } from './faults-helpers.js';
 
 failOnProcessErrors();
 

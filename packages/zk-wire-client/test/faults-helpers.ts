@@ -1,8 +1,8 @@
 /**
- * Helpers shared by the fault and session tests: a server behind a fault proxy for a test file, a guard that fails a test file on any unhandled rejection or
- * uncaught exception, state recorders, and a socket tap that decodes the frames the client writes (to count
- * SetWatches batches and check what follows a handshake). The tap only observes: bytes go to the real server
- * unchanged.
+ * Helpers shared by the fault and session tests: a server behind a fault proxy for a test file, a guard that
+ * fails a test file on any unhandled rejection or uncaught exception, a state recorder, and a socket tap that
+ * decodes the frames the client writes (to count SetWatches batches and check what follows a handshake). The
+ * tap only observes: bytes go to the real server unchanged.
  */
 import net, { type Socket } from 'node:net';
 import {
@@ -41,18 +41,6 @@ export function recordStates(zk: ZooKeeperClient): ConnectionState[] {
   const seen: ConnectionState[] = [];
   zk.on('state', (state) => seen.push(state));
   return seen;
-}
-
-/** Resolves at the next `wanted` state event. */
-export function nextState(zk: ZooKeeperClient, wanted: ConnectionState): Promise<void> {
-  return new Promise((resolve) => {
-    const listener = (state: ConnectionState) => {
-      if (state !== wanted) return;
-      zk.off('state', listener);
-      resolve();
-    };
-    zk.on('state', listener);
-  });
 }
 
 /** Resolves once `check` holds, polling every 50 ms (the test timeout bounds the wait). */

@@ -2,9 +2,10 @@
  * Protected creates and guaranteed deletes (Curator's withProtection() and guaranteed()) on a real server,
  * with the fault proxy losing the reply of a write the server did apply.
  */
+import { nextState } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import { connect, InvalidArgumentError, OperationTimeoutError, type ZooKeeperClient } from '../src/index.js';
-import { failOnProcessErrors, nextState, until, useProxiedServer } from './faults-helpers.js';
+import { failOnProcessErrors, until, useProxiedServer } from './faults-helpers.js';
 
 failOnProcessErrors();
 const zkServer = useProxiedServer();

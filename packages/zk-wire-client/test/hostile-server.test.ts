@@ -9,6 +9,7 @@ import {
   type HostileRequest,
   type HostileServer,
   honestReply,
+  nextState,
   notificationFrame,
   replyFrame,
   startHostileServer,
@@ -23,7 +24,7 @@ import {
   type ZooKeeperClient,
   ZooKeeperError,
 } from '../src/index.js';
-import { failOnProcessErrors, nextState } from './faults-helpers.js';
+import { failOnProcessErrors } from './faults-helpers.js';
 import { pendingAfter, settlesWithin, sleep, Tracked } from './hostile-helpers.js';
 
 failOnProcessErrors();

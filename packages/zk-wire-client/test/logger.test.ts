@@ -2,9 +2,10 @@
  * The `logger` option against a real server behind the fault proxy: connection attempts, states, a cut and
  * the reconnect, retries, a throwing watcher and the close are logged at their levels; credentials never are.
  */
+import { nextState } from '@zkwire/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectionLossError, connect, type Logger, RetryNTimes, retry } from '../src/index.js';
-import { nextState, useProxiedServer } from './faults-helpers.js';
+import { useProxiedServer } from './faults-helpers.js';
 
 const zkServer = useProxiedServer();
 const SECRET = 's3cr3t-pa55word';

@@ -7,6 +7,7 @@
 
 import diagnostics from 'node:diagnostics_channel';
 import net from 'node:net';
+import { nextState } from '@zkwire/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ChannelName,
@@ -16,7 +17,7 @@ import {
   type ReadPacingMessage,
   type ZooKeeperClient,
 } from '../src/index.js';
-import { failOnProcessErrors, nextState, useProxiedServer } from './faults-helpers.js';
+import { failOnProcessErrors, useProxiedServer } from './faults-helpers.js';
 
 failOnProcessErrors();
 

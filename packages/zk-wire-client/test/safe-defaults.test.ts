@@ -6,6 +6,7 @@
  */
 import {
   type FaultProxy,
+  nextState,
   startFaultProxy,
   startHostileServer,
   startZooKeeper,
@@ -24,7 +25,7 @@ import {
   SessionExpiredError,
   type ZooKeeperClient,
 } from '../src/index.js';
-import { failOnProcessErrors, frameTap, nextState } from './faults-helpers.js';
+import { failOnProcessErrors, frameTap } from './faults-helpers.js';
 
 failOnProcessErrors();
 

@@ -3,7 +3,13 @@
  * getACL/setACL round trips, ip and creator ACLs, a digest superuser, and credentials re-sent after a
  * reconnect. One server (and one fault proxy) for the whole file.
  */
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import {
+  type FaultProxy,
+  nextState,
+  startFaultProxy,
+  startZooKeeper,
+  type ZooKeeperServer,
+} from '@zkwire/testing';
 import {
   acls,
   connect,
@@ -16,13 +22,7 @@ import {
   type ZooKeeperClient,
 } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  captureOutput,
-  everythingShown,
-  expectNoSecrets,
-  nextState,
-  rejectionOf,
-} from './security-helpers.js';
+import { captureOutput, everythingShown, expectNoSecrets, rejectionOf } from './security-helpers.js';
 
 const BOB = { user: 'bob', password: 'b0b-Pa55-word' };
 const SUPER_PASSWORD = 'super-S3cret';

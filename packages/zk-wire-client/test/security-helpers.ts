@@ -1,22 +1,9 @@
 /*
- * Helpers shared by the security-*.test.ts files: waiting for a connection state, capturing what the
- * client writes to the console, and checking a rejection's error without letting secrets through.
+ * Helpers shared by the security-*.test.ts files: capturing what the client writes to the console, and
+ * checking a rejection's error without letting secrets through.
  */
 
-import type { ConnectionState, ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { expect } from 'vitest';
-
-/** Resolves on the next `state` event equal to `wanted` (register before causing it). */
-export function nextState(client: ZooKeeperClient, wanted: ConnectionState): Promise<void> {
-  return new Promise((resolve) => {
-    const listener = (state: ConnectionState) => {
-      if (state !== wanted) return;
-      client.off('state', listener);
-      resolve();
-    };
-    client.on('state', listener);
-  });
-}
 
 /** The error a promise rejects with; fails the test when it resolves. */
 export async function rejectionOf(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {

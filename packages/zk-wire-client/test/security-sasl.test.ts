@@ -3,7 +3,7 @@
  * on its plaintext and on its TLS port. One server for the whole file.
  */
 import { inspect } from 'node:util';
-import { type SecureZooKeeperServer, startSecureZooKeeper } from '@zkwire/testing';
+import { nextState, type SecureZooKeeperServer, startSecureZooKeeper } from '@zkwire/testing';
 import {
   AuthFailedError,
   acls,
@@ -17,13 +17,7 @@ import {
   type ZooKeeperClient,
 } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  captureOutput,
-  everythingShown,
-  expectNoSecrets,
-  nextState,
-  rejectionOf,
-} from './security-helpers.js';
+import { captureOutput, everythingShown, expectNoSecrets, rejectionOf } from './security-helpers.js';
 
 const BOB_PASSWORD = 'b0b-SASL-pa55';
 const WRONG_PASSWORD = 'wr0ng-SASL-guess';

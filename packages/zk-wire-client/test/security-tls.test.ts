@@ -5,7 +5,12 @@
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
-import { type SecureZooKeeperServer, startFaultProxy, startSecureZooKeeper } from '@zkwire/testing';
+import {
+  nextState,
+  type SecureZooKeeperServer,
+  startFaultProxy,
+  startSecureZooKeeper,
+} from '@zkwire/testing';
 import {
   acls,
   ClientClosedError,
@@ -21,7 +26,7 @@ import {
 } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { until } from './faults-helpers.js';
-import { everythingShown, expectNoSecrets, nextState, rejectionOf } from './security-helpers.js';
+import { everythingShown, expectNoSecrets, rejectionOf } from './security-helpers.js';
 
 let server: SecureZooKeeperServer;
 const clients: ZooKeeperClient[] = [];

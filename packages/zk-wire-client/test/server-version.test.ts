@@ -5,7 +5,13 @@
  * server lacks (made here by rewriting whoAmI's opcode on the way to the server; the server answers -6
  * Unimplemented and closes the connection) fails as UnsupportedByServerError while the session lives on.
  */
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import {
+  type FaultProxy,
+  nextState,
+  startFaultProxy,
+  startZooKeeper,
+  type ZooKeeperServer,
+} from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connect,
@@ -14,7 +20,7 @@ import {
   UnimplementedError,
   UnsupportedByServerError,
 } from '../src/index.js';
-import { failOnProcessErrors, frameTap, nextState, recordStates } from './faults-helpers.js';
+import { failOnProcessErrors, frameTap, recordStates } from './faults-helpers.js';
 
 failOnProcessErrors();
 

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { nextState } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import {
   ClientClosedError,
@@ -12,7 +13,7 @@ import {
   type ZooKeeperClient,
 } from '../src/index.js';
 
-import { failOnProcessErrors, nextState, useProxiedServer } from './faults-helpers.js';
+import { failOnProcessErrors, useProxiedServer } from './faults-helpers.js';
 
 // A socket error or internal rejection that escapes the client fails the test that caused it.
 failOnProcessErrors();

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import {
   type Ensemble,
   type FaultProxy,
+  nextState,
   startEnsemble,
   startFaultProxy,
   startZooKeeper,
@@ -26,7 +27,7 @@ import {
   type WatchEvent,
   type ZooKeeperClient,
 } from '../src/index.js';
-import { failOnProcessErrors, nextState, recordStates, until } from './faults-helpers.js';
+import { failOnProcessErrors, recordStates, until } from './faults-helpers.js';
 
 failOnProcessErrors();
 

@@ -3,16 +3,10 @@
  * attempts fail, expiry told by the server (timeout 0) and found by the client itself (a black hole longer
  * than the session timeout), calls that cannot hang when no server ever answers, and an auto-recreated session.
  */
+import { nextState } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import { ConnectionLossError, connect, createClient, SessionExpiredError } from '../src/index.js';
-import {
-  failOnProcessErrors,
-  frameTap,
-  nextState,
-  recordStates,
-  until,
-  useProxiedServer,
-} from './faults-helpers.js';
+import { failOnProcessErrors, frameTap, recordStates, until, useProxiedServer } from './faults-helpers.js';
 
 failOnProcessErrors();
 

@@ -1,4 +1,4 @@
-import { startZooKeeper, versionAtLeast, type ZooKeeperServer } from '@zkwire/testing';
+import { callRecorder, startZooKeeper, versionAtLeast, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   connect,
@@ -29,21 +29,6 @@ afterAll(async () => {
   await other?.close();
   await server?.[Symbol.asyncDispose]();
 });
-
-/** Resolves with the next event of a one-shot watcher. */
-function nextEvent(): { watcher: Watcher; event: Promise<WatchEvent>; events: WatchEvent[] } {
-  const events: WatchEvent[] = [];
-  let resolve!: (e: WatchEvent) => void;
-  const event = new Promise<WatchEvent>((r) => (resolve = r));
-  return {
-    events,
-    event,
-    watcher: (e) => {
-      events.push(e);
-      resolve(e);
-    },
-  };
-}
 
 describe('removing persistent watches by their own type (3.9+, ZOOKEEPER-4472)', () => {
   it('removes the persistent or the recursive watch of a path alone, or refuses before sending on older servers', async () => {
@@ -82,8 +67,8 @@ describe('the zxid of an event', () => {
 
   it('is the zxid of the change that fired it on 3.9+ servers, and absent before', async () => {
     await zk.create('/zxid', 'a');
-    const data = nextEvent();
-    await zk.getData('/zxid', { watch: data.watcher });
+    const data = callRecorder<WatchEvent>();
+    await zk.getData('/zxid', { watch: data.listener });
     const changed = await other.setData('/zxid', 'b');
     const persistent: WatchEvent[] = [];
     if (versionAtLeast(server.version, '3.6.0')) {
@@ -91,7 +76,7 @@ describe('the zxid of an event', () => {
     }
     const created = await other.create2('/zxid/child', 'c');
     await settle();
-    const event = await data.event;
+    const event = await data.first;
     if (sendsZxid()) {
       expect(event).toEqual({ type: 'dataChanged', path: '/zxid', zxid: changed.mzxid });
       expect(persistent).toEqual([{ type: 'childrenChanged', path: '/zxid', zxid: created.stat.czxid }]);
@@ -103,10 +88,10 @@ describe('the zxid of an event', () => {
 
   it('is absent from the events the client makes itself (a removed watch)', async () => {
     await zk.create('/zxid-removed', 'a');
-    const removed = nextEvent();
-    await zk.getData('/zxid-removed', { watch: removed.watcher });
+    const removed = callRecorder<WatchEvent>();
+    await zk.getData('/zxid-removed', { watch: removed.listener });
     await zk.removeWatches('/zxid-removed', 'data');
-    expect(await removed.event).toEqual({ type: 'dataWatchRemoved', path: '/zxid-removed' });
+    expect(await removed.first).toEqual({ type: 'dataWatchRemoved', path: '/zxid-removed' });
   });
 });
 
@@ -118,30 +103,30 @@ async function settle(): Promise<void> {
 
 describe('one-shot watches', () => {
   it('exists on a missing node arms an exist watch that fires created', async () => {
-    const w = nextEvent();
-    expect(await zk.exists('/w-created', { watch: w.watcher })).toBeNull();
+    const w = callRecorder<WatchEvent>();
+    expect(await zk.exists('/w-created', { watch: w.listener })).toBeNull();
     await other.create('/w-created');
-    expect(await w.event).toMatchObject({ type: 'created', path: '/w-created' });
+    expect(await w.first).toMatchObject({ type: 'created', path: '/w-created' });
   });
 
   it('getData fires dataChanged, then deleted on a new read', async () => {
     await zk.create('/w-data', 'a');
-    const changed = nextEvent();
-    await zk.getData('/w-data', { watch: changed.watcher });
+    const changed = callRecorder<WatchEvent>();
+    await zk.getData('/w-data', { watch: changed.listener });
     await other.setData('/w-data', 'b');
-    expect(await changed.event).toMatchObject({ type: 'dataChanged', path: '/w-data' });
-    const deleted = nextEvent();
-    await zk.exists('/w-data', { watch: deleted.watcher });
+    expect(await changed.first).toMatchObject({ type: 'dataChanged', path: '/w-data' });
+    const deleted = callRecorder<WatchEvent>();
+    await zk.exists('/w-data', { watch: deleted.listener });
     await other.delete('/w-data');
-    expect(await deleted.event).toMatchObject({ type: 'deleted', path: '/w-data' });
+    expect(await deleted.first).toMatchObject({ type: 'deleted', path: '/w-data' });
   });
 
   it('getChildren fires childrenChanged', async () => {
     await zk.create('/w-kids');
-    const w = nextEvent();
-    await zk.getChildren('/w-kids', { watch: w.watcher });
+    const w = callRecorder<WatchEvent>();
+    await zk.getChildren('/w-kids', { watch: w.listener });
     await other.create('/w-kids/x');
-    expect(await w.event).toMatchObject({ type: 'childrenChanged', path: '/w-kids' });
+    expect(await w.first).toMatchObject({ type: 'childrenChanged', path: '/w-kids' });
   });
 
   it('a failed getData or getChildren arms nothing', async () => {
@@ -180,15 +165,15 @@ describe('one-shot watches', () => {
     await zk.create('/w-throw', 'x');
     const reported: unknown[] = [];
     zk.on('watcherError', (error) => reported.push(error));
-    const good = nextEvent();
+    const good = callRecorder<WatchEvent>();
     await zk.getData('/w-throw', {
       watch: () => {
         throw new Error('boom');
       },
     });
-    await zk.getData('/w-throw', { watch: good.watcher });
+    await zk.getData('/w-throw', { watch: good.listener });
     await other.setData('/w-throw', 'y');
-    expect(await good.event).toMatchObject({ type: 'dataChanged' });
+    expect(await good.first).toMatchObject({ type: 'dataChanged' });
     expect(reported).toHaveLength(1);
     expect((reported[0] as Error).message).toBe('boom');
     expect((await zk.getData('/w-throw')).data.toString()).toBe('y');
@@ -210,15 +195,15 @@ describe('one-shot watches', () => {
     let seen = 0;
     let rounds = 0;
     while (seen < 60) {
-      const fired = nextEvent();
+      const fired = callRecorder<WatchEvent>();
       const before = requests().length;
-      const children = await reader.getChildren('/w-atomic', { watch: fired.watcher });
+      const children = await reader.getChildren('/w-atomic', { watch: fired.listener });
       const sent = requests().slice(before);
       expect(sent.map((f) => [f.opcode, f.lastByte])).toEqual([[GET_CHILDREN_OPCODE, 1]]);
       rounds++;
       seen = children.length;
       if (seen >= 60) break;
-      const event = await fired.event;
+      const event = await fired.first;
       expect(event).toMatchObject({ type: 'childrenChanged', path: '/w-atomic' });
       const after = await reader.getChildren('/w-atomic');
       expect(after.length).toBeGreaterThan(children.length);
@@ -333,13 +318,13 @@ describe('one-shot and persistent watches on one path', () => {
     await zk.create('/rmix', 'x');
     const recursive: WatchEvent[] = [];
     await zk.addWatch('/rmix', 'persistent-recursive', (e) => recursive.push(e));
-    const once = nextEvent();
-    await zk.exists('/rmix', { watch: once.watcher });
+    const once = callRecorder<WatchEvent>();
+    await zk.exists('/rmix', { watch: once.listener });
     await other.setData('/rmix', '1');
     await other.setData('/rmix', '2');
     await settle();
-    expect(await once.event).toMatchObject({ type: 'dataChanged', path: '/rmix' });
-    expect(once.events).toHaveLength(1);
+    expect(await once.first).toMatchObject({ type: 'dataChanged', path: '/rmix' });
+    expect(once.calls).toHaveLength(1);
     expect(recursive).toHaveLength(2);
   });
 });
@@ -387,23 +372,23 @@ describe('removing and checking watches', () => {
 
   it('checkWatches with a watcher asks about that local watcher, before anything is sent', async () => {
     await zk.create('/chk-local', 'x');
-    const mine = nextEvent();
+    const mine = callRecorder<WatchEvent>();
     const stranger: Watcher = () => {};
-    await zk.getData('/chk-local', { watch: mine.watcher });
-    await zk.checkWatches('/chk-local', 'data', { watcher: mine.watcher });
-    await zk.checkWatches('/chk-local', 'any', { watcher: mine.watcher });
+    await zk.getData('/chk-local', { watch: mine.listener });
+    await zk.checkWatches('/chk-local', 'data', { watcher: mine.listener });
+    await zk.checkWatches('/chk-local', 'any', { watcher: mine.listener });
     // The server holds a data watch at the path, but not for this watcher.
     await expect(zk.checkWatches('/chk-local', 'data', { watcher: stranger })).rejects.toBeInstanceOf(
       NoWatcherError,
     );
     // A data watcher is not a child watcher.
-    await expect(zk.checkWatches('/chk-local', 'children', { watcher: mine.watcher })).rejects.toBeInstanceOf(
-      NoWatcherError,
-    );
+    await expect(
+      zk.checkWatches('/chk-local', 'children', { watcher: mine.listener }),
+    ).rejects.toBeInstanceOf(NoWatcherError);
     // Once fired, the one-shot watcher is gone locally and on the server.
     await other.setData('/chk-local', 'y');
-    await mine.event;
-    await expect(zk.checkWatches('/chk-local', 'data', { watcher: mine.watcher })).rejects.toBeInstanceOf(
+    await mine.first;
+    await expect(zk.checkWatches('/chk-local', 'data', { watcher: mine.listener })).rejects.toBeInstanceOf(
       NoWatcherError,
     );
     await expect(zk.checkWatches('/chk-local', 'data')).rejects.toBeInstanceOf(NoWatcherError);
