@@ -8,6 +8,8 @@
 import { SimpleDistributedQueue } from '@zkwire/queues';
 import { CuratorCache, InterProcessMutex } from '@zkwire/recipes';
 import {
+  callRecorder,
+  eventually,
   findZooKeeper,
   startFaultProxy,
   startSecureZooKeeper,
@@ -47,24 +49,6 @@ async function client(connectString = server.connectString): Promise<ZooKeeperCl
   const zk = await connect({ connectString, sessionTimeoutMs: 20_000 });
   clients.push(zk);
   return zk;
-}
-
-/** Polls `check` until it returns true; fails after `tries` (never a timing assertion: a bound on waiting). */
-async function eventually(check: () => Promise<boolean> | boolean, what: string, tries = 300): Promise<void> {
-  for (let i = 0; i < tries; i++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`never happened: ${what}`);
-}
-
-/** Resolves with the first event a watcher gets. */
-function nextEvent(): { watcher: (event: WatchEvent) => void; event: Promise<WatchEvent> } {
-  let resolve!: (event: WatchEvent) => void;
-  const event = new Promise<WatchEvent>((r) => {
-    resolve = r;
-  });
-  return { watcher: (e) => resolve(e), event };
 }
 
 beforeAll(async () => {
@@ -149,22 +133,22 @@ describe(`ZooKeeper ${VERSION} (${release.source})`, () => {
   it('fires one-shot data, exist and child watches, and removes a watch', async () => {
     const zk = await client();
     await zk.create('/w', 'x');
-    const data = nextEvent();
-    const child = nextEvent();
-    const exist = nextEvent();
-    await zk.getData('/w', { watch: data.watcher });
-    await zk.getChildren('/w', { watch: child.watcher });
-    await zk.exists('/w/later', { watch: exist.watcher });
+    const data = callRecorder<WatchEvent>();
+    const child = callRecorder<WatchEvent>();
+    const exist = callRecorder<WatchEvent>();
+    await zk.getData('/w', { watch: data.listener });
+    await zk.getChildren('/w', { watch: child.listener });
+    await zk.exists('/w/later', { watch: exist.listener });
     await zk.setData('/w', 'y');
     await zk.create('/w/later');
-    expect(await data.event).toMatchObject({ type: 'dataChanged', path: '/w' });
-    expect(await child.event).toMatchObject({ type: 'childrenChanged', path: '/w' });
-    expect(await exist.event).toMatchObject({ type: 'created', path: '/w/later' });
+    expect(await data.first).toMatchObject({ type: 'dataChanged', path: '/w' });
+    expect(await child.first).toMatchObject({ type: 'childrenChanged', path: '/w' });
+    expect(await exist.first).toMatchObject({ type: 'created', path: '/w/later' });
 
-    const removed = nextEvent();
-    await zk.getData('/w', { watch: removed.watcher });
-    await zk.removeWatches('/w', 'data', { watcher: removed.watcher });
-    expect(await removed.event).toMatchObject({ type: 'dataWatchRemoved', path: '/w' });
+    const removed = callRecorder<WatchEvent>();
+    await zk.getData('/w', { watch: removed.listener });
+    await zk.removeWatches('/w', 'data', { watcher: removed.listener });
+    expect(await removed.first).toMatchObject({ type: 'dataWatchRemoved', path: '/w' });
   });
 
   it(`${since('3.6.0') ? 'fires' : 'refuses, before sending,'} persistent and persistent recursive watches`, async () => {
@@ -203,8 +187,8 @@ describe(`ZooKeeper ${VERSION} (${release.source})`, () => {
       const zk = await client(proxy.connectString);
       const writer = await client();
       await writer.create('/r', 'x');
-      const data = nextEvent();
-      await zk.getData('/r', { watch: data.watcher });
+      const data = callRecorder<WatchEvent>();
+      await zk.getData('/r', { watch: data.listener });
       const persistent: string[] = [];
       if (since('3.6.0')) await zk.addWatch('/r', 'persistent', (e) => persistent.push(e.type));
       const states: string[] = [];
@@ -212,7 +196,7 @@ describe(`ZooKeeper ${VERSION} (${release.source})`, () => {
       proxy.cut();
       await eventually(() => states.includes('reconnected'), 'the session reconnects');
       await writer.setData('/r', 'y');
-      expect(await data.event).toMatchObject({ type: 'dataChanged', path: '/r' });
+      expect(await data.first).toMatchObject({ type: 'dataChanged', path: '/r' });
       if (since('3.6.0'))
         await eventually(() => persistent.includes('dataChanged'), 'the persistent watch fires');
     } finally {

@@ -18,6 +18,7 @@ import {
   LeaderLatch,
   LeaderSelector,
 } from '@zkwire/recipes';
+import { eventually } from '@zkwire/testing';
 import { connect, type ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useCliServer } from './helpers/cli-server.js';
@@ -40,13 +41,11 @@ async function participants(n: number): Promise<ZooKeeperClient[]> {
 
 const session = (client: ZooKeeperClient) => `0x${client.sessionId.toString(16)}`;
 
-async function waitForChildren(path: string, count: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const children = await cli.zk.getChildren(path).catch(() => []);
-    if (children.length >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`${path} never had ${count} children`);
+function waitForChildren(path: string, count: number): Promise<void> {
+  return eventually(async () => (await cli.zk.getChildren(path).catch(() => [])).length >= count, {
+    what: `${path} to have ${count} children`,
+    timeoutMs: 5_000,
+  });
 }
 
 describe('locks', () => {

@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type FaultProxy, startFaultProxy } from '@zkwire/testing';
+import { eventually, type FaultProxy, startFaultProxy } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useCliServer } from './helpers/cli-server.js';
 import { TmuxTerminal, tmuxAvailable } from './helpers/tmux.js';
@@ -229,10 +229,10 @@ describe('zkwire in a terminal, through a fault proxy (a slow server, an expirin
     owner.refuse(true);
     owner.cut();
     try {
-      for (let i = 0; (await cli.zk.exists('/expiring')) !== null; i++) {
-        if (i > 600) throw new Error('the server never expired the session');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await eventually(async () => (await cli.zk.exists('/expiring')) === null, {
+        what: 'the server to expire the session',
+        timeoutMs: 30_000,
+      });
     } finally {
       owner.refuse(false);
     }
