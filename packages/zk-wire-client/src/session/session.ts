@@ -1,230 +1,39 @@
 /**
  * The session over a sequence of connections: connecting, the handshake on every connection, reconnects
  * with the session id, password and last zxid, and what follows each handshake in order: SASL, saved auth,
- * watch restore, then queued requests (wire-protocol.md §2.6, §7). Then loss, client-side expiry and close,
- * each moving the state machine (states.ts).
- *
- * The session composes its parts, built once from the checked options (settings.ts): the state machine,
- * the identity (id, password, granted timeout), the hosts, the pipeline and its version gate, the watch
- * tables and the credentials (auth.ts). It is also what the rest of the client reads (id, timeout, hosts,
- * readiness, why a call is refused right now), and the context replies are decoded in
- * (protocol/pending.ts `ReplyContext`).
+ * watch restore, then queued requests (wire-protocol.md §2.6, §7). Then loss, client-side expiry, close and
+ * detach, each moving the state machine (states.ts). Its parts and what the rest of the client reads of it
+ * are SessionCore's (session-core.ts), which it extends.
  *
  * Frames are routed here: special xids (-1 notification, -2 ping, -4 auth, SASL in progress) before the
  * pending FIFO, which the pipeline checks against the head.
  */
 import { Buffer } from 'node:buffer';
-import { EventEmitter } from 'node:events';
 import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
 import { int32At } from '@zkwire/jute-codec/internal';
-import { RequestPipeline } from '../pipeline/pipeline.js';
-import { ServerVersionGate } from '../pipeline/version-gate.js';
-import type { ReplyContext } from '../protocol/pending.js';
-import { WatchTables } from '../protocol/watches.js';
-import { Connection, type ConnectionHandler, type ConnectionOptions } from '../transport/connection.js';
-import type { ACL } from '../util/acl.js';
+import { Connection, type ConnectionHandler } from '../transport/connection.js';
 import type { HostAddress } from '../util/connect-string.js';
 import { publishConnect } from '../util/diagnostics.js';
 import {
-  ClientClosedError,
+  type ClientClosedError,
   ConnectionLossError,
   ProtocolError,
   SessionExpiredError,
   type ZooKeeperError,
 } from '../util/errors.js';
-import type { Chroot } from '../util/paths.js';
-import type { ClientOptions, ConnectionState, SessionState, WatchEvent, Watcher } from '../util/types.js';
-import { SessionAuth } from './auth.js';
 import { ensureChroot } from './chroot.js';
 import { closedByClient, closeSessionWithin, failWaitersAtEnd } from './close.js';
-import { ConnectFailures, failureReason } from './connect-failures.js';
 import { settleCallsWithin } from './detach.js';
 import { NoSessionError } from './handoff.js';
-import { SessionHosts } from './hosts.js';
-import { SessionIdentity } from './identity.js';
-import { sessionSettings } from './settings.js';
-import { type SessionEventMap, SessionStateMachine } from './states.js';
+import { SessionCore } from './session-core.js';
 import { connectTimeoutMs, reconnectDelayMs, SessionTimer } from './timers.js';
 import { deliverNotification, expiryEvents, restoreWatches } from './watches.js';
-
-const CLOSED = { code: 'CLIENTCLOSED' } as const;
 
 /**
  * One ZooKeeper session over a sequence of connections. It is its connections' handler itself (methods,
  * not closures built per session).
  */
-export class Session extends EventEmitter<SessionEventMap> implements ConnectionHandler, ReplyContext {
-  /** The state machine: the session's states and their events. */
-  private readonly machine: SessionStateMachine;
-  /** The session's id, password and granted timeout. */
-  private readonly identity: SessionIdentity;
-  /** Decides the requests that need a server version (pipeline/version-gate.ts). */
-  private readonly versionGate: ServerVersionGate;
-  readonly chroot: Chroot;
-  readonly watches = new WatchTables();
-  readonly pipeline: RequestPipeline;
-  /** Terminal error once expired (without autoRecreateSession) or closed. */
-  terminalError: ZooKeeperError | undefined;
-  /** The ACL of creates that name none (`defaultAcl`, checked); undefined means open. */
-  readonly defaultAcl: ACL[] | undefined;
-  /** The bound of a wait for the first connection when the call gives none (`connectWaitMs`; 0 = none). */
-  readonly connectWaitMs: number;
-
-  private readonly hosts: SessionHosts;
-  private connection: Connection | undefined;
-  private ready = false;
-  private readonly requestedTimeoutMs: number;
-  private readonly auth: SessionAuth;
-  private readonly closeTimeoutMs: number | undefined;
-  private closing: Promise<void> | undefined;
-  /** Why the last connection ended (or failed to open). */
-  lastConnectionError: ZooKeeperError | undefined;
-  /** Each host's last failure since the last connection made: what a wait that gives up tells. */
-  private readonly connectFailures = new ConnectFailures();
-  /** `failFast`: before the first session, give up once every host failed. */
-  private readonly failFast: boolean;
-  /** `ensureChroot`: create the chroot on connect (until done once). */
-  private ensureChroot: boolean;
-  /**
-   * A session given in the options (a hand-off, or `{ id, password }`) not yet granted by a server: a refusal
-   * then ends the client with SessionExpired, never a silent new session (autoRecreateSession or not).
-   */
-  private resuming: boolean;
-
-  private readonly options: ClientOptions;
-  private readonly connectionOptions: ConnectionOptions;
-
-  constructor(clientOptions: ClientOptions) {
-    super();
-    this.machine = new SessionStateMachine(this, () => this.identity.id);
-    const settings = sessionSettings(clientOptions);
-    this.options = settings.options;
-    this.chroot = settings.chroot;
-    this.hosts = new SessionHosts(settings.hosts, settings.options, () => this.connection, settings.dnsSrv);
-    this.requestedTimeoutMs = settings.requestedTimeoutMs;
-    this.connectWaitMs = settings.connectWaitMs;
-    this.closeTimeoutMs = settings.closeTimeoutMs;
-    this.defaultAcl = settings.defaultAcl;
-    this.failFast = settings.failFast;
-    this.ensureChroot = settings.ensureChroot && settings.chroot.prefix !== '';
-    this.connectionOptions = settings.connection;
-    this.identity = new SessionIdentity(settings.session);
-    this.resuming = settings.session !== undefined;
-    this.versionGate = new ServerVersionGate(
-      () => this.currentHost,
-      this.options,
-      () => this.pipeline.flush(),
-    );
-    this.pipeline = new RequestPipeline(this, clientOptions.requestTimeoutMs ?? 0, this.versionGate);
-    this.auth = new SessionAuth(clientOptions.auth, () => this.pipeline.nextXid());
-  }
-
-  /** True once the client will never connect again (closed, or expired without autoRecreateSession). */
-  get isTerminal(): boolean {
-    return this.terminalError !== undefined;
-  }
-
-  /** True while a connection is ready for requests. */
-  get isReady(): boolean {
-    return this.ready;
-  }
-
-  /**
-   * The error a call of `operation` at `path` should fail with right now, or undefined when it may be
-   * queued.
-   */
-  refusal(operation?: string, path?: string): ZooKeeperError | undefined {
-    const terminal = this.terminalError;
-    // A closed client refuses each call with an error of its own, whose stack shows the refused call.
-    if (this.closing !== undefined && (terminal ?? CLOSED).code === 'CLIENTCLOSED')
-      return new ClientClosedError();
-    // An expired session's refusal names the call too, as the calls failed at the expiry do.
-    if (terminal?.code === 'SESSIONEXPIRED' && operation !== undefined)
-      return new SessionExpiredError({ operation, path });
-    return terminal;
-  }
-
-  /**
-   * Why no connection is ready, as the cause of a wait for one that gave up: the hosts that failed since
-   * the last connection and why, or else the attempt under way (a host that accepts and never answers has
-   * not failed yet).
-   */
-  connectionProblem(): ConnectionLossError | ZooKeeperError | undefined {
-    const failures = this.connectFailures.asError('no server could be reached');
-    if (failures !== undefined) return failures;
-    if (this.lastConnectionError !== undefined) return this.lastConnectionError;
-    const host = this.currentHost;
-    if (host === undefined) return undefined;
-    return new ConnectionLossError({ cause: new Error(`no answer yet from ${host.host}:${host.port}`) });
-  }
-
-  /** {@link connectionProblem} in words, for the message of the error that gives up. */
-  describeConnectionProblem(): string | undefined {
-    const summary = this.connectFailures.summary();
-    if (summary !== undefined) return `no server could be reached; ${summary}`;
-    const problem = this.connectionProblem();
-    return problem === undefined ? undefined : failureReason(problem);
-  }
-
-  /** The host list, in the order connection attempts go through it. */
-  get hostList(): readonly HostAddress[] {
-    return this.hosts.list;
-  }
-
-  get sessionId(): bigint {
-    return this.identity.id;
-  }
-
-  get password(): Buffer {
-    return this.identity.password;
-  }
-
-  /** The timeout the server granted (0 while there is no session). */
-  get negotiatedTimeoutMs(): number {
-    return this.identity.negotiatedTimeoutMs;
-  }
-
-  /** The server's version (from `srvr`) once a gated request asked for it. */
-  get serverVersion(): string | undefined {
-    return this.versionGate.serverVersion;
-  }
-
-  /** The host of the current (or last) connection attempt, for the version gate. */
-  get currentHost(): HostAddress | undefined {
-    return this.hosts.current;
-  }
-
-  /** The session state. */
-  get state(): SessionState {
-    return this.machine.state;
-  }
-
-  /** True once a first connection was made (a wait for it is no longer bounded by `connectWaitMs`). */
-  get hasConnected(): boolean {
-    return this.machine.hasConnected;
-  }
-
-  /** An async iterable of connection state events, until the client closes. */
-  states(signal?: AbortSignal): AsyncIterable<ConnectionState> {
-    return this.machine.states(signal);
-  }
-
-  /** Calls each watcher once; a throwing watcher is reported (`watcherError`) and the others still run. */
-  dispatch(watchers: Iterable<Watcher>, event: WatchEvent): void {
-    for (const watcher of watchers) {
-      try {
-        watcher(event);
-      } catch (error) {
-        this.emit('watcherError', error, event);
-      }
-    }
-  }
-
-  /** Queues the watchers' calls for `event` as a microtask, behind the replies that settled before it. */
-  dispatchInOrder(watchers: Iterable<Watcher>, event: WatchEvent): void {
-    queueMicrotask(() => this.dispatch(watchers, event));
-  }
-
+export class Session extends SessionCore implements ConnectionHandler {
   private handshaken = false;
   /** The pause before the next connection attempt (reconnectDelayMs). */
   private readonly reconnectTimer = new SessionTimer(true);
