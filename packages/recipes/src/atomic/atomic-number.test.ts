@@ -24,7 +24,7 @@ describe('number layouts of the distributed atomics', () => {
   });
 
   it('refuses values outside the width, naming the argument', () => {
-    expect(() => INT32_LAYOUT.check(2 ** 31, 'delta')).toThrow(/delta must be an int32/);
-    expect(() => INT64_LAYOUT.check(2n ** 63n, 'expected')).toThrow(/expected must be an int64/);
+    expect(() => INT32_LAYOUT.check(2 ** 31, 'delta')).toThrow(/delta: must be an int32/);
+    expect(() => INT64_LAYOUT.check(2n ** 63n, 'expected')).toThrow(/expected: must be an int64/);
   });
 });

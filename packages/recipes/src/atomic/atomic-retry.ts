@@ -19,14 +19,14 @@ export interface RetrySettings {
 export function checkRetry(retry: unknown, defaults: RetrySettings, what: string): RetrySettings {
   if (retry === undefined) return defaults;
   if (typeof retry !== 'object' || retry === null) {
-    throw new InvalidRecipeArgumentError(`${what} must be an object`);
+    throw new InvalidRecipeArgumentError(what, 'must be an object');
   }
   const { maxRetries = defaults.maxRetries, sleepMs = defaults.sleepMs } = retry as AtomicRetry;
   if (typeof maxRetries !== 'number' || !Number.isInteger(maxRetries) || maxRetries < 0) {
-    throw new InvalidRecipeArgumentError(`${what}.maxRetries must be an integer ≥ 0`);
+    throw new InvalidRecipeArgumentError(`${what}.maxRetries`, 'must be an integer ≥ 0');
   }
   if (typeof sleepMs !== 'number' || !Number.isFinite(sleepMs) || sleepMs < 0) {
-    throw new InvalidRecipeArgumentError(`${what}.sleepMs must be a finite number ≥ 0`);
+    throw new InvalidRecipeArgumentError(`${what}.sleepMs`, 'must be a finite number ≥ 0');
   }
   return { maxRetries, sleepMs };
 }

@@ -12,7 +12,7 @@ const INT64_MAX = 2n ** 63n - 1n;
 /** Refuses anything but a safe integer within int32. */
 export function checkInt32(value: unknown, what = 'value'): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < INT32_MIN || value > INT32_MAX) {
-    throw new InvalidRecipeArgumentError(`${what} must be an int32, got ${String(value)}`);
+    throw new InvalidRecipeArgumentError(what, `must be an int32, got ${String(value)}`);
   }
   return value;
 }
@@ -21,7 +21,7 @@ export function checkInt32(value: unknown, what = 'value'): number {
 export function checkInt64(value: unknown, what = 'value'): bigint {
   const big = typeof value === 'number' && Number.isSafeInteger(value) ? BigInt(value) : value;
   if (typeof big !== 'bigint' || big < INT64_MIN || big > INT64_MAX) {
-    throw new InvalidRecipeArgumentError(`${what} must be an int64 (bigint), got ${String(value)}`);
+    throw new InvalidRecipeArgumentError(what, `must be an int64 (bigint), got ${String(value)}`);
   }
   return big;
 }

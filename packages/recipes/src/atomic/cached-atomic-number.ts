@@ -33,13 +33,16 @@ export class CachedAtomicNumber<T, In> {
     cacheFactor: number,
   ) {
     if (!(number instanceof numberClass)) {
-      throw new InvalidRecipeArgumentError(`number must be a ${numberClass.name}`);
+      throw new InvalidRecipeArgumentError('number', `must be a ${numberClass.name}`);
     }
     if (typeof cacheFactor !== 'number' || !Number.isInteger(cacheFactor) || cacheFactor < 1) {
-      throw new InvalidRecipeArgumentError(`cacheFactor must be an integer >= 1, got ${String(cacheFactor)}`);
+      throw new InvalidRecipeArgumentError(
+        'cacheFactor',
+        `must be an integer >= 1, got ${String(cacheFactor)}`,
+      );
     }
     if (cacheFactor > MAX_CACHE_FACTOR) {
-      throw new InvalidRecipeArgumentError(`cacheFactor must be at most ${MAX_CACHE_FACTOR} (a Java int)`);
+      throw new InvalidRecipeArgumentError('cacheFactor', `must be at most ${MAX_CACHE_FACTOR} (a Java int)`);
     }
     this.#layout = layout;
     this.#number = number;

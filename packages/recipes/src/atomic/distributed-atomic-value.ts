@@ -253,7 +253,7 @@ function isBadVersion(error: unknown): boolean {
 }
 
 function checkBytes(value: unknown): void {
-  if (!(value instanceof Uint8Array)) throw new InvalidRecipeArgumentError('value must be a Uint8Array');
+  if (!(value instanceof Uint8Array)) throw new InvalidRecipeArgumentError('value', 'must be a Uint8Array');
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {

@@ -33,7 +33,7 @@ export interface PromotionSettings {
 export function checkPromotion(options: unknown): PromotionSettings | undefined {
   if (options === undefined) return undefined;
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidRecipeArgumentError('promotedToLock must be an object with a lockPath');
+    throw new InvalidRecipeArgumentError('promotedToLock', 'must be an object with a lockPath');
   }
   const { lockPath, retry, timeoutMs } = options as PromotedToLockOptions;
   return {

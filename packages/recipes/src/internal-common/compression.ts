@@ -44,7 +44,8 @@ export function resolveCompression(compression: unknown): CompressionProvider | 
     return provider as CompressionProvider;
   }
   throw new InvalidRecipeArgumentError(
-    `compression must be 'gzip' or an object with compress and decompress, got ${String(compression)}`,
+    'compression',
+    `must be 'gzip' or an object with compress and decompress, got ${String(compression)}`,
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * One timeout and one AbortSignal for a whole blocking call (@zkwire/common's Deadline): every await inside
+ * One timeout and one AbortSignal for a whole blocking call (the siblings' shared Deadline): every await inside
  * the call goes through `guard`, which gives up when either fires.
  */
 import { Deadline as CommonDeadline } from '@zkwire/common';

@@ -58,7 +58,7 @@ function checkPath(path: unknown): string {
 function checkVersion(version: unknown): number {
   if (version === undefined) return -1;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < -1) {
-    throw new InvalidRecipeArgumentError(`version must be an integer >= -1, got ${String(version)}`);
+    throw new InvalidRecipeArgumentError('version', `must be an integer >= -1, got ${String(version)}`);
   }
   return version;
 }

@@ -84,13 +84,13 @@ export class LeaderSelector extends EventEmitter<LeaderSelectorEvents> implement
   ) {
     super();
     if (typeof takeLeadership !== 'function') {
-      throw new InvalidRecipeArgumentError('takeLeadership must be an async function');
+      throw new InvalidRecipeArgumentError('takeLeadership', 'must be an async function');
     }
     this.#client = client;
     this.path = validateRecipePath(path);
     this.#reporter = new Reporter(this, client, `LeaderSelector ${this.path}`);
     this.id = options.id ?? '';
-    if (typeof this.id !== 'string') throw new InvalidRecipeArgumentError('id must be a string');
+    if (typeof this.id !== 'string') throw new InvalidRecipeArgumentError('id', 'must be a string');
     this.#takeLeadership = takeLeadership;
     this.#autoRequeue = options.autoRequeue ?? false;
     this.#mutex = new InterProcessMutex(client, this.path, {

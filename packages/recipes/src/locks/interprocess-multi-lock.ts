@@ -31,7 +31,8 @@ export class InterProcessMultiLock implements InterProcessLock {
     if (Array.isArray(first)) {
       this.#locks = [...(first as readonly InterProcessLock[])];
     } else {
-      if (!Array.isArray(paths)) throw new InvalidRecipeArgumentError('paths must be an array of lock paths');
+      if (!Array.isArray(paths))
+        throw new InvalidRecipeArgumentError('paths', 'must be an array of lock paths');
       const client = first as RecipeClient;
       this.#locks = paths.map((path) => new InterProcessMutex(client, path));
     }

@@ -60,7 +60,7 @@ export class InterProcessSemaphoreV2 implements AsyncDisposable {
     if (typeof maxLeases === 'number') validatePositiveInteger(maxLeases, 'maxLeases');
     else if (typeof (maxLeases as { on?: unknown } | null)?.on !== 'function') {
       // Refused here, not deep inside acquire: e.g. an options object passed where the count belongs.
-      throw new InvalidRecipeArgumentError('maxLeases must be a positive integer or a SharedCountReader');
+      throw new InvalidRecipeArgumentError('maxLeases', 'must be a positive integer or a SharedCountReader');
     }
     this.#client = client;
     this.#max = maxLeases;

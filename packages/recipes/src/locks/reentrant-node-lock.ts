@@ -209,7 +209,8 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
    * asked while we still wait. Revocation is cooperative: the listener usually calls `release()`.
    */
   makeRevocable(listener: RevocationListener<this>): void {
-    if (typeof listener !== 'function') throw new InvalidRecipeArgumentError('listener must be a function');
+    if (typeof listener !== 'function')
+      throw new InvalidRecipeArgumentError('listener', 'must be a function');
     this.#revocation = () => listener(this);
   }
 

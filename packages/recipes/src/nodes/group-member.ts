@@ -48,7 +48,7 @@ function validateMemberId(id: unknown): string {
 
 function validatePayload(payload: unknown): Uint8Array | string | undefined {
   if (payload === undefined || typeof payload === 'string' || payload instanceof Uint8Array) return payload;
-  throw new InvalidRecipeArgumentError('payload must be a Uint8Array or a string');
+  throw new InvalidRecipeArgumentError('payload', 'must be a Uint8Array or a string');
 }
 
 /** One member of a group, and a live view of the whole group. */

@@ -64,7 +64,7 @@ export type PersistentTtlParentMode = 'ttl' | 'container';
 
 function validateParentMode(mode: unknown): PersistentTtlParentMode {
   if (mode !== 'ttl' && mode !== 'container') {
-    throw new InvalidRecipeArgumentError(`parentMode must be 'ttl' or 'container', got ${String(mode)}`);
+    throw new InvalidRecipeArgumentError('parentMode', `must be 'ttl' or 'container', got ${String(mode)}`);
   }
   return mode;
 }
@@ -81,7 +81,8 @@ export interface PersistentTtlNodeEvents {
 function touchPeriodOf(ttlMs: number, factor: unknown): number {
   if (typeof factor !== 'number' || !Number.isInteger(factor) || factor < 1) {
     throw new InvalidRecipeArgumentError(
-      `touchScheduleFactor must be an integer >= 1, got ${String(factor)}`,
+      'touchScheduleFactor',
+      `must be an integer >= 1, got ${String(factor)}`,
     );
   }
   const period = Math.floor(ttlMs / factor);
@@ -121,7 +122,7 @@ export class PersistentTtlNode extends EventEmitter<PersistentTtlNodeEvents> imp
     this.#client = client;
     this.path = validateRecipePath(path);
     if (typeof options !== 'object' || options === null) {
-      throw new InvalidRecipeArgumentError('options must be an object with at least ttlMs and data');
+      throw new InvalidRecipeArgumentError('options', 'must be an object with at least ttlMs and data');
     }
     this.ttlMs = validateTtl(options.ttlMs);
     this.touchPeriodMs = touchPeriodOf(this.ttlMs, options.touchScheduleFactor ?? TTL_TOUCH_SCHEDULE_FACTOR);

@@ -74,7 +74,7 @@ function checkNodeName(name: unknown, what: string): string {
 function checkMs(value: unknown, what: string, fallback: number, min: number): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value < min) {
-    throw new InvalidRecipeArgumentError(`${what} must be a finite number >= ${min}, got ${String(value)}`);
+    throw new InvalidRecipeArgumentError(what, `must be a finite number >= ${min}, got ${String(value)}`);
   }
   return value;
 }
@@ -91,16 +91,16 @@ export interface ResolvedPartitionerOptions {
 /** Checks every option before anything is sent. */
 export function resolvePartitionerOptions(options: SetPartitionerOptions): ResolvedPartitionerOptions {
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidRecipeArgumentError('options must be an object with items');
+    throw new InvalidRecipeArgumentError('options', 'must be an object with items');
   }
   const { items } = options;
   if (items === null || typeof items !== 'object' || typeof items[Symbol.iterator] !== 'function') {
-    throw new InvalidRecipeArgumentError('items must be an iterable of strings');
+    throw new InvalidRecipeArgumentError('items', 'must be an iterable of strings');
   }
   const unique = [...new Set(items)].map((item) => checkNodeName(item, 'every item'));
   const partitionFunction = options.partitionFunction ?? kazooPartition;
   if (typeof partitionFunction !== 'function') {
-    throw new InvalidRecipeArgumentError('partitionFunction must be a function');
+    throw new InvalidRecipeArgumentError('partitionFunction', 'must be a function');
   }
   return {
     items: unique,

@@ -77,7 +77,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
     this.client = client;
     this.path = validateRecipePath(path);
     this.reporter = new Reporter(this, client, `SharedValue ${this.path}`);
-    if (!(seed instanceof Uint8Array)) throw new InvalidRecipeArgumentError('seed must be a Uint8Array');
+    if (!(seed instanceof Uint8Array)) throw new InvalidRecipeArgumentError('seed', 'must be a Uint8Array');
     this.seed = seed;
     if (typeof options !== 'object' || options === null) {
       throw new InvalidRecipeArgumentError('SharedValue options must be an object');
@@ -167,7 +167,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
   }
 
   private checkWritable(value: Uint8Array): void {
-    if (!(value instanceof Uint8Array)) throw new InvalidRecipeArgumentError('value must be a Uint8Array');
+    if (!(value instanceof Uint8Array)) throw new InvalidRecipeArgumentError('value', 'must be a Uint8Array');
     if (this.state !== 'started') throw new IllegalRecipeStateError('SharedValue is not started');
   }
 
