@@ -61,12 +61,13 @@ export function recipeHandoffArg(
   nodeParent: (path: string) => string,
 ): RecipeHandoff {
   if (typeof value !== 'object' || value === null) {
-    throw new InvalidRecipeArgumentError(`handoff must be what ${recipe}.handOff() returned`);
+    throw new InvalidRecipeArgumentError('handoff', `must be what ${recipe}.handOff() returned`);
   }
   const fields = value as Record<string, unknown>;
   if (fields.recipe !== recipe) {
     throw new InvalidRecipeArgumentError(
-      `handoff is of ${String(fields.recipe)}, not ${recipe}: resume it with its own recipe`,
+      'handoff.recipe',
+      `is ${String(fields.recipe)}, not ${recipe}: resume it with its own recipe`,
     );
   }
   const path = validateRecipePath(fields.path, 'handoff.path');
@@ -76,12 +77,13 @@ export function recipeHandoffArg(
     !nodePath.startsWith(`${parent === '/' ? '' : parent}/`) ||
     nodePath.lastIndexOf('/') !== parent.length
   ) {
-    throw new InvalidRecipeArgumentError(`handoff.nodePath must be a child of ${parent}: ${nodePath}`);
+    throw new InvalidRecipeArgumentError('handoff.nodePath', `must be a child of ${parent}: ${nodePath}`);
   }
   const holdCount = fields.holdCount;
   if (typeof holdCount !== 'number' || !Number.isInteger(holdCount) || holdCount < 1) {
     throw new InvalidRecipeArgumentError(
-      `handoff.holdCount must be an integer >= 1, got ${String(holdCount)}`,
+      'handoff.holdCount',
+      `must be an integer >= 1, got ${String(holdCount)}`,
     );
   }
   return recipeHandoff(recipe, path, nodePath, holdCount);

@@ -83,9 +83,12 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     this.path = validateRecipePath(path);
     this.#reporter = new Reporter(this, client, `LeaderLatch ${this.path}`);
     this.id = options.id ?? '';
-    if (typeof this.id !== 'string') throw new InvalidRecipeArgumentError('id must be a string');
+    if (typeof this.id !== 'string') throw new InvalidRecipeArgumentError('id', 'must be a string');
     if (options.closeMode !== undefined && !Object.values(CloseMode).includes(options.closeMode)) {
-      throw new InvalidRecipeArgumentError(`closeMode must be one of ${Object.values(CloseMode).join(', ')}`);
+      throw new InvalidRecipeArgumentError(
+        'closeMode',
+        `must be one of ${Object.values(CloseMode).join(', ')}`,
+      );
     }
     this.#compression = resolveCompression(options.compression);
     this.#idBytes = compressData(this.#compression, this.path, new TextEncoder().encode(this.id));

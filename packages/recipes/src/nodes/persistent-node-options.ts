@@ -120,7 +120,8 @@ export function firstCreatePath(basePath: string, protectionPrefix: string | und
 function validateMode(mode: unknown): PersistentNodeMode {
   if (!PERSISTENT_NODE_MODES.includes(mode as PersistentNodeMode)) {
     throw new InvalidRecipeArgumentError(
-      `mode must be one of ${PERSISTENT_NODE_MODES.join(', ')}, got ${String(mode)}`,
+      'mode',
+      `must be one of ${PERSISTENT_NODE_MODES.join(', ')}, got ${String(mode)}`,
     );
   }
   return mode as PersistentNodeMode;
@@ -130,14 +131,15 @@ function validateMode(mode: unknown): PersistentNodeMode {
 export function validateNodeData(data: unknown, what = 'data'): Uint8Array {
   if (typeof data === 'string') return new TextEncoder().encode(data);
   if (data instanceof Uint8Array) return Uint8Array.from(data);
-  throw new InvalidRecipeArgumentError(`${what} must be a Uint8Array or a string`);
+  throw new InvalidRecipeArgumentError(what, 'must be a Uint8Array or a string');
 }
 
 /** A TTL in ms: an integer from 1 to {@link MAX_TTL_MS}. */
 export function validateTtl(ttlMs: unknown): number {
   if (typeof ttlMs !== 'number' || !Number.isInteger(ttlMs) || ttlMs < 1 || ttlMs > MAX_TTL_MS) {
     throw new InvalidRecipeArgumentError(
-      `ttlMs must be an integer from 1 to ${MAX_TTL_MS}, got ${String(ttlMs)}`,
+      'ttlMs',
+      `must be an integer from 1 to ${MAX_TTL_MS}, got ${String(ttlMs)}`,
     );
   }
   return ttlMs;
@@ -145,7 +147,7 @@ export function validateTtl(ttlMs: unknown): number {
 
 function validateFlag(value: unknown, what: string, fallback: boolean): boolean {
   if (value === undefined) return fallback;
-  if (typeof value !== 'boolean') throw new InvalidRecipeArgumentError(`${what} must be a boolean`);
+  if (typeof value !== 'boolean') throw new InvalidRecipeArgumentError(what, 'must be a boolean');
   return value;
 }
 
@@ -153,7 +155,7 @@ function validateFlag(value: unknown, what: string, fallback: boolean): boolean 
 export function persistentNodeSettings(basePath: unknown, options: unknown): PersistentNodeSettings {
   const path = validateRecipePath(basePath, 'basePath');
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidRecipeArgumentError('options must be an object with at least mode and data');
+    throw new InvalidRecipeArgumentError('options', 'must be an object with at least mode and data');
   }
   const given = options as Partial<Record<keyof PersistentNodeOptions, unknown>>;
   const mode = validateMode(given.mode);
@@ -161,7 +163,7 @@ export function persistentNodeSettings(basePath: unknown, options: unknown): Per
   let ttlMs: number | undefined;
   if (isTtlMode(mode)) ttlMs = validateTtl(given.ttlMs);
   else if (given.ttlMs !== undefined) {
-    throw new InvalidRecipeArgumentError(`ttlMs applies only to the TTL modes, not to ${mode}`);
+    throw new InvalidRecipeArgumentError('ttlMs', `applies only to the TTL modes, not to ${mode}`);
   }
   const useProtection = validateFlag(given.useProtection, 'useProtection', false);
   return {
