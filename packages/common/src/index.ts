@@ -3,6 +3,7 @@
  * published package inlines it at build (tsup `noExternal`), so no version of it can skew against another.
  */
 export { type Backoff, backoffMs } from './backoff.js';
+export { onClientState } from './client-state.js';
 export { Deadline, DeadlineExpired, type DeadlineOptions } from './deadline.js';
 export {
   errorFamilyMarker,

@@ -3,7 +3,9 @@
  * client, a chroot view of it (`client.chroot(root)`) and a wrapper of either (counting calls, injecting
  * faults) all fit.
  */
-import type { ClientApi, ConnectionState } from '@zkwire/zk-wire-client';
+import type { ClientApi } from '@zkwire/zk-wire-client';
+
+export { onClientState } from '@zkwire/common';
 
 /** What a queue needs from a ZooKeeper client. */
 export type QueueClient = Pick<
@@ -21,11 +23,3 @@ export type QueueClient = Pick<
   | 'on'
   | 'off'
 >;
-
-/** Subscribes to connection states; returns the unsubscribe function. */
-export function onClientState(client: QueueClient, listener: (state: ConnectionState) => void): () => void {
-  client.on('state', listener);
-  return () => {
-    client.off('state', listener);
-  };
-}

@@ -15,6 +15,8 @@ import type {
   WatchOptions,
 } from '@zkwire/zk-wire-client';
 
+export { onClientState } from '@zkwire/common';
+
 /** A watch callback, armed by the same request as the read it rides on. */
 export type RecipeWatcher = Watcher;
 
@@ -57,14 +59,3 @@ export type RecipeClient = Pick<
    */
   getData(path: string, options?: WatchOptions): Promise<{ data: Uint8Array; stat: Stat }>;
 };
-
-/** Subscribes to the client's connection states; returns the function that unsubscribes. */
-export function onClientState(
-  client: RecipeClient,
-  listener: (state: RecipeConnectionState) => void,
-): () => void {
-  client.on('state', listener);
-  return () => {
-    client.off('state', listener);
-  };
-}
