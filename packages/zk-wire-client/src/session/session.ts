@@ -341,9 +341,10 @@ export class Session extends SessionCore implements ConnectionHandler {
     const refusal = this.refusal('detach');
     if (refusal) return Promise.reject(refusal);
     if (!this.identity.resumable) {
-      const why = this.hasConnected
+      const granted = this.identity.id !== 0n && this.identity.negotiatedTimeoutMs > 0;
+      const why = granted
         ? 'the session was granted by a read-only server, valid on no other server'
-        : 'no server has granted a session yet (await client.connected() first)';
+        : 'no server has granted a session (not yet, or not since the last one expired)';
       return Promise.reject(new NoSessionError(`Nothing to detach: ${why}`, { operation: 'detach' }));
     }
     const detaching = this.doDetach();
