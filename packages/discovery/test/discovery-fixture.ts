@@ -6,8 +6,8 @@
 import {
   type FaultProxy,
   parseWatchesByPath,
+  serverFixture,
   startFaultProxy,
-  startZooKeeper,
   type ZooKeeperServer,
 } from '@zkwire/testing';
 import type { ZooKeeperClient } from '@zkwire/zk-wire-client';
@@ -28,34 +28,27 @@ export interface DiscoveryServer {
 
 /** Starts a server and a proxy before the tests of the enclosing block and stops them, and its clients, after. */
 export function discoveryServer(): DiscoveryServer {
-  let server: ZooKeeperServer | undefined;
+  const fixture = serverFixture();
   let proxy: FaultProxy | undefined;
-  const clients: ZooKeeperClient[] = [];
   beforeAll(async () => {
-    server = await startZooKeeper();
-    proxy = await startFaultProxy({ host: server.host, port: server.port });
+    await fixture.start();
+    proxy = fixture.track(await startFaultProxy({ host: fixture.server.host, port: fixture.server.port }));
   });
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close().catch(() => {})));
-    await proxy?.close();
-    await server?.stop();
-  });
+  afterAll(fixture.stop);
   const started = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('the server is started in beforeAll');
     return value;
   };
   return {
     get server() {
-      return started(server);
+      return fixture.server;
     },
     get proxy() {
       return started(proxy);
     },
     async client(options) {
-      const connectString = options?.viaProxy ? started(proxy).connectString : started(server).connectString;
-      const c = await openClient(connectString, options);
-      clients.push(c);
-      return c;
+      const connectString = options?.viaProxy ? started(proxy).connectString : fixture.server.connectString;
+      return fixture.track(await openClient(connectString, options));
     },
   };
 }

@@ -2,7 +2,7 @@
  * Helpers of the integration tests: one real ZooKeeper server per test file, real clients, a recorder of
  * the client calls a framework makes (to show that a refused write sent nothing).
  */
-import { startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
+import { serverFixture, type ZooKeeperServer } from '@zkwire/testing';
 import { connect, type ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll } from 'vitest';
 
@@ -18,23 +18,20 @@ export interface RealServer {
  * one, and has TTL nodes enabled.
  */
 export function useRealServer(clients: number): RealServer {
-  let server: ZooKeeperServer | undefined;
+  const fixture = serverFixture({
+    jvmFlags: ['-Dzookeeper.extendedTypesEnabled=true', '-Dznode.container.checkIntervalMs=100'],
+  });
   let opened: ZooKeeperClient[] = [];
   beforeAll(async () => {
-    server = await startZooKeeper({
-      jvmFlags: ['-Dzookeeper.extendedTypesEnabled=true', '-Dznode.container.checkIntervalMs=100'],
-    });
-    const connectString = server.connectString;
+    await fixture.start();
+    const connectString = fixture.server.connectString;
     opened = await Promise.all(Array.from({ length: clients }, () => connect({ connectString })));
+    for (const client of opened) fixture.track(client);
   });
-  afterAll(async () => {
-    await Promise.all(opened.map((client) => client.close().catch(() => {})));
-    await server?.stop();
-  });
+  afterAll(fixture.stop);
   return {
     get server() {
-      if (server === undefined) throw new Error('useRealServer: not started');
-      return server;
+      return fixture.server;
     },
     client(index) {
       const client = opened[index];
