@@ -24,10 +24,12 @@
 import { Buffer } from 'node:buffer';
 import { copyBytes, type FrameSlab } from '@zkwire/jute-codec/internal';
 
-/** Smallest staging buffer: most coalesced writes fit (1,000 getData requests are ~30 KiB). */
-const MIN_STAGING_BYTES = 64 * 1024;
-/** Largest staging buffer kept for reuse; a larger write is joined into a buffer of its own. */
-const MAX_STAGING_BYTES = 1024 * 1024;
+/**
+ * The staging buffer's size. Writes at depth fit (a write carries the requests one read's replies woke, a
+ * few dozen KiB at 1,000 in flight); a larger one (a burst of thousands of calls in one tick) is joined into
+ * a buffer of its own, so that a burst does not leave a larger buffer held for the life of the process.
+ */
+const STAGING_BYTES = 64 * 1024;
 
 /**
  * A staging buffer, reused from one write to the next while the socket lets go of it, and the slab the
@@ -40,16 +42,16 @@ export class WriteStaging {
 
   /**
    * The frames (`size` bytes in all) as one chunk: a view over them when they lie back to back in one
-   * buffer, else joined into the staging buffer, or into a new buffer when they do not fit the largest one
-   * kept. Call {@link release} right after writing it.
+   * buffer, else joined into the staging buffer, or into a new buffer when they do not fit it. Call
+   * {@link release} right after writing it.
    */
   stage(frames: readonly Buffer[], size: number): Buffer {
     const run = backToBack(frames, size);
     if (run !== undefined) return run;
-    if (size > MAX_STAGING_BYTES) return this.join(frames, size);
+    if (size > STAGING_BYTES) return this.join(frames, size);
     let staging = this.staging;
-    if (staging === undefined || staging.length < size) {
-      staging = Buffer.allocUnsafeSlow(Math.min(MAX_STAGING_BYTES, Math.max(MIN_STAGING_BYTES, 2 * size)));
+    if (staging === undefined) {
+      staging = Buffer.allocUnsafeSlow(STAGING_BYTES);
       this.staging = staging;
     }
     let offset = 0;
