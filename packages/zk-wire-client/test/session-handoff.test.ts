@@ -198,9 +198,16 @@ describe('a hand-off that comes too late', () => {
       timeoutMs: 60_000,
       intervalMs: 200,
     });
-    for (const autoRecreateSession of [false, true]) {
-      const attempt = connect({ connectString: server.connectString, session: handoff, autoRecreateSession });
-      await expect(attempt).rejects.toBeInstanceOf(SessionExpiredError);
+    // The same for the { id, password } form of the option.
+    const reattach = {
+      id: BigInt.asIntN(64, BigInt(`0x${handoff.sessionId}`)),
+      password: Buffer.from(handoff.password, 'hex'),
+    };
+    for (const session of [handoff, reattach]) {
+      for (const autoRecreateSession of [false, true]) {
+        const attempt = connect({ connectString: server.connectString, session, autoRecreateSession });
+        await expect(attempt).rejects.toBeInstanceOf(SessionExpiredError);
+      }
     }
     const client = createClient({
       connectString: server.connectString,
