@@ -373,12 +373,14 @@ export class Connection {
 }
 
 /**
- * How long sending may be idle before a ping, by Java's rule (ClientCnxn.SendThread): readTimeout/2, less
- * 1 s once that leaves more than 1 s, and at most {@link MAX_SEND_PING_INTERVAL_MS}.
+ * How long sending may be idle before a ping: Java's rule (ClientCnxn.SendThread pings once
+ * `readTimeout/2 - idleSend - (idleSend > 1000 ? 1000 : 0) <= 0`, or once idleSend exceeds
+ * {@link MAX_SEND_PING_INTERVAL_MS}), solved for idleSend.
  */
 function pingAfterIdleMs(readTimeoutMs: number): number {
   const half = readTimeoutMs / 2;
-  return Math.min(half > 2000 ? half - 1000 : half, MAX_SEND_PING_INTERVAL_MS + 1);
+  const due = half <= 1000 ? half : Math.max(half - 1000, 1001);
+  return Math.min(due, MAX_SEND_PING_INTERVAL_MS + 1);
 }
 
 function describe(error: unknown): string {
