@@ -16,3 +16,4 @@ export { checkNodeName, checkZnodePath, pathProblem } from './paths.js';
 export { Reporter, WarningCode, type WarnLogger } from './safe-emit.js';
 export { type SleepOptions, sleep } from './sleep.js';
 export { checkDuration, checkPositiveInteger, checkSignal, checkTimeout } from './validate.js';
+export { waitFor } from './wait-for.js';

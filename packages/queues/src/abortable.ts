@@ -1,6 +1,7 @@
 /**
  * Small waiting primitives that honour an AbortSignal and leave no timer or listener behind.
  */
+import { waitFor as waitForWake } from '@zkwire/common';
 import { QueueError, QueueErrorCode } from './errors.js';
 
 /** The error a wait rejects with when its signal fires (the signal's reason when it is an Error). */
@@ -16,39 +17,16 @@ export function throwIfAborted(signal: AbortSignal | undefined, what?: string): 
 }
 
 /**
- * Waits until `subscribe`'s callback fires (resolves true), `timeoutMs` elapses (resolves false), or `signal`
- * fires (rejects). `subscribe` returns its own unsubscribe function.
+ * @zkwire/common's waitFor, rejecting with {@link abortError} when the signal fires: the signal's reason
+ * when it is an Error, else a QueueError(ABORTED).
  */
 export function waitFor(
   subscribe: (wake: () => void) => () => void,
   options: { timeoutMs?: number | undefined; signal?: AbortSignal | undefined } = {},
 ): Promise<boolean> {
-  const { timeoutMs, signal } = options;
-  return new Promise<boolean>((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortError(signal));
-      return;
-    }
-    let timer: NodeJS.Timeout | undefined;
-    let unsubscribe: (() => void) | undefined;
-    const finish = (settle: () => void) => {
-      if (timer !== undefined) clearTimeout(timer);
-      unsubscribe?.();
-      signal?.removeEventListener('abort', onAbort);
-      settle();
-    };
-    const onAbort = () => finish(() => reject(abortError(signal)));
-    let woken = false;
-    unsubscribe = subscribe(() => {
-      if (woken) return;
-      woken = true;
-      finish(() => resolve(true));
-    });
-    if (woken) return;
-    if (timeoutMs !== undefined && Number.isFinite(timeoutMs)) {
-      timer = setTimeout(() => finish(() => resolve(false)), Math.max(0, timeoutMs));
-    }
-    signal?.addEventListener('abort', onAbort, { once: true });
+  const { signal } = options;
+  return waitForWake(subscribe, options).catch((error: unknown) => {
+    throw signal?.aborted && error === signal.reason ? abortError(signal) : error;
   });
 }
 

@@ -12,6 +12,7 @@
  * - `close()` removes the watch and the connection listener, and deletes the node.
  */
 
+import { waitFor } from '@zkwire/common';
 import type { CacheClient, CacheWatchEvent } from '../cache/cache-client.js';
 import { type CompressionProvider, compressData } from '../internal-common/compression.js';
 import { createWithContainerParents } from '../internal-common/create-with-parents.js';
@@ -84,24 +85,14 @@ export class MembershipNode {
     const deadline = Deadline.of(options);
     if (this.created) return true;
     if (this.state === 'closed') return false;
-    return new Promise<boolean>((resolve, reject) => {
-      const signal = deadline.signal;
-      const remaining = deadline.remainingMs();
-      const finish = (result: () => void) => {
-        if (timer !== undefined) clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        this.createdWaiters.delete(done);
-        result();
-      };
-      const done = () => finish(() => resolve(this.created));
-      const onAbort = () => finish(() => reject(signal?.reason));
-      const timer = Number.isFinite(remaining)
-        ? setTimeout(() => finish(() => resolve(false)), remaining)
-        : undefined;
-      if (signal?.aborted) return onAbort();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.createdWaiters.add(done);
-    });
+    const woken = await waitFor(
+      (wake) => {
+        this.createdWaiters.add(wake);
+        return () => this.createdWaiters.delete(wake);
+      },
+      { timeoutMs: deadline.bounded ? deadline.remainingMs() : undefined, signal: deadline.signal },
+    );
+    return woken && this.created;
   }
 
   /** New data for the node: written now if it exists, and used for every later re-create. */
