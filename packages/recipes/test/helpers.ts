@@ -5,8 +5,8 @@
 import {
   type FaultProxy,
   type StartZooKeeperOptions,
+  serverFixture,
   startFaultProxy,
-  startZooKeeper,
   type ZooKeeperServer,
 } from '@zkwire/testing';
 import { connect, type ZooKeeperClient } from '@zkwire/zk-wire-client';
@@ -54,7 +54,7 @@ export function useRealServer(options: {
   proxiedClients?: number;
   server?: StartZooKeeperOptions;
 }): RealServer {
-  let server: ZooKeeperServer | undefined;
+  const fixture = serverFixture(options.server);
   let proxy: FaultProxy | undefined;
   let clients: TestClient[] = [];
   let proxiedClients: TestClient[] = [];
@@ -63,20 +63,20 @@ export function useRealServer(options: {
     return value;
   };
   beforeAll(async () => {
-    server = await startZooKeeper(options.server);
+    await fixture.start();
+    const { server } = fixture;
     if (options.faultProxy || options.proxiedClients)
-      proxy = await startFaultProxy({ host: server.host, port: server.port });
-    clients = await openClients(server.connectString, options.clients);
-    if (proxy) proxiedClients = await openClients(proxy.connectString, options.proxiedClients ?? 0);
+      proxy = fixture.track(await startFaultProxy({ host: server.host, port: server.port }));
+    clients = (await openClients(server.connectString, options.clients)).map(fixture.track);
+    if (proxy)
+      proxiedClients = (await openClients(proxy.connectString, options.proxiedClients ?? 0)).map(
+        fixture.track,
+      );
   });
-  afterAll(async () => {
-    await closeAll([...proxiedClients, ...clients]);
-    await proxy?.close();
-    await server?.stop();
-  });
+  afterAll(fixture.stop);
   return {
     get server() {
-      return started(server, 'server');
+      return fixture.server;
     },
     get proxy() {
       return started(proxy, 'fault proxy');
