@@ -8,8 +8,8 @@ import net, { type Socket } from 'node:net';
 import {
   type FaultProxy,
   type StartZooKeeperOptions,
+  serverFixture,
   startFaultProxy,
-  startZooKeeper,
   type ZooKeeperServer,
 } from '@zkwire/testing';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -133,7 +133,7 @@ export interface ProxiedServer {
   readonly proxy: FaultProxy;
   /**
    * A client connected straight to the server, for setting up and checking what the tested client did. A test
-   * that closes it assigns a new one; the file's afterAll closes whichever is current.
+   * that closes it assigns a new one; the file's afterAll closes every one assigned.
    */
   admin: ZooKeeperClient;
 }
@@ -143,19 +143,16 @@ export interface ProxiedServer {
  * client beside it; closes all of it afterwards (afterAll), the client first.
  */
 export function useProxiedServer(options?: StartZooKeeperOptions): ProxiedServer {
-  let server: ZooKeeperServer | undefined;
+  const fixture = serverFixture(options);
   let proxy: FaultProxy | undefined;
   let admin: ZooKeeperClient | undefined;
   beforeAll(async () => {
-    server = await startZooKeeper(options);
-    proxy = await startFaultProxy({ host: server.host, port: server.port });
-    admin = await connect({ connectString: server.connectString });
+    await fixture.start();
+    const { server } = fixture;
+    proxy = fixture.track(await startFaultProxy({ host: server.host, port: server.port }));
+    admin = fixture.track(await connect({ connectString: server.connectString }));
   });
-  afterAll(async () => {
-    await admin?.close();
-    await proxy?.close();
-    await server?.[Symbol.asyncDispose]();
-  });
+  afterAll(fixture.stop);
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined)
       throw new Error(`useProxiedServer: no ${what} yet (read it inside a test or hook)`);
@@ -163,7 +160,7 @@ export function useProxiedServer(options?: StartZooKeeperOptions): ProxiedServer
   };
   return {
     get server() {
-      return started(server, 'server');
+      return fixture.server;
     },
     get proxy() {
       return started(proxy, 'fault proxy');
@@ -172,7 +169,7 @@ export function useProxiedServer(options?: StartZooKeeperOptions): ProxiedServer
       return started(admin, 'admin client');
     },
     set admin(client: ZooKeeperClient) {
-      admin = client;
+      admin = fixture.track(client);
     },
   };
 }
