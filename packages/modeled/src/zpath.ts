@@ -166,7 +166,8 @@ export class ZPath<N extends string[] = string[]> {
       }
       const record = first as Record<string, unknown>;
       for (const key of Object.keys(record)) {
-        if (!names.includes(key)) throw new InvalidModelArgumentError(String(this), `there is no parameter {${key}}`);
+        if (!names.includes(key))
+          throw new InvalidModelArgumentError(String(this), `there is no parameter {${key}}`);
       }
       next = (segment) => {
         if (!Object.hasOwn(record, segment.name)) {
