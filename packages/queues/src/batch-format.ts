@@ -1,5 +1,5 @@
 /**
- * Curator's batch byte format (`ItemSerializer`, curator-compat.md §8.2): every queue node holds one batch.
+ * Curator's batch byte format (`ItemSerializer`, curator/queues.md §8.2): every queue node holds one batch.
  *
  *   int32 0x00010001                     version
  *   ( byte 0x01, int32 length, bytes )*  one per item, big-endian length >= 0

@@ -1,5 +1,5 @@
 /**
- * DistributedDelayQueue (Curator's `buildDelayQueue()`, curator-compat.md §10).
+ * DistributedDelayQueue (Curator's `buildDelayQueue()`, curator/queues.md §10).
  */
 import { delayItemPrefix, delayNaming } from './item-names.js';
 import { type PutOptions, QueueBase, type QueueOptions } from './queue-base.js';

@@ -1,5 +1,5 @@
 /**
- * DistributedQueue: FIFO by sequence (Curator's `QueueBuilder.buildQueue()`, curator-compat.md §8).
+ * DistributedQueue: FIFO by sequence (Curator's `QueueBuilder.buildQueue()`, curator/queues.md §8).
  */
 import { naturalNaming, QUEUE_ITEM_PREFIX } from './item-names.js';
 import { type PutOptions, QueueBase, type QueueOptions } from './queue-base.js';

@@ -1,5 +1,5 @@
 /**
- * DistributedIdQueue (Curator's `buildIdQueue()`, curator-compat.md §11).
+ * DistributedIdQueue (Curator's `buildIdQueue()`, curator/queues.md §11).
  */
 
 import { QueueArgumentError } from './errors.js';

@@ -1,5 +1,5 @@
 /**
- * The lock-safe mode's per-item lock (curator-compat.md §8.3): an EPHEMERAL `LP/<item name>`, the same name
+ * The lock-safe mode's per-item lock (curator/queues.md §8.3): an EPHEMERAL `LP/<item name>`, the same name
  * as the item. While it exists no other consumer touches the item; if its holder dies, the server removes it
  * with the session and the item is delivered again.
  */

@@ -16,7 +16,7 @@ import {
 const seq = (n: number) => String(n).padStart(10, '0');
 
 describe('priority names', () => {
-  // The table observed with Curator 5.4.0 (curator-compat.md §9).
+  // The table observed with Curator 5.4.0 (curator/queues.md §9).
   const observed: [number, string][] = [
     [-2147483648, 'queue-0800000000000000004'],
     [-256, 'queue-0FFFFFF000000000006'],

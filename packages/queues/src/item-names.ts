@@ -1,5 +1,5 @@
 /**
- * Node names of Curator's queues (curator-compat.md §8–§12.1) and the order each queue consumes them in.
+ * Node names of Curator's queues (curator/queues.md §8–§12.1) and the order each queue consumes them in.
  * The server appends the 10-digit sequence to every prefix made here.
  */
 import { QueueArgumentError } from './errors.js';

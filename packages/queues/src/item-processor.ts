@@ -1,5 +1,5 @@
 /**
- * Taking one batch node and handing its items out, in the two modes Curator has (curator-compat.md §8.3):
+ * Taking one batch node and handing its items out, in the two modes Curator has (curator/queues.md §8.3):
  *
  * - at-most-once (no lock path): read it, delete it with the version read, then deliver. A consumer error loses
  *   the item; nothing is delivered twice.

@@ -1,5 +1,5 @@
 /**
- * DistributedPriorityQueue (Curator's `buildPriorityQueue(minItemsBeforeRefresh)`, curator-compat.md §9).
+ * DistributedPriorityQueue (Curator's `buildPriorityQueue(minItemsBeforeRefresh)`, curator/queues.md §9).
  */
 
 import { QueueArgumentError } from './errors.js';

@@ -1,5 +1,5 @@
 /**
- * SimpleDistributedQueue (curator-compat.md §12.1): raw bytes in `Q/qn-<seq>`, no batch framing, taken with
+ * SimpleDistributedQueue (curator/queues.md §12.1): raw bytes in `Q/qn-<seq>`, no batch framing, taken with
  * an unversioned delete before it is returned. Unlike Curator's, a listing is kept between calls and read
  * again only when its watch fires, so draining N items costs about N reads and N deletes, not N listings.
  */

@@ -6,7 +6,7 @@ import { isBadVersion, isNodeExists, isNoNode, isRetryable, ZooKeeperError } fro
 
 export { isNodeExists, isNoNode, isSessionExpired } from '@zkwire/zk-wire-client';
 
-/** "Someone else got there first": Curator skips the item on these (curator-compat.md §8.3). */
+/** "Someone else got there first": Curator skips the item on these (curator/queues.md §8.3). */
 export function isTakenByAnother(error: unknown): boolean {
   return isNoNode(error) || isNodeExists(error) || isBadVersion(error);
 }

@@ -1,6 +1,6 @@
 /**
- * Guaranteed delete after a real connection loss (curator-compat.md §1.4): a lock node whose delete cannot
- * reach the server (a released hold, or a waiter that gave up while disconnected) is deleted in the
+ * Guaranteed delete after a real connection loss (curator/conventions.md §1.4): a lock node whose delete
+ * cannot reach the server (a released hold, or a waiter that gave up while disconnected) is deleted in the
  * background once the connection is back, in the same session, so nobody waits for the session to expire.
  */
 

@@ -1,6 +1,6 @@
 /**
- * Protected-create recovery after a real connection loss (curator-compat.md §1.5): the server makes our lock
- * node, the reply never reaches us, the connection is cut; after reconnecting, the lock finds its own
+ * Protected-create recovery after a real connection loss (curator/conventions.md §1.5): the server makes our
+ * lock node, the reply never reaches us, the connection is cut; after reconnecting, the lock finds its own
  * `_c_<uuid>-` node and adopts it instead of making a second one.
  */
 

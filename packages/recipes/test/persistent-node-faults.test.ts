@@ -1,7 +1,7 @@
 /**
  * PersistentNode through a fault proxy: data set while disconnected reaches the node after the reconnection;
  * a node deleted while we were away is re-created; and a protected sequential create whose reply is lost is
- * found again by its `_c_<uuid>-` prefix, so exactly one node exists (curator-compat.md §1.5).
+ * found again by its `_c_<uuid>-` prefix, so exactly one node exists (curator/conventions.md §1.5).
  */
 
 import type { FaultProxy } from '@zkwire/testing';

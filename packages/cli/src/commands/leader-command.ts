@@ -2,7 +2,7 @@
  * `leader PATH`: the leader and the participants of a Curator LeaderLatch (`_c_<uuid>-latch-<seq>` nodes)
  * or LeaderSelector (a mutex: `_c_<uuid>-lock-<seq>`), as Curator's getParticipants() reports them: sorted by
  * sequence, the participant id read from each node's data (UTF-8), the first node read being the leader
- * (curator-compat §7).
+ * (curator/leader.md §7).
  */
 import { sortContenders } from '@zkwire/recipes';
 import type { CommandContext, CommandSpec } from '../command-spec.js';

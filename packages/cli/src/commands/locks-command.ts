@@ -1,6 +1,6 @@
 /**
  * `locks PATH`: who holds a Curator lock and who waits, in the order they will get it, with their session
- * ids. The layout tells the recipe (curator-compat §2–§4):
+ * ids. The layout tells the recipe (curator/locks.md §2–§4):
  * - InterProcessMutex (and LeaderSelector): `PATH/_c_<uuid>-lock-<seq>`, the lowest sequence holds it;
  * - InterProcessReadWriteLock: `__READ__`/`__WRIT__` nodes in one queue; a writer holds only at the head,
  *   readers hold while no writer is ahead of them;

@@ -1,7 +1,7 @@
 /**
  * `queue PATH`: the items of a Curator queue in the order consumers take them, each node's batch decoded
  * (how many items, how many bytes), the age of the oldest, and with `--lock-path` the items a lock-safe
- * queue's consumers hold right now (curator-compat §8–§12.1). The queue kind is told from the node names:
+ * queue's consumers hold right now (curator/queues.md §8–§12.1). The queue kind is told from the node names:
  * `qn-` SimpleDistributedQueue (raw bytes, no batch); `queue-|<hex>|` delay; `queue-|<id>|` id;
  * `queue-<sign><8 hex><seq>` priority; other `queue-` names a plain DistributedQueue.
  */

@@ -12,7 +12,7 @@ import {
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
 describe('counter byte layouts', () => {
-  it('matches the bytes Curator wrote in the observations of curator-compat.md', () => {
+  it('matches the bytes Curator wrote in the observations of curator/README.md', () => {
     expect(hex(encodeInt32(-2))).toBe('fffffffe'); // SharedCount -2
     expect(hex(encodeInt32(-3))).toBe('fffffffd'); // DistributedAtomicInteger -3
     expect(hex(encodeInt32(3))).toBe('00000003'); // kazoo Counter(support_curator) +3

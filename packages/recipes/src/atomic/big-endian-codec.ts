@@ -1,5 +1,5 @@
 /**
- * The byte layouts of Curator's counters (curator-compat.md §12.2, §12.3): SharedCount and
+ * The byte layouts of Curator's counters (curator/counters.md §12.2, §12.3): SharedCount and
  * DistributedAtomicInteger hold a 4-byte big-endian int32, DistributedAtomicLong an 8-byte big-endian int64.
  */
 import { BadRecipeDataError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';

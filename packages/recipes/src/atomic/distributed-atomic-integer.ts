@@ -1,7 +1,7 @@
 /**
  * DistributedAtomicInteger: an int32 counter in one znode, 4 bytes big-endian (Curator's
- * `DistributedAtomicInteger`, curator-compat.md §12.3), the same bytes as a SharedCount. Missing or empty data
- * reads as 0; arithmetic wraps at 32 bits as Java's `int` does.
+ * `DistributedAtomicInteger`, curator/counters.md §12.3), the same bytes as a SharedCount. Missing or empty
+ * data reads as 0; arithmetic wraps at 32 bits as Java's `int` does.
  */
 import type { ValueClient } from '../shared/value-client.js';
 import { AtomicNumber, INT32_LAYOUT } from './atomic-number.js';

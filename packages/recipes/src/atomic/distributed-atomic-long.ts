@@ -1,7 +1,7 @@
 /**
  * DistributedAtomicLong: an int64 counter in one znode, 8 bytes big-endian, updated by compare-and-set on the
- * data version (Curator's `DistributedAtomicLong`, curator-compat.md §12.3). Missing or empty data reads as 0;
- * arithmetic wraps at 64 bits as Java's `long` does.
+ * data version (Curator's `DistributedAtomicLong`, curator/counters.md §12.3). Missing or empty data reads as
+ * 0; arithmetic wraps at 64 bits as Java's `long` does.
  */
 import type { ValueClient } from '../shared/value-client.js';
 import { AtomicNumber, INT64_LAYOUT } from './atomic-number.js';

@@ -1,6 +1,6 @@
 /**
  * DistributedAtomicValue: optimistic compare-and-set on one znode's data version (Curator's
- * `org.apache.curator.framework.recipes.atomic.DistributedAtomicValue`, curator-compat.md §12.3).
+ * `org.apache.curator.framework.recipes.atomic.DistributedAtomicValue`, curator/counters.md §12.3).
  *
  * Each attempt reads the data and its version, computes the new bytes, then creates the node (when absent) or
  * writes with `version = stat.version`. NodeExists, BadVersion and NoNode mean "someone else won this round":

@@ -1,8 +1,9 @@
 /**
- * DistributedBarrier (Curator's `barriers.DistributedBarrier`, curator-compat.md §6.1): the barrier is up while
- * its znode exists. `setBarrier` creates it (PERSISTENT, container parents, NodeExists ignored), `removeBarrier`
- * deletes it (NoNode ignored), and `waitOnBarrier` blocks until it is gone: `exists(B, watch)` in one request,
- * then wait for the watch, so a removal between the check and the wait cannot be missed.
+ * DistributedBarrier (Curator's `barriers.DistributedBarrier`, curator/barriers.md §6.1): the barrier is up
+ * while its znode exists. `setBarrier` creates it (PERSISTENT, container parents, NodeExists ignored),
+ * `removeBarrier` deletes it (NoNode ignored), and `waitOnBarrier` blocks until it is gone: `exists(B,
+ * watch)` in one request, then wait for the watch, so a removal between the check and the wait cannot be
+ * missed.
  */
 import { createWithContainerParents } from '../internal-common/create-with-parents.js';
 import { Deadline, DeadlineExpired, type WaitOptions } from '../internal-common/deadline.js';

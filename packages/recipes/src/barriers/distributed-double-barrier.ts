@@ -1,5 +1,5 @@
 /**
- * DistributedDoubleBarrier (Curator's `barriers.DistributedDoubleBarrier` 5.4.0, curator-compat.md §6.2):
+ * DistributedDoubleBarrier (Curator's `barriers.DistributedDoubleBarrier` 5.4.0, curator/barriers.md §6.2):
  * `memberQty` members enter together and leave together.
  *
  * Layout, the same as Java's so both can share one barrier: each member is an EPHEMERAL node `B/<uuid>` (a

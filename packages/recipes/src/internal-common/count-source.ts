@@ -1,7 +1,7 @@
 /**
  * A changing maximum for the semaphore: Curator's SharedCountReader, structurally. A SharedCount from this
  * package fits, as does anything with `getCount()` and a `'change'` event; `watchCountNode` reads a
- * SharedCount node (4-byte big-endian int32, curator-compat.md §12.2) directly.
+ * SharedCount node (4-byte big-endian int32, curator/counters.md §12.2) directly.
  */
 import { EventEmitter } from 'node:events';
 import { Reporter } from './safe-emit.js';

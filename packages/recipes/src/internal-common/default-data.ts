@@ -1,5 +1,5 @@
 /**
- * Curator's default node data (curator-compat.md §1.2): the local host's address as text, what Java's
+ * Curator's default node data (curator/conventions.md §1.2): the local host's address as text, what Java's
  * `InetAddress.getLocalHost().getHostAddress()` gives, or empty when the host name does not resolve.
  */
 import { lookup } from 'node:dns/promises';

@@ -1,5 +1,5 @@
 /**
- * Curator's `delete().guaranteed()` (curator-compat.md §1.4) for a recipe's own node, on the client's
+ * Curator's `delete().guaranteed()` (curator/conventions.md §1.4) for a recipe's own node, on the client's
  * guaranteed delete (`delete(path, { guaranteed: true })`: retried through connection loss until the node is
  * known gone, the session has expired, or the client is closed). What the recipes add is when the caller
  * stops waiting: as soon as the first attempt met a connection problem, the rest goes on in the background.

@@ -1,6 +1,6 @@
 /**
  * The "lost" signal of a hold (a lock, a lease): Curator leaves a holder to watch connection states itself
- * (curator-compat.md §2.6, §13.3); we raise it for the holder. A hold is reported lost, once, when the
+ * (curator/locks.md §2.6, §13.3); we raise it for the holder. A hold is reported lost, once, when the
  * connection is suspended (the default, like Curator's StandardConnectionStateErrorPolicy) or only when the
  * session is lost (`lostOn: 'lost'`, like SessionConnectionStateErrorPolicy), or when its node is deleted by
  * someone else.

@@ -1,9 +1,10 @@
 /**
- * Curator's protected create with recovery (curator-compat.md §1.5). The node is named `_c_<uuid>-<name>`.
- * When a create fails with a connection problem its outcome is unknown, so before each retry we list the
- * parent and adopt a child carrying our prefix instead of creating a second node. An ephemeral found under a
- * different session than the first attempt's belongs to a dead session: it is deleted and a new one made.
- * When every attempt fails, the node is looked for and deleted in the background, and the error re-thrown.
+ * Curator's protected create with recovery (curator/conventions.md §1.5). The node is named
+ * `_c_<uuid>-<name>`. When a create fails with a connection problem its outcome is unknown, so before each
+ * retry we list the parent and adopt a child carrying our prefix instead of creating a second node. An
+ * ephemeral found under a different session than the first attempt's belongs to a dead session: it is deleted
+ * and a new one made. When every attempt fails, the node is looked for and deleted in the background, and the
+ * error re-thrown.
  */
 import { deleteGuaranteed } from './guaranteed-delete.js';
 import { normalizeProtectedName } from './protected-name.js';

@@ -1,6 +1,6 @@
 /**
- * Curator's protected node names (curator-compat.md §1.5): `_c_<uuid>-<name>`, the UUID a lower-case v4 UUID
- * of 36 characters, so the prefix is 40 characters long.
+ * Curator's protected node names (curator/conventions.md §1.5): `_c_<uuid>-<name>`, the UUID a lower-case v4
+ * UUID of 36 characters, so the prefix is 40 characters long.
  */
 import { randomUUID } from 'node:crypto';
 

@@ -1,5 +1,5 @@
 /**
- * Curator's contender ordering (curator-compat.md §2.2, §4.2): the sort key is the text after the LAST
+ * Curator's contender ordering (curator/locks.md §2.2, §4.2): the sort key is the text after the LAST
  * occurrence of the lock name, or the whole name when it has none; keys compare by UTF-16 code units
  * (Java `String.compareTo`, JS `<`), and the sort is stable.
  */

@@ -1,5 +1,5 @@
 /**
- * Waiting on the one node that must go before us (curator-compat.md §2.3): `getData(predecessor, watch)`,
+ * Waiting on the one node that must go before us (curator/locks.md §2.3): `getData(predecessor, watch)`,
  * the watch armed by the same request as the read, so no deletion can slip between the two. `getData` rather
  * than `exists`, so no watch is left on a node that is already gone.
  */

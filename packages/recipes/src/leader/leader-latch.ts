@@ -1,5 +1,5 @@
 /**
- * LeaderLatch (Curator's `leader.LeaderLatch`, curator-compat.md §7.1): every participant holds a protected
+ * LeaderLatch (Curator's `leader.LeaderLatch`, curator/leader.md §7.1): every participant holds a protected
  * EPHEMERAL_SEQUENTIAL node `L/_c_<uuid>-latch-<seq>` whose data is its id in UTF-8; the lowest (sorted by the
  * text after the last `latch-`) leads, and every other one watches only its predecessor with `getData`.
  *

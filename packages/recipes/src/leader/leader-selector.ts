@@ -1,5 +1,5 @@
 /**
- * LeaderSelector (Curator's `leader.LeaderSelector`, curator-compat.md §7.2): leadership is holding an
+ * LeaderSelector (Curator's `leader.LeaderSelector`, curator/leader.md §7.2): leadership is holding an
  * InterProcessMutex on the election path (nodes `_c_<uuid>-lock-<seq>`, data the id in UTF-8, or the local
  * address when there is no id, as in Curator). The leader runs `takeLeadership`; when it settles, the mutex is
  * released and the next contender leads. With `autoRequeue` the selector stands again after each term.

@@ -1,5 +1,5 @@
 /**
- * Who stands in an election, as Curator's `LeaderSelector.getParticipants` reads it (curator-compat.md §7.1):
+ * Who stands in an election, as Curator's `LeaderSelector.getParticipants` reads it (curator/leader.md §7.1):
  * the contenders in sort order, each node's data decoded as the UTF-8 participant id, nodes gone in the
  * meantime skipped, and the first node read successfully marked as the leader.
  */

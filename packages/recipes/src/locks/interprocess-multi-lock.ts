@@ -1,5 +1,5 @@
 /**
- * InterProcessMultiLock (curator-compat.md §5): several locks as one, all or none. It makes no nodes of its
+ * InterProcessMultiLock (curator/locks.md §5): several locks as one, all or none. It makes no nodes of its
  * own. Locks are taken in list order and released in reverse; if one cannot be taken, those already held are
  * released in reverse. Unlike Curator, which gives each lock the full timeout, `timeoutMs` bounds the whole
  * acquisition.

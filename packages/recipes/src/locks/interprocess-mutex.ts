@@ -1,5 +1,5 @@
 /**
- * InterProcessMutex: Curator's fair, reentrant lock (curator-compat.md §2). Contenders are protected
+ * InterProcessMutex: Curator's fair, reentrant lock (curator/locks.md §2). Contenders are protected
  * EPHEMERAL_SEQUENTIAL children `_c_<uuid>-lock-<seq>` of the lock path, holding the local address as data
  * like Curator's default; the lowest holds, each other waits on its immediate predecessor only.
  */

@@ -1,5 +1,5 @@
 /**
- * InterProcessReadWriteLock (curator-compat.md §4): readers share, writers exclude, fair. A writer waits on
+ * InterProcessReadWriteLock (curator/locks.md §4): readers share, writers exclude, fair. A writer waits on
  * its immediate predecessor, reader or writer; a reader waits on the first writer before it. Downgrade works
  * as in Curator 5.5+: the holder of the write lock takes the read lock with an EPHEMERAL node named
  * `__READ__<write sequence>` that sorts where the write node does, then releases the write lock, so no writer

@@ -1,5 +1,5 @@
 /**
- * InterProcessSemaphoreMutex (curator-compat.md §3.4): a semaphore with one lease, used as a lock. Not
+ * InterProcessSemaphoreMutex (curator/locks.md §3.4): a semaphore with one lease, used as a lock. Not
  * reentrant: a second acquire from the same object waits like any other contender (and times out).
  */
 import { NotLockOwnerError } from '../internal-common/recipe-errors.js';

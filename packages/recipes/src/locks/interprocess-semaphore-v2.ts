@@ -1,5 +1,5 @@
 /**
- * InterProcessSemaphoreV2 (curator-compat.md §3): at most `maxLeases` leases at a time across processes.
+ * InterProcessSemaphoreV2 (curator/locks.md §3): at most `maxLeases` leases at a time across processes.
  * Acquirers queue on an InterProcessMutex at `<path>/locks`; the one holding it creates its lease node
  * `<path>/leases/_c_<uuid>-lease-<seq>` and waits (children watch) until the lease count is within the
  * maximum, then lets the next acquirer in. The maximum is not stored in ZooKeeper: every participant must

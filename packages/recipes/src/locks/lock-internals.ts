@@ -1,5 +1,5 @@
 /**
- * The contender loop shared by every sequential-node lock (Curator's LockInternals, curator-compat.md §2.3):
+ * The contender loop shared by every sequential-node lock (Curator's LockInternals, curator/locks.md §2.3):
  * create our protected node, list and sort the contenders, and either hold or wait on the one node the
  * predicate names. On timeout, abort or error our node is deleted, so giving up leaves nothing behind.
  */

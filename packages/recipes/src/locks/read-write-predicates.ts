@@ -1,5 +1,5 @@
 /**
- * The read-write lock's node names and predicates (curator-compat.md §4). Readers and writers are children of
+ * The read-write lock's node names and predicates (curator/locks.md §4). Readers and writers are children of
  * one path: `_c_<uuid>-__READ__<seq>` and `_c_<uuid>-__WRIT__<seq>`, sorted by the text after the last
  * `__READ__`, then after the last `__WRIT__`.
  */

@@ -1,7 +1,7 @@
 /**
  * One create round of a PersistentNode, by Curator's naming rules (`persistent-node-options.ts`): the create
  * itself, where a node already at the name is adopted, and the search for a protected sequential node whose
- * create reply was lost (curator-compat.md §1.5), so that no second node is made.
+ * create reply was lost (curator/conventions.md §1.5), so that no second node is made.
  */
 import { childrenOrNone, deleteIfPresent } from '../internal-common/missing-node.js';
 import { recoveryStep } from '../internal-common/protected-create.js';

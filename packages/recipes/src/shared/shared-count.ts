@@ -1,6 +1,6 @@
 /**
- * SharedCount: an int32 every participant sees (Curator's `SharedCount`, curator-compat.md §12.2), stored as
- * exactly 4 big-endian bytes so a Java SharedCount or DistributedAtomicInteger on the same path reads it.
+ * SharedCount: an int32 every participant sees (Curator's `SharedCount`, curator/counters.md §12.2), stored
+ * as exactly 4 big-endian bytes so a Java SharedCount or DistributedAtomicInteger on the same path reads it.
  */
 import { EventEmitter } from 'node:events';
 import { checkInt32, decodeInt32, encodeInt32 } from '../atomic/big-endian-codec.js';

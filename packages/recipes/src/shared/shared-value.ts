@@ -1,6 +1,6 @@
 /**
  * SharedValue: a value every participant sees, kept in one PERSISTENT znode (Curator's
- * `org.apache.curator.framework.recipes.shared.SharedValue`, curator-compat.md §12.2).
+ * `org.apache.curator.framework.recipes.shared.SharedValue`, curator/counters.md §12.2).
  *
  * `start()` creates the node with the seed bytes (NodeExists ignored) and reads it with a watch that is re-armed
  * on every change; the value is re-read on every (re)connection. The version is the znode's data version, so

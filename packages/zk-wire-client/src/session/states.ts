@@ -2,7 +2,8 @@
  * The session's state machine and its two views: the `SessionState` it is in (connecting, connected,
  * read-only, suspended, expired, closed) and the `ConnectionState` events with Curator's meanings
  * (connected, suspended, reconnected, lost, read-only), delivered as events of the session and as async
- * iterables (curator-compat.md §13.1). The session's logic decides when; this part only records and tells.
+ * iterables (curator/connection-states.md §13.1). The session's logic decides when; this part only records
+ * and tells.
  */
 import type { EventEmitter } from 'node:events';
 import { AsyncQueue } from '../util/async-queue.js';

@@ -1,8 +1,9 @@
 /**
- * Retry policies with Curator's formulas (curator-compat.md §13.5-13.6) and a retry loop for idempotent calls.
- * Only errors that say "the call may not have happened" are retried: CONNECTIONLOSS, OPERATIONTIMEOUT,
- * SESSIONMOVED, and SESSIONEXPIRED unless `retrySessionExpired: false` (Curator's RetryLoop does the same; its
- * SessionFailedRetryPolicy is the opt-out). A retried SessionExpired only helps with `autoRecreateSession`.
+ * Retry policies with Curator's formulas (curator/connection-states.md §13.5-13.6) and a retry loop for
+ * idempotent calls. Only errors that say "the call may not have happened" are retried: CONNECTIONLOSS,
+ * OPERATIONTIMEOUT, SESSIONMOVED, and SESSIONEXPIRED unless `retrySessionExpired: false` (Curator's RetryLoop
+ * does the same; its SessionFailedRetryPolicy is the opt-out). A retried SessionExpired only helps with
+ * `autoRecreateSession`.
  */
 
 import { ZooKeeperError } from './errors.js';

@@ -96,7 +96,7 @@ export type WatchType = 'children' | 'data' | 'any' | 'persistent' | 'persistent
 /** Client-side session states. */
 export type SessionState = 'connecting' | 'connected' | 'read-only' | 'suspended' | 'expired' | 'closed';
 
-/** Connection state events, with Curator's meanings (curator-compat.md §13.1). */
+/** Connection state events, with Curator's meanings (curator/connection-states.md §13.1). */
 export type ConnectionState = 'connected' | 'suspended' | 'reconnected' | 'lost' | 'read-only';
 
 /** SASL options, handled by the security module's authenticator (see security/sasl-hook.ts). */
