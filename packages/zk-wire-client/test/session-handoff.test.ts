@@ -98,7 +98,13 @@ describe('detach and resume', () => {
     try {
       // A watch of the resumed client set after the change, so that its event proves the change was seen.
       await admin.setData('/handoff-watched', 'b');
-      const seen = new Promise((resolve) => resumed.exists('/handoff-watched/x', { watch: resolve }));
+      // The watch is armed (the exists answered) before the create: the two sessions' requests are not
+      // ordered against each other, and an exists that came after the create would watch a node that stays.
+      let fire = () => {};
+      const seen = new Promise<void>((resolve) => {
+        fire = resolve;
+      });
+      expect(await resumed.exists('/handoff-watched/x', { watch: () => fire() })).toBeNull();
       await admin.create('/handoff-watched/x', null);
       await seen;
       expect(fired).toEqual([]);
