@@ -8,7 +8,7 @@
  * Run: `npm run bench:micro`.
  */
 import { Buffer } from 'node:buffer';
-import { records, type Stat } from '@zkwire/jute-codec';
+import { records } from '@zkwire/jute-codec';
 import { bench, describe } from 'vitest';
 import { RequestPipeline } from '../src/pipeline/pipeline.js';
 import { GateVerdict } from '../src/pipeline/version-gate.js';
@@ -18,21 +18,10 @@ import { WatchTables } from '../src/protocol/watches.js';
 import type { Connection } from '../src/transport/connection.js';
 import { Chroot } from '../src/util/paths.js';
 import type { Watcher } from '../src/util/types.js';
+import { benchPath, benchStat } from './fixtures.js';
 
-const path = '/bench/node-0042';
-const stat: Stat = {
-  czxid: 0x100000001n,
-  mzxid: 0x100000005n,
-  ctime: 1_700_000_000_000n,
-  mtime: 1_700_000_000_123n,
-  version: 4,
-  cversion: 0,
-  aversion: 0,
-  ephemeralOwner: 0n,
-  dataLength: 100,
-  numChildren: 0,
-  pzxid: 0x100000001n,
-};
+const path = benchPath;
+const stat = benchStat;
 const options = { time: 500 };
 
 /**

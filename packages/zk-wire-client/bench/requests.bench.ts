@@ -5,7 +5,7 @@
  * Run: `npm run bench:micro` (figures compare pieces on one machine in one run, never across machines).
  */
 import { Buffer } from 'node:buffer';
-import { type JuteRecord, records, type Stat } from '@zkwire/jute-codec';
+import { type JuteRecord, records } from '@zkwire/jute-codec';
 import { bench, describe } from 'vitest';
 import { encodeGetData, getDataReply } from '../src/protocol/get-data.js';
 import { emptyCheckedMulti, encodeMulti, multiReply, setCheckedOp } from '../src/protocol/multi.js';
@@ -15,22 +15,11 @@ import { PendingRequest, type ReplyContext } from '../src/protocol/pending.js';
 import { encodeSetData, setDataReply } from '../src/protocol/set-data.js';
 import { WatchTables } from '../src/protocol/watches.js';
 import { Chroot } from '../src/util/paths.js';
+import { benchPath, benchStat } from './fixtures.js';
 
-const path = '/bench/node-0042';
+const path = benchPath;
 const data = Buffer.alloc(100, 0x61);
-const stat: Stat = {
-  czxid: 0x100000001n,
-  mzxid: 0x100000005n,
-  ctime: 1_700_000_000_000n,
-  mtime: 1_700_000_000_123n,
-  version: 4,
-  cversion: 0,
-  aversion: 0,
-  ephemeralOwner: 0n,
-  dataLength: 100,
-  numChildren: 0,
-  pzxid: 0x100000001n,
-};
+const stat = benchStat;
 const options = { time: 300 };
 /** Keeps every result alive, so that the JIT cannot drop the work. */
 export let sink: unknown;
