@@ -1,6 +1,6 @@
 // Prints the root README's "Tested against" table from the reports of a run: the suite on the default release
 // (.tmp/vitest-report.json), the matrix (.tmp/matrix/<version>.json) and the Curator 5.4.0 interop run
-// (.tmp/curator-debian.json), with the machine and the date. Usage: node scripts/tested-against.mjs
+// (.tmp/curator-debian.json), with the machine and the commit (the run's time goes in the commit message). Usage: node scripts/tested-against.mjs
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -40,7 +40,6 @@ try {
   // lscpu is Linux only
 }
 const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
-const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
 
 const rows = [];
 const suite = counts('.tmp/vitest-report.json');
@@ -53,7 +52,7 @@ for (const version of matrix) {
   rows.push(`| ${version} | ${what} | ${cell(counts(`.tmp/matrix/${version}.json`))} |`);
 }
 const curator = counts('.tmp/curator-debian.json');
-console.log(`Run of ${date} UTC on ${machine}, ${cpus().length} cores, commit ${commit}:
+console.log(`Run on ${machine}, ${cpus().length} cores, at commit ${commit}:
 
 | ZooKeeper | what was checked | tests |
 | --- | --- | --- |
