@@ -1,6 +1,7 @@
 // Prints the root README's "Tested against" table from the reports of a run: the suite on the default release
 // (.tmp/vitest-report.json), the matrix (.tmp/matrix/<version>.json) and the Curator 5.4.0 interop run
-// (.tmp/curator-debian.json), with the machine and the commit (the run's time goes in the commit message). Usage: node scripts/tested-against.mjs
+// (.tmp/curator-debian.json), with the machine and the commit (the run's time goes in the commit message).
+// Usage: node scripts/tested-against.mjs
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
