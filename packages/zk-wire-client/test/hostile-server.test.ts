@@ -236,9 +236,10 @@ describe('each misbehaviour of issue 14 §4: the call settles, the process lives
     const badName = Buffer.from([0x61, 0xc3, 0x28, 0xff]);
     server = await startHostileServer({
       onRequest: collect((request, peer) => {
-        if (request.type === 8) {
-          // getChildren: int count, then one ustring; and a notification whose path is bad UTF-8 before it.
-          const body = Buffer.alloc(8 + badName.length);
+        if (request.type === 12) {
+          // getChildren asks getChildren2: int count, one ustring, a Stat (68 bytes, zeros); and a notification
+          // whose path is bad UTF-8 before it.
+          const body = Buffer.alloc(8 + badName.length + 68);
           body.writeInt32BE(1, 0);
           body.writeInt32BE(badName.length, 4);
           badName.copy(body, 8);

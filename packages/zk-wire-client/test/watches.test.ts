@@ -13,7 +13,8 @@ import { failOnProcessErrors, frameTap } from './faults-helpers.js';
 failOnProcessErrors();
 
 const EXISTS_OPCODE = 3;
-const GET_CHILDREN_OPCODE = 8;
+/** getChildren is sent as getChildren2 (protocol/get-children.ts). */
+const GET_CHILDREN_OPCODE = 12;
 
 let server: ZooKeeperServer;
 let zk: ZooKeeperClient;

@@ -11,7 +11,8 @@ export const RawOpCode = {
   exists: 3,
   getData: 4,
   setData: 5,
-  getChildren: 8,
+  /** getChildren's fastest form: the server caches the serialized answers of getChildren2, not of getChildren (8). */
+  getChildren2: 12,
   multi: 14,
 };
 

@@ -38,7 +38,7 @@ function ring(spec: CellSpec): { frames: Buffer[]; repliesPerOp: number } {
     case 'exists':
       return each((xid) => pathWatchFrame(xid, RawOpCode.exists, paths.data));
     case 'getChildren':
-      return each((xid) => pathWatchFrame(xid, RawOpCode.getChildren, paths.children));
+      return each((xid) => pathWatchFrame(xid, RawOpCode.getChildren2, paths.children));
     case 'setData':
       return each((xid) => setDataFrame(xid, paths.data, data));
     case 'multi':

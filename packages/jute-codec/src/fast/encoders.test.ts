@@ -25,7 +25,7 @@ const acl: fc.Arbitrary<ACL[]> = fc.array(
 );
 
 describe('fast request frames equal encodeRequestFrame with the generic records (property)', () => {
-  it('getData, exists, getChildren', () => {
+  it('getData, exists, getChildren, getChildren2', () => {
     fc.assert(
       fc.property(xid, path, fc.boolean(), (x, p, watch) => {
         const value = { path: p, watch };
@@ -37,6 +37,9 @@ describe('fast request frames equal encodeRequestFrame with the generic records 
         );
         expect(fast.encodeGetChildrenRequestFrame(x, p, watch)).toEqual(
           encodeRequestFrame(x, OpCode.getChildren, records.GetChildrenRequest, value),
+        );
+        expect(fast.encodeGetChildren2RequestFrame(x, p, watch)).toEqual(
+          encodeRequestFrame(x, OpCode.getChildren2, records.GetChildren2Request, value),
         );
       }),
     );

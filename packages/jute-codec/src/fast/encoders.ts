@@ -64,6 +64,11 @@ export function encodeGetChildrenRequestFrame(xid: number, path: string, watch: 
   return pathWatchFrame(OpCode.getChildren, xid, path, watch);
 }
 
+/** The getChildren2 (12) frame: RequestHeader + GetChildren2Request {path, watch}. */
+export function encodeGetChildren2RequestFrame(xid: number, path: string, watch: boolean): Buffer {
+  return pathWatchFrame(OpCode.getChildren2, xid, path, watch);
+}
+
 /** The setData (5) frame: RequestHeader + SetDataRequest {path, data, version}. */
 export function encodeSetDataRequestFrame(
   xid: number,

@@ -54,13 +54,13 @@ export const EXISTS = callKind({
 export const GET_CHILDREN = callKind({
   decoder: getChildrenReply,
   watch: 'child',
-  encode: (xid, serverPath, arms) => encodeGetChildren(xid, serverPath, arms, false),
+  encode: (xid, serverPath, arms) => encodeGetChildren(xid, serverPath, arms),
 });
 
 export const GET_CHILDREN2 = callKind({
   decoder: getChildren2Reply,
   watch: 'child',
-  encode: (xid, serverPath, arms) => encodeGetChildren(xid, serverPath, arms, true),
+  encode: (xid, serverPath, arms) => encodeGetChildren(xid, serverPath, arms),
 });
 
 export const GET_ACL = callKind({

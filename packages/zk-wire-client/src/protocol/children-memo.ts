@@ -44,11 +44,10 @@ export class ChildNamesMemo {
   private lastUsed: string | undefined;
 
   /**
-   * The children of a GetChildrenResponse at `offset` of `payload` (to its end), as a new array. A null
-   * name never comes from a real server; it reads as ''.
+   * The children of the name vector from `offset` to `end` of `payload`, as a new array. A null name never
+   * comes from a real server; it reads as ''.
    */
-  childNames(path: string | undefined, payload: Buffer, offset: number): string[] {
-    const end = payload.length;
+  childNames(path: string | undefined, payload: Buffer, offset: number, end = payload.length): string[] {
     const size = end - offset;
     const entry = path === undefined ? undefined : this.memo.get(path);
     if (
@@ -66,7 +65,7 @@ export class ChildNamesMemo {
       return entry.names.slice();
     }
     const names = namesOf(fast.decodeGetChildrenResponse(payload, offset, end).children);
-    if (path !== undefined && names.length >= MIN_NAMES) this.remember(path, payload, offset, names);
+    if (path !== undefined && names.length >= MIN_NAMES) this.remember(path, payload, offset, end, names);
     return names;
   }
 
@@ -82,21 +81,21 @@ export class ChildNamesMemo {
     this.lastUsed = undefined;
   }
 
-  private remember(path: string, payload: Buffer, offset: number, names: string[]): void {
+  private remember(path: string, payload: Buffer, offset: number, end: number, names: string[]): void {
     const memo = this.memo;
     const old = memo.get(path);
     if (old !== undefined) {
       memo.delete(path);
       this.totalBytes -= old.bytes.length;
     }
-    const size = payload.length - offset;
+    const size = end - offset;
     if (size > MAX_ENTRY_BYTES) return;
     for (const [key, entry] of memo) {
       if (this.totalBytes + size <= MAX_TOTAL_BYTES && memo.size < MAX_ENTRIES) break;
       memo.delete(key);
       this.totalBytes -= entry.bytes.length;
     }
-    memo.set(path, { bytes: Buffer.from(payload.subarray(offset)), names: names.slice() });
+    memo.set(path, { bytes: Buffer.from(payload.subarray(offset, end)), names: names.slice() });
     this.totalBytes += size;
     this.lastUsed = path;
   }

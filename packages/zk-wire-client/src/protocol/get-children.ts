@@ -1,37 +1,36 @@
 /**
- * getChildren (8) and getChildren2 (12).
+ * getChildren and getChildren2, both sent as getChildren2 (12).
  *
- *   request  GetChildrenRequest / GetChildren2Request { ustring path; boolean watch; }
- *   reply    GetChildrenResponse  { vector<ustring> children; }
- *            GetChildren2Response { vector<ustring> children; Stat stat; }   (Stat of the listed node)
+ *   request  GetChildren2Request  { ustring path; boolean watch; }
+ *   reply    GetChildren2Response { vector<ustring> children; Stat stat; }   (Stat of the listed node)
+ *
+ * Why getChildren (names only) asks for getChildren2 and drops the Stat: ZooKeeper 3.6 and later keep the
+ * serialized answers of getChildren2 in a response cache (checked against the node's Stat, so never stale)
+ * and serialize a cached list only once; they have no such cache for getChildren (8). Listing a large node
+ * again and again, as locks, queues and caches do, costs the server far less this way. The request is the
+ * same bytes but the opcode, every server since 3.3 answers it, and the watch it arms is the same child watch.
  *
  * The watch is armed by the same request as the read, so no change can slip between them; it is registered
  * in the child table only on success. Children are names, in no particular order.
  */
-import { encodeRequestFrame, fast, OpCode, records } from '@zkwire/jute-codec';
+import { fast } from '@zkwire/jute-codec';
+import { STAT_SIZE } from '@zkwire/jute-codec/internal';
 import type { Stat } from '../util/types.js';
-import { namesOf, sharedChildNames } from './children-memo.js';
+import { sharedChildNames } from './children-memo.js';
 import type { ReplyDecoder } from './pending.js';
 
-/** Builds the getChildren (withStat false) or getChildren2 frame. */
-export function encodeGetChildren(
-  xid: number,
-  serverPath: string,
-  watch: boolean,
-  withStat: boolean,
-): Buffer {
-  return withStat
-    ? encodeRequestFrame(xid, OpCode.getChildren2, records.GetChildren2Request, { path: serverPath, watch })
-    : fast.encodeGetChildrenRequestFrame(xid, serverPath, watch);
+/** Builds the getChildren2 frame, for getChildren and getChildren2 alike (see above). */
+export function encodeGetChildren(xid: number, serverPath: string, watch: boolean): Buffer {
+  return fast.encodeGetChildren2RequestFrame(xid, serverPath, watch);
 }
 
-/** Decodes the names; the child watcher is registered as the reply settles. */
+/** Decodes the names, before the Stat at the end; the child watcher is registered as the reply settles. */
 export const getChildrenReply: ReplyDecoder<string[]> = {
   operation: 'getChildren',
   armsWatch: true,
   registers: 'child',
   decode(_context, request, _err, payload, offset) {
-    return sharedChildNames.childNames(request.path, payload, offset);
+    return sharedChildNames.childNames(request.path, payload, offset, statOffset(payload, offset));
   },
 };
 
@@ -46,8 +45,19 @@ export const getChildren2Reply: ReplyDecoder<GetChildren2Result> = {
   operation: 'getChildren2',
   armsWatch: true,
   registers: 'child',
-  decode(_context, _request, _err, payload, offset) {
-    const { value } = records.GetChildren2Response.decode(payload, offset, payload.length);
-    return { children: namesOf(value.children), stat: value.stat };
+  decode(_context, request, _err, payload, offset) {
+    const end = statOffset(payload, offset);
+    return {
+      children: sharedChildNames.childNames(request.path, payload, offset, end),
+      stat: fast.decodeStat(payload, end, payload.length),
+    };
   },
 };
+
+/**
+ * Where the Stat starts: the reply's last STAT_SIZE bytes. A reply too short to hold it is left to the
+ * decoders, whose bounds checks then fail it as a malformed reply.
+ */
+function statOffset(payload: Buffer, offset: number): number {
+  return Math.max(offset, payload.length - STAT_SIZE);
+}
