@@ -14,6 +14,14 @@ describe('zpath (Curator ZPath.parseWithIds)', () => {
     expect(zpath('/a/b').isResolved).toBe(true);
   });
 
+  it('gives a copy of its parameter names: changing it leaves the path as it was', () => {
+    const p = zpath('/a/{id}');
+    p.parameterNames.pop();
+    expect(p.parameterNames).toEqual(['id']);
+    expect(p.isResolved).toBe(false);
+    expect(() => p.fullPath()).toThrow(UnresolvedPathError);
+  });
+
   it('refuses malformed templates before anything else', () => {
     for (const bad of ['', 'a/b', '/a/', '/a//b', '/a/./b', '/a/..', '/a/b\u0000']) {
       expect(() => zpath(bad), bad).toThrow(InvalidModelArgumentError);

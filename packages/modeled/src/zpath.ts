@@ -91,9 +91,14 @@ export class ZPath<N extends string[] = string[]> {
   static readonly root: ZPath<[]> = new ZPath<[]>([]);
 
   readonly #segments: readonly Segment[];
+  /** `toString()`, made once: every read of a model at this path looks its node up by this text. */
+  readonly #text: string;
+  readonly #parameterNames: readonly string[];
 
   private constructor(segments: readonly Segment[]) {
     this.#segments = segments;
+    this.#text = segments.length === 0 ? '/' : `/${segments.map(segmentText).join('/')}`;
+    this.#parameterNames = segments.filter((s) => s.parameter).map((s) => s.name);
   }
 
   /** Parses a path template; see {@link zpath}. */
@@ -118,12 +123,12 @@ export class ZPath<N extends string[] = string[]> {
 
   /** The parameter names in order (`''` for each `{}`). */
   get parameterNames(): string[] {
-    return this.#segments.filter((s) => s.parameter).map((s) => s.name);
+    return [...this.#parameterNames];
   }
 
   /** True when no parameter is left. */
   get isResolved(): boolean {
-    return this.#segments.every((s) => !s.parameter);
+    return this.#parameterNames.length === 0;
   }
 
   /** True for `/`. */
@@ -139,13 +144,13 @@ export class ZPath<N extends string[] = string[]> {
 
   /** The znode path; throws {@link UnresolvedPathError} while parameters are left (Curator's `fullPath()`). */
   fullPath(operation = 'fullPath'): string {
-    if (!this.isResolved) throw new UnresolvedPathError(this.toString(), operation);
-    return this.toString();
+    if (!this.isResolved) throw new UnresolvedPathError(this.#text, operation);
+    return this.#text;
   }
 
   /** The path with parameters shown as `{name}`: `/tenants/{id}/quota`. */
   toString(): string {
-    return this.#segments.length === 0 ? '/' : `/${this.#segments.map(segmentText).join('/')}`;
+    return this.#text;
   }
 
   /**
@@ -156,7 +161,7 @@ export class ZPath<N extends string[] = string[]> {
   resolve(values: NamedParameterValues<N>): ZPath<[]>;
   resolve(...values: PositionalParameterValues<N>): ZPath<[]>;
   resolve(...args: unknown[]): ZPath<[]> {
-    const names = this.parameterNames;
+    const names = this.#parameterNames;
     const first = args[0];
     const named = args.length === 1 && typeof first === 'object' && first !== null && !isNodeName(first);
     let next: (segment: Segment) => string;
