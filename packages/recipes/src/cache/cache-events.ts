@@ -89,7 +89,7 @@ export class EventBuffer implements AsyncIterableIterator<CacheEvent> {
   static capacityOf(options: CacheEventsOptions | undefined): number {
     const size = options?.bufferSize ?? DEFAULT_EVENT_BUFFER_SIZE;
     if (typeof size !== 'number' || !Number.isInteger(size) || size < 1) {
-      throw new InvalidRecipeArgumentError(`bufferSize must be an integer >= 1, got ${String(size)}`);
+      throw new InvalidRecipeArgumentError('bufferSize', `must be an integer >= 1, got ${String(size)}`);
     }
     return size;
   }

@@ -67,10 +67,18 @@ const ENGINES = new Set<unknown>(Object.values(CacheEngine));
 export function rejectUnknownOptions(options: unknown, allowed: readonly string[], what: string): void {
   if (options === undefined) return;
   if (typeof options !== 'object' || options === null) {
-    throw new InvalidRecipeArgumentError(`${what} options must be an object`);
+    throw new InvalidRecipeArgumentError(
+      'options',
+      `must be an object (${what} options), got ${String(options)}`,
+    );
   }
   for (const key of Object.keys(options)) {
-    if (!allowed.includes(key)) throw new InvalidRecipeArgumentError(`unknown ${what} option: ${key}`);
+    if (!allowed.includes(key)) {
+      throw new InvalidRecipeArgumentError(
+        `options.${key}`,
+        `is not a ${what} option (known: ${allowed.join(', ')})`,
+      );
+    }
   }
 }
 
@@ -99,7 +107,7 @@ export function resolveCacheOptions(options: unknown): ResolvedCacheOptions {
     ['clearOnClose', clearOnClose],
   ] as const) {
     if (value !== undefined && typeof value !== 'boolean') {
-      throw new InvalidRecipeArgumentError(`${name} must be a boolean`);
+      throw new InvalidRecipeArgumentError(name, `must be a boolean, got ${String(value)}`);
     }
   }
   if (
@@ -108,14 +116,15 @@ export function resolveCacheOptions(options: unknown): ResolvedCacheOptions {
       !(Number.isInteger(maxDepth) || maxDepth === Number.POSITIVE_INFINITY) ||
       maxDepth < 0)
   ) {
-    throw new InvalidRecipeArgumentError(`maxDepth must be an integer >= 0, got ${String(maxDepth)}`);
+    throw new InvalidRecipeArgumentError('maxDepth', `must be an integer >= 0, got ${String(maxDepth)}`);
   }
   if (singleNode === true && maxDepth !== undefined && maxDepth !== 0) {
-    throw new InvalidRecipeArgumentError('singleNode and a maxDepth other than 0 contradict each other');
+    throw new InvalidRecipeArgumentError('maxDepth', 'must be 0 (or absent) with singleNode: true');
   }
   if (engine !== undefined && !ENGINES.has(engine)) {
     throw new InvalidRecipeArgumentError(
-      `engine must be one of ${[...ENGINES].join(', ')}, got ${String(engine)}`,
+      'engine',
+      `must be one of ${[...ENGINES].join(', ')}, got ${String(engine)}`,
     );
   }
   return {

@@ -149,13 +149,13 @@ export class CuratorCache
 
   /** The cached node at `path` (a full path), or undefined. */
   get(path: string): ChildData | undefined {
-    if (typeof path !== 'string') throw new InvalidRecipeArgumentError('path must be a string');
+    if (typeof path !== 'string') throw new InvalidRecipeArgumentError('path', 'must be a string');
     return this.#core.tree.get(path);
   }
 
   /** The cached direct children of `path`, sorted by path (Curator's `parentPathFilter`). */
   children(path: string): ChildData[] {
-    if (typeof path !== 'string') throw new InvalidRecipeArgumentError('path must be a string');
+    if (typeof path !== 'string') throw new InvalidRecipeArgumentError('path', 'must be a string');
     return this.#core.tree.children(path);
   }
 
@@ -183,7 +183,7 @@ export class CuratorCache
     const capacity = EventBuffer.capacityOf(options);
     const signal = options?.signal;
     if (signal !== undefined && !(signal instanceof AbortSignal)) {
-      throw new InvalidRecipeArgumentError('signal must be an AbortSignal');
+      throw new InvalidRecipeArgumentError('signal', 'must be an AbortSignal');
     }
     const onAbort = () => void buffer.return();
     const buffer: EventBuffer = new EventBuffer(capacity, () => {
