@@ -121,14 +121,18 @@ describe('fenced writes', () => {
     expect(() => lock.fenced()).toThrow(NotLockOwnerError);
     await lock.acquire();
     const writer = lock.fenced();
-    await expect(writer.setData('relative', 'x')).rejects.toBeInstanceOf(InvalidRecipeArgumentError);
-    await expect(writer.setData(target, 'x', { version: -2 })).rejects.toBeInstanceOf(
-      InvalidRecipeArgumentError,
-    );
-    await expect(writer.multi([])).rejects.toBeInstanceOf(InvalidRecipeArgumentError);
-    await expect(writer.multi([{ type: 'sync' } as never])).rejects.toBeInstanceOf(
-      InvalidRecipeArgumentError,
-    );
+    const refused = async (call: Promise<unknown>, argument: string) => {
+      const error = await call.then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(error).toBeInstanceOf(InvalidRecipeArgumentError);
+      expect((error as InvalidRecipeArgumentError).argument).toBe(argument);
+    };
+    await refused(writer.setData('relative', 'x'), 'path');
+    await refused(writer.setData(target, 'x', { version: -2 }), 'version');
+    await refused(writer.multi([]), 'ops');
+    await refused(writer.multi([op.check(target, -1), { type: 'sync' } as never]), 'ops[1]');
 
     // An op of the caller's own failing is the op's error, not a lost hold.
     await expect(writer.create(target, 'dup')).rejects.toMatchObject({ code: 'NODEEXISTS' });

@@ -97,14 +97,15 @@ describe('GroupMember', () => {
 
   it('refuses bad ids, paths, payloads and options before sending anything', () => {
     const client = real.client(0);
-    for (const make of [
-      () => new GroupMember(client, '/g', 'a/b'),
-      () => new GroupMember(client, '/g', ''),
-      () => new GroupMember(client, 'g', 'a'),
-      () => new GroupMember(client, '/g', 'a', { payload: 42 as never }),
-      () => new GroupMember(client, '/g', 'a', { ttl: 1 } as never),
-      () => new GroupMember(client, '/g', 'a', { compression: 'zstd' as never }),
-    ]) {
+    for (const [make, argument] of [
+      [() => new GroupMember(client, '/g', 'a/b'), 'thisId'],
+      [() => new GroupMember(client, '/g', ''), 'thisId'],
+      [() => new GroupMember(client, 'g', 'a'), 'membershipPath'],
+      [() => new GroupMember(client, '/g', 'a', { payload: 42 as never }), 'payload'],
+      [() => new GroupMember(client, '/g', 'a', { ttl: 1 } as never), 'options.ttl'],
+      [() => new GroupMember(client, '/g', 'a', { compression: 'zstd' as never }), 'compression'],
+      [() => new GroupMember(client, '/g', 'a', null as never), 'options'],
+    ] as const) {
       let caught: unknown;
       try {
         make();
@@ -112,6 +113,7 @@ describe('GroupMember', () => {
         caught = error;
       }
       expect(RecipeError.isInstance(caught) && caught.code).toBe('INVALID_ARGUMENT');
+      expect(caught).toMatchObject({ argument });
     }
   });
 });

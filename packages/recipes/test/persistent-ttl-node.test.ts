@@ -132,8 +132,9 @@ describe('PersistentTtlNode (real server, TTL nodes enabled)', () => {
     expect(make('/t', { ttlMs: 1.5, data: '' })).toThrow(invalid);
     expect(make('/t', { ttlMs: 100, data: '', parentMode: 'persistent' })).toThrow(invalid);
     expect(make('/t', { ttlMs: 100 })).toThrow(invalid);
-    expect(make('/t', { ttlMs: 100, data: '', touchScheduleFactor: 0 })).toThrow(invalid);
-    expect(make('/t', { ttlMs: 1, data: '', touchScheduleFactor: 2 })).toThrow(invalid);
+    const badFactor = expect.objectContaining({ code: 'INVALID_ARGUMENT', argument: 'touchScheduleFactor' });
+    expect(make('/t', { ttlMs: 100, data: '', touchScheduleFactor: 0 })).toThrow(badFactor);
+    expect(make('/t', { ttlMs: 1, data: '', touchScheduleFactor: 2 })).toThrow(badFactor);
     expect(make('/t', { ttlMs: 100, data: '', childNodeName: 'a/b' })).toThrow(invalid);
     expect(make('/t', undefined)).toThrow(invalid);
   });

@@ -103,20 +103,20 @@ describe('SetPartitioner', () => {
 
   it('refuses bad arguments before anything is sent', () => {
     const client = zk.client(0);
-    const bad: unknown[] = [
-      { items: 'abc' },
-      { items: ['ok', 'a/b'] },
-      { items: [''] },
-      { items: ['ok'], identifier: 'x/y' },
-      { items: ['ok'], timeBoundaryMs: -1 },
-      { items: ['ok'], maxReactionTimeMs: 0 },
-      { items: ['ok'], partitionFunction: 'mine' },
-      undefined,
+    const bad: [options: unknown, argument: string][] = [
+      [{ items: 'abc' }, 'items'],
+      [{ items: ['ok', 'a/b'] }, 'items[1]'],
+      [{ items: [''] }, 'items[0]'],
+      [{ items: ['ok'], identifier: 'x/y' }, 'identifier'],
+      [{ items: ['ok'], timeBoundaryMs: -1 }, 'timeBoundaryMs'],
+      [{ items: ['ok'], maxReactionTimeMs: 0 }, 'maxReactionTimeMs'],
+      [{ items: ['ok'], partitionFunction: 'mine' }, 'partitionFunction'],
+      [undefined, 'options'],
     ];
-    for (const options of bad) {
-      expect(() => new SetPartitioner(client, '/partition/bad', options as never)).toThrow(
-        InvalidRecipeArgumentError,
-      );
+    for (const [options, argument] of bad) {
+      const make = () => new SetPartitioner(client, '/partition/bad', options as never);
+      expect(make).toThrow(InvalidRecipeArgumentError);
+      expect(make).toThrow(expect.objectContaining({ argument }));
     }
     expect(() => new SetPartitioner(client, 'relative', { items: ['ok'] })).toThrow(
       InvalidRecipeArgumentError,

@@ -48,9 +48,7 @@ const OP_TYPES = new Set(['create', 'delete', 'setData', 'check']);
 
 function checkPath(path: unknown): string {
   if (typeof path !== 'string' || !path.startsWith('/')) {
-    throw new InvalidRecipeArgumentError(
-      `a fenced write's path must be an absolute path, got ${String(path)}`,
-    );
+    throw new InvalidRecipeArgumentError('path', `must be an absolute path, got ${String(path)}`);
   }
   return path;
 }
@@ -133,12 +131,12 @@ export class FencedWriter {
    */
   multi(ops: RecipeOp[], options: RecipeCallOptions = {}): Promise<RecipeOpResult[]> {
     if (!Array.isArray(ops) || ops.length === 0) {
-      return Promise.reject(new InvalidRecipeArgumentError('a fenced multi needs a non-empty array of ops'));
+      return Promise.reject(new InvalidRecipeArgumentError('ops', 'must be a non-empty array'));
     }
-    for (const op of ops) {
+    for (const [index, op] of ops.entries()) {
       if (typeof op !== 'object' || op === null || !OP_TYPES.has(op.type)) {
         return Promise.reject(
-          new InvalidRecipeArgumentError('every op must come from op.create/delete/setData/check'),
+          new InvalidRecipeArgumentError(`ops[${index}]`, 'must come from op.create/delete/setData/check'),
         );
       }
     }

@@ -17,7 +17,7 @@ import {
 
 /** One instance of each subclass, so that a code added without a class (or the reverse) fails here. */
 const samples: RecipeError[] = [
-  new InvalidRecipeArgumentError('bad'),
+  new InvalidRecipeArgumentError('path', 'must be a string'),
   new NotLockOwnerError('/l'),
   new LockUpgradeError('/l'),
   new NodeLostError('/l'),
@@ -51,6 +51,12 @@ describe('RecipeError', () => {
     expect(RecipeError.isInstance({ code: 'NOT_OWNER' })).toBe(false);
     expect(RecipeError.isInstance(null)).toBe(false);
     expect(RecipeError.isInstance('NOT_OWNER')).toBe(false);
+  });
+
+  it('names the refused argument in the bad-argument error', () => {
+    const error = new InvalidRecipeArgumentError('options.maxDepth', 'must be an integer >= 0, got -1');
+    expect(error).toMatchObject({ argument: 'options.maxDepth', code: 'INVALID_ARGUMENT' });
+    expect(error.message).toBe('options.maxDepth: must be an integer >= 0, got -1');
   });
 
   it('keeps what callers read: the release failures, the lost hold', () => {

@@ -57,13 +57,19 @@ export class RecipeError extends Error {
 }
 
 /**
- * A bad argument, refused before anything was sent: `(argument, problem)`, read `<argument>: <problem>`.
- * Given one string, that is the whole message and `argument` is undefined (the recipes still written so).
+ * A bad argument, refused before anything was sent: `(argument, problem)`, read `<argument>: <problem>`
+ * (`options: must be an object`).
  */
 export class InvalidRecipeArgumentError extends RecipeError {
-  /** The name of the refused argument, when the recipe gave it. */
+  /**
+   * The name of the refused argument (`path`, `options.maxDepth`, `ops[2]`); undefined only for the
+   * deprecated one-string form.
+   */
   readonly argument: string | undefined;
 
+  constructor(argument: string, problem: string);
+  /** @deprecated Name the argument: `new InvalidRecipeArgumentError(argument, problem)`. */
+  constructor(message: string);
   constructor(argument: string, problem?: string) {
     super(
       RecipeErrorCode.INVALID_ARGUMENT,

@@ -37,7 +37,10 @@ export class InterProcessMultiLock implements InterProcessLock {
       this.#locks = paths.map((path) => new InterProcessMutex(client, path));
     }
     if (this.#locks.length === 0)
-      throw new InvalidRecipeArgumentError('a multi-lock needs at least one lock');
+      throw new InvalidRecipeArgumentError(
+        Array.isArray(first) ? 'locks' : 'paths',
+        'must hold at least one lock',
+      );
   }
 
   /** The wrapped locks, in acquisition order. */

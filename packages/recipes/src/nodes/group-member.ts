@@ -41,8 +41,8 @@ export interface GroupMemberOptions {
 
 /** A member id: one node name (@zkwire/common's rules), not `zookeeper`. */
 function validateMemberId(id: unknown): string {
-  checkNodeName(id, 'member id', invalidRecipeArgument);
-  if (id === 'zookeeper') throw new InvalidRecipeArgumentError('member id', 'must not be "zookeeper"');
+  checkNodeName(id, 'thisId', invalidRecipeArgument);
+  if (id === 'zookeeper') throw new InvalidRecipeArgumentError('thisId', 'must not be "zookeeper"');
   return id as string;
 }
 
@@ -64,11 +64,11 @@ export class GroupMember implements AsyncDisposable {
 
   constructor(client: CacheClient, membershipPath: string, thisId: string, options: GroupMemberOptions = {}) {
     if (typeof options !== 'object' || options === null) {
-      throw new InvalidRecipeArgumentError('GroupMember options must be an object');
+      throw new InvalidRecipeArgumentError('options', 'must be an object');
     }
     for (const key of Object.keys(options)) {
       if (key !== 'payload' && key !== 'engine' && key !== 'compression') {
-        throw new InvalidRecipeArgumentError(`unknown GroupMember option: ${key}`);
+        throw new InvalidRecipeArgumentError(`options.${key}`, 'is not a GroupMember option');
       }
     }
     this.client = client;

@@ -88,7 +88,8 @@ function touchPeriodOf(ttlMs: number, factor: unknown): number {
   const period = Math.floor(ttlMs / factor);
   if (period < 1) {
     throw new InvalidRecipeArgumentError(
-      `ttlMs / touchScheduleFactor must be at least 1 ms (${ttlMs} / ${factor})`,
+      'touchScheduleFactor',
+      `must leave a touch period (ttlMs / touchScheduleFactor) of at least 1 ms, got ${ttlMs} / ${factor}`,
     );
   }
   return period;

@@ -97,7 +97,7 @@ export function resolvePartitionerOptions(options: SetPartitionerOptions): Resol
   if (items === null || typeof items !== 'object' || typeof items[Symbol.iterator] !== 'function') {
     throw new InvalidRecipeArgumentError('items', 'must be an iterable of strings');
   }
-  const unique = [...new Set(items)].map((item) => checkNodeName(item, 'every item'));
+  const unique = [...new Set([...items].map((item, index) => checkNodeName(item, `items[${index}]`)))];
   const partitionFunction = options.partitionFunction ?? kazooPartition;
   if (typeof partitionFunction !== 'function') {
     throw new InvalidRecipeArgumentError('partitionFunction', 'must be a function');

@@ -80,7 +80,7 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
     if (!(seed instanceof Uint8Array)) throw new InvalidRecipeArgumentError('seed', 'must be a Uint8Array');
     this.seed = seed;
     if (typeof options !== 'object' || options === null) {
-      throw new InvalidRecipeArgumentError('SharedValue options must be an object');
+      throw new InvalidRecipeArgumentError('options', 'must be an object');
     }
     this.compression = resolveCompression(options.compression);
   }
@@ -135,7 +135,8 @@ export class SharedValue extends EventEmitter<SharedValueEvents> implements Asyn
     if (previous.version !== current.version || !sameBytes(previous.value, current.value)) return false;
     if (previous.version === ANY_VERSION) {
       throw new InvalidRecipeArgumentError(
-        `${this.path}: the data version wrapped round to -1, which the server takes as any version; ` +
+        'previous.version',
+        `is -1 (the data version of ${this.path} wrapped round), which the server takes as any version; ` +
           'a compare-and-set is not possible until the node is written again',
       );
     }
