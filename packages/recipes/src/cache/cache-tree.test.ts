@@ -86,6 +86,42 @@ describe('CacheTree', () => {
     expect(tree.size).toBe(53);
   });
 
+  it('keeps bytes exactly through changes after the load, when compactions leave only a quarter of room', () => {
+    const tree = new CacheTree('/');
+    const bytes = (n: number, fill: number) => new Uint8Array(n).fill(fill);
+    // 100 KB live: above the smallest arena, so every compaction after the trim sizes it by the live bytes.
+    for (let i = 0; i < 100; i++) tree.set(`/n${i}`, stat(0), bytes(1000 + i, 0));
+    tree.trim();
+    const loaded = tree.get('/n7')?.data;
+    for (let round = 1; round <= 30; round++) {
+      for (let i = round % 2; i < 100; i += 2)
+        tree.set(`/n${i}`, stat(round), bytes(1000 + i + round, round));
+      if (round % 10 === 0) tree.set(`/new${round}`, stat(round), bytes(5000, round));
+    }
+    expect(loaded).toEqual(bytes(1007, 0)); // a view from before the compactions is unchanged
+    for (let i = 0; i < 100; i++) {
+      const last = i % 2 === 0 ? 30 : 29;
+      expect(tree.get(`/n${i}`)?.data, `/n${i}`).toEqual(bytes(1000 + i + last, last));
+      expect(tree.get(`/n${i}`)?.stat.version).toBe(last);
+    }
+    expect(tree.get('/new20')?.data).toEqual(bytes(5000, 20));
+    expect(tree.size).toBe(103);
+  });
+
+  it('keys long child names by their own strings, found again from any path', () => {
+    const tree = new CacheTree('/');
+    const long = 'member_0000000042-with-a-long-name';
+    tree.set(`/queue/${long}`, stat(1), new Uint8Array([1]));
+    tree.set(`/queue/${long}/é-ü-€-long-unicode-name`, stat(2), null);
+    expect(tree.get(`/queue/${long}`)?.stat.version).toBe(1);
+    expect(tree.has(`/queue/${long}/é-ü-€-long-unicode-name`)).toBe(true);
+    expect(tree.childPaths('/queue')).toEqual([`/queue/${long}`]);
+    expect(tree.removeSubtree(`/queue/${long}`).map((e) => e.path)).toEqual([
+      `/queue/${long}/é-ü-€-long-unicode-name`,
+      `/queue/${long}`,
+    ]);
+  });
+
   it('path helpers handle the root', () => {
     expect(parentOf('/a')).toBe('/');
     expect(parentOf('/a/b')).toBe('/a');

@@ -7,6 +7,7 @@
  * A node may be stored before its parent (a read answered out of the usual order): the parent then holds a
  * reserved slot, which is not a cached node (not counted, not returned) until the parent's own read fills it.
  */
+import { Buffer } from 'node:buffer';
 import type { CacheStat } from './cache-client.js';
 import { NodeStore } from './node-store.js';
 
@@ -26,6 +27,17 @@ export function parentOf(path: string): string {
 /** The path of child `name` under `parent`. */
 export function childPath(parent: string, name: string): string {
   return parent === '/' ? `/${name}` : `${parent}/${name}`;
+}
+
+/**
+ * `name` as a string of its own, for a map key that lives as long as its node. V8 makes a substring of 13
+ * characters or more a view of the string it was cut from (a sliced string): a child name cut from a path
+ * would keep that whole path alive (and a name from a listing, the whole listing). Shorter ones are copies.
+ */
+function ownString(name: string): string {
+  if (name.length < 13) return name;
+  const copy = Buffer.from(name, 'utf8').toString('utf8');
+  return copy === name ? copy : name; // not well-formed UTF-16 (no server sends that): keep it exact
 }
 
 /** Depth of `path` below `root`: 0 for the root itself, -1 when `path` is not in the root's subtree. */
@@ -77,7 +89,7 @@ export class CacheTree {
       let map = this.kids[slot];
       if (map === undefined) this.kids[slot] = map = new Map();
       let next = map.get(name);
-      if (next === undefined) map.set(name, (next = this.store.reserve()));
+      if (next === undefined) map.set(ownString(name), (next = this.store.reserve()));
       slot = next;
     }
     if (this.store.isReserved(slot)) {

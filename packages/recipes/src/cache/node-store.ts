@@ -5,8 +5,11 @@
  * {@link ChildData} on demand; the bytes it returns are a view of the arena (do not modify them).
  *
  * The arena is append-only: a changed node's new bytes go at the end and its old ones become garbage. When
- * it is full, the live bytes are copied to the start of a new arena twice their size (views handed out
- * earlier keep the old one alive, unchanged).
+ * it is full, the live bytes are copied to the start of a new arena (views handed out earlier keep the old
+ * one alive, unchanged): twice their size during the initial load, when the arena only grows, and a quarter
+ * larger afterwards. So a loaded cache's arena never holds more than a quarter of garbage and room, however
+ * many changes it takes, and each compaction is paid for by at least a quarter of its bytes appended since
+ * the last one (at most four bytes copied per byte stored).
  */
 import type { CacheStat } from './cache-client.js';
 import type { ChildData } from './cache-tree.js';
@@ -27,6 +30,8 @@ export class NodeStore {
   private arena = new Uint8Array(0);
   private arenaUsed = 0;
   private liveBytes = 0;
+  /** {@link trim} was called: the initial load is over. */
+  private loaded = false;
 
   /** Stores a node in a new slot; returns the slot. */
   add(stat: CacheStat, data: Uint8Array | null): number {
@@ -88,13 +93,16 @@ export class NodeStore {
   }
 
   /**
-   * Gives back the room kept for growth (an eighth is kept): called once the initial load is done, since a
-   * large cache is mostly read afterwards and growth doubled its arrays on the way.
+   * Gives back the room kept for growth: called once the initial load is done, since a large cache is mostly
+   * read afterwards and growth doubled its arrays on the way. An eighth is kept for new slots (a create
+   * after the load would otherwise double them); the arena keeps none, since its next compaction adds the
+   * quarter that any later change needs anyway.
    */
   trim(): void {
     const slots = Math.max(64, this.nextSlot + (this.nextSlot >> 3));
     if (slots < this.capacity) this.resizeSlots(slots);
-    this.compactInto(Math.max(1024, this.liveBytes + (this.liveBytes >> 3)));
+    this.compactInto(Math.max(1024, this.liveBytes));
+    this.loaded = true;
   }
 
   /** Empties the store. */
@@ -107,6 +115,7 @@ export class NodeStore {
     this.arena = new Uint8Array(0);
     this.arenaUsed = 0;
     this.liveBytes = 0;
+    this.loaded = false;
   }
 
   private newSlot(): number {
@@ -165,10 +174,10 @@ export class NodeStore {
     return offset;
   }
 
-  /** A new arena: live bytes compacted to its start, with room for `more` bytes and as much again. */
+  /** A new arena: live bytes compacted to its start, with room for `more` bytes and some on top. */
   private makeRoom(more: number): void {
-    // Twice the live bytes: the next compaction is at least as many appended bytes away as it copies.
-    this.compactInto(Math.max(MIN_ARENA, 2 * (this.liveBytes + more)));
+    const needed = this.liveBytes + more;
+    this.compactInto(Math.max(MIN_ARENA, needed + (this.loaded ? needed >> 2 : needed)));
   }
 
   /** Copies the live bytes to the start of a new arena of `size` bytes. */
