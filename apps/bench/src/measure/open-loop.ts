@@ -5,6 +5,7 @@
  * due between the end of the turn's ramp and the turn's end, whenever its reply comes; nothing is sent that
  * was not due inside the turn. One shape serves a client driver and the raw limit's socket.
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import type { CellResult, TurnSchedule } from '../types.js';
 import { readyForTurns, runTurns, type TurnGate, type TurnLoop, turnsResult } from './turns.js';
 import { LatencyRecorder, requestsDue, untilIdle } from './window.js';
@@ -132,13 +133,46 @@ export async function runOpenLoopCell(
     loop.stop();
     await untilIdle(loop.inFlight, 5);
   }
+  const gc = new GcPauses();
   const result = turnsResult(await runTurns(loop, turns, await readyForTurns()), turns);
+  gc.stop();
   if (!result.ok) return result;
   const lag = loop.measured.sendLag.summary();
   return {
     ...result,
     latency: loop.measured.latency.summary(),
     turnP99Us: loop.turnP99s.slice(1),
-    note: `${rate} req/s; send lag behind the due time p50 ${lag.p50} µs, p99 ${lag.p99} µs`,
+    note: `${rate} req/s; send lag behind the due time p50 ${lag.p50} µs, p99 ${lag.p99} µs; ${gc.summary()}`,
   };
+}
+
+/**
+ * The process's GC pauses over the turns (every turn, warm-up turn included): a tail latency above the raw
+ * limit's comes either from JavaScript run between reads or from the collector, and the send lag alone does
+ * not tell which.
+ */
+class GcPauses {
+  private count = 0;
+  private totalMs = 0;
+  private longestMs = 0;
+  private readonly observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      this.count++;
+      this.totalMs += entry.duration;
+      this.longestMs = Math.max(this.longestMs, entry.duration);
+    }
+  });
+
+  constructor() {
+    this.observer.observe({ entryTypes: ['gc'] });
+  }
+
+  stop(): void {
+    this.observer.disconnect();
+  }
+
+  summary(): string {
+    const ms = (v: number) => v.toFixed(2);
+    return `GC over the turns: ${this.count} pauses, ${ms(this.totalMs)} ms in all, the longest ${ms(this.longestMs)} ms`;
+  }
 }
