@@ -27,7 +27,9 @@ describe('discovery paths (DiscoveryPathConstructor)', () => {
 
   it('refuses both or neither of basePath and pathConstructor, and a constructor that is not one', () => {
     const custom = { getBasePath: () => '/apps', getPathForInstances: () => '/apps/x' };
-    expect(() => discoveryPaths('/services', custom)).toThrow(/exclude each other/);
+    expect(() => discoveryPaths('/services', custom)).toThrow(
+      /^pathConstructor: must not be given together with basePath/,
+    );
     expect(() => discoveryPaths(undefined, undefined)).toThrow(InvalidDiscoveryArgumentError);
     expect(() => discoveryPaths(undefined, { getBasePath: () => '/apps' })).toThrow(/getPathForInstances/);
     expect(() => discoveryPaths(undefined, null)).toThrow(InvalidDiscoveryArgumentError);

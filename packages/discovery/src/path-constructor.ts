@@ -36,7 +36,10 @@ function standardPaths(basePath: string): DiscoveryPaths {
 export function discoveryPaths(basePath: unknown, pathConstructor: unknown): DiscoveryPaths {
   if (pathConstructor === undefined) return standardPaths(validateBasePath(basePath));
   if (basePath !== undefined) {
-    throw new InvalidDiscoveryArgumentError('pathConstructor', 'and basePath exclude each other: give one');
+    throw new InvalidDiscoveryArgumentError(
+      'pathConstructor',
+      'must not be given together with basePath: give one of the two',
+    );
   }
   const custom = pathConstructor as Partial<DiscoveryPathConstructor> | null;
   if (

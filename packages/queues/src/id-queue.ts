@@ -17,7 +17,7 @@ import { isTakenByAnother } from './zk-errors.js';
 export class DistributedIdQueue<T> extends QueueBase<T> {
   constructor(client: QueueClient, path: string, options: QueueOptions<T>) {
     if (typeof path === 'string' && path.includes('|')) {
-      throw new QueueArgumentError('path', "an id queue's path may not contain '|'");
+      throw new QueueArgumentError('path', "must not contain '|' in an id queue");
     }
     super(client, path, options, idNaming, Number.POSITIVE_INFINITY);
   }

@@ -10,8 +10,9 @@
  * Item order holds within each shard, not across them (as Curator says).
  */
 import { randomUUID } from 'node:crypto';
+import { checkZnodePath } from '@zkwire/common';
 import { LeaderLatch, type RecipeClient } from '@zkwire/recipes';
-import { QueueArgumentError, QueueError, QueueErrorCode } from './errors.js';
+import { invalidQueueArgument, QueueArgumentError, QueueError, QueueErrorCode } from './errors.js';
 import { Reporter } from './safe-emit.js';
 import type { QueueClient } from './zk-client.js';
 import { isNodeExists } from './zk-errors.js';
@@ -58,16 +59,6 @@ function positiveInteger(name: string, value: number | undefined, fallback: numb
   return value;
 }
 
-function absolutePath(name: string, path: unknown): string {
-  if (typeof path !== 'string' || !path.startsWith('/') || path.length < 2 || path.endsWith('/')) {
-    throw new QueueArgumentError(
-      name,
-      `must be an absolute znode path other than "/", got ${JSON.stringify(path)}`,
-    );
-  }
-  return path;
-}
-
 /** A facade over several queues under one path, adding a queue when one passes its threshold. */
 export class QueueSharder<Q extends ShardQueue> implements AsyncDisposable {
   readonly queuePath: string;
@@ -95,8 +86,8 @@ export class QueueSharder<Q extends ShardQueue> implements AsyncDisposable {
         'must be an object with queuePath, leaderPath and allocateQueue',
       );
     }
-    this.queuePath = absolutePath('queuePath', options.queuePath);
-    this.leaderPath = absolutePath('leaderPath', options.leaderPath);
+    this.queuePath = checkZnodePath(options.queuePath, 'queuePath', invalidQueueArgument);
+    this.leaderPath = checkZnodePath(options.leaderPath, 'leaderPath', invalidQueueArgument);
     if (this.leaderPath === this.queuePath || this.leaderPath.startsWith(`${this.queuePath}/`)) {
       throw new QueueArgumentError('leaderPath', 'must be different from queuePath and not under it');
     }

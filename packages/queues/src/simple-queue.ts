@@ -3,9 +3,10 @@
  * an unversioned delete before it is returned. Unlike Curator's, a listing is kept between calls and read
  * again only when its watch fires, so draining N items costs about N reads and N deletes, not N listings.
  */
+import { checkZnodePath } from '@zkwire/common';
 import { throwIfAborted } from './abortable.js';
 import { ChildrenWatcher } from './children-watcher.js';
-import { QueueArgumentError, QueueError, QueueErrorCode } from './errors.js';
+import { invalidQueueArgument, QueueArgumentError, QueueError, QueueErrorCode } from './errors.js';
 import { compareNatural, SIMPLE_ITEM_PREFIX } from './item-names.js';
 import { retryTransient } from './retry.js';
 import type { QueueClient } from './zk-client.js';
@@ -32,9 +33,7 @@ export class SimpleDistributedQueue implements AsyncDisposable {
     private readonly client: QueueClient,
     readonly path: string,
   ) {
-    if (typeof path !== 'string' || !path.startsWith('/') || (path.length > 1 && path.endsWith('/'))) {
-      throw new QueueArgumentError('path', `must be an absolute znode path, got ${JSON.stringify(path)}`);
-    }
+    checkZnodePath(path, 'path', invalidQueueArgument, { allowRoot: true });
   }
 
   private async ensure(): Promise<void> {

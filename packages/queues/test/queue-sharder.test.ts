@@ -81,18 +81,22 @@ describe('QueueSharder', () => {
 
   it('refuses bad arguments before anything is sent', () => {
     const base = { queuePath: '/q', leaderPath: '/q-leader', allocateQueue };
-    const bad: unknown[] = [
-      { ...base, queuePath: 'q' },
-      { ...base, leaderPath: '/q' },
-      { ...base, leaderPath: '/q/leader' },
-      { ...base, allocateQueue: undefined },
-      { ...base, newQueueThreshold: 0 },
-      { ...base, thresholdCheckMs: 1.5 },
-      { ...base, maxQueues: -1 },
-      null,
+    const bad: [options: unknown, argument: string][] = [
+      [{ ...base, queuePath: 'q' }, 'queuePath'],
+      [{ ...base, queuePath: '/' }, 'queuePath'],
+      [{ ...base, queuePath: '/q//shards' }, 'queuePath'],
+      [{ ...base, leaderPath: '/q' }, 'leaderPath'],
+      [{ ...base, leaderPath: '/q/leader' }, 'leaderPath'],
+      [{ ...base, allocateQueue: undefined }, 'allocateQueue'],
+      [{ ...base, newQueueThreshold: 0 }, 'newQueueThreshold'],
+      [{ ...base, thresholdCheckMs: 1.5 }, 'thresholdCheckMs'],
+      [{ ...base, maxQueues: -1 }, 'maxQueues'],
+      [null, 'options'],
     ];
-    for (const options of bad) {
-      expect(() => new QueueSharder(fixture.client, options as never)).toThrow(QueueArgumentError);
+    for (const [options, argument] of bad) {
+      const make = () => new QueueSharder(fixture.client, options as never);
+      expect(make).toThrow(QueueArgumentError);
+      expect(make).toThrow(expect.objectContaining({ argument }));
     }
     const sharder = new QueueSharder(fixture.client, base);
     expect(() => sharder.getQueue()).toThrow(/not started/);

@@ -25,6 +25,20 @@ describe('SimpleDistributedQueue', () => {
     queue.close();
   });
 
+  it('refuses a path the client would refuse, naming the argument, before anything is sent', () => {
+    for (const bad of ['q', '/q/', '/a//b', '/q/..', '/q\u0001', 7]) {
+      let caught: unknown;
+      try {
+        new SimpleDistributedQueue(fixture.client, bad as never);
+      } catch (error) {
+        caught = error;
+      }
+      expect(isQueueError(caught, 'INVALID_ARGUMENT'), JSON.stringify(bad)).toBe(true);
+      expect(caught).toMatchObject({ argument: 'path' });
+    }
+    expect(new SimpleDistributedQueue(fixture.client, '/').path).toBe('/');
+  });
+
   it('take waits for an item offered later (by another client), and gives up at its timeout', async () => {
     const path = uniquePath('simple-take');
     const queue = new SimpleDistributedQueue(fixture.client, path);
