@@ -34,9 +34,9 @@ export {
 export { isTlsError, TlsError, TlsFailure, type TlsFailureReason } from './security/tls-error.js';
 export { DnsSrvLookupError, type DnsSrvLookupFailure, isDnsSrvLookupError } from './session/dns-srv-error.js';
 export { decodeSessionHandoff, encodeSessionHandoff, NoSessionError } from './session/handoff.js';
-export { type ACL, acls, digestId, type Id, Perms } from './util/acl.js';
+export { acls, digestId, Perms } from './util/acl.js';
 export { DEFAULT_QUEUE_CAPACITY, EventOverflowError } from './util/async-queue.js';
-export { type ConnectString, type HostAddress, parseConnectString } from './util/connect-string.js';
+export { type ConnectString, parseConnectString } from './util/connect-string.js';
 export {
   ChannelName,
   type ConnectMessage,
@@ -83,7 +83,7 @@ export {
   UnsupportedByServerError,
   ZooKeeperError,
 } from './util/errors.js';
-export type { Logger, LogLevel } from './util/logger.js';
+export type { Op, OpResult, ReadOp, ReadOutcome, ReadResult } from './util/multi-types.js';
 export { paths } from './util/paths.js';
 export {
   BoundedExponentialBackoffRetry,
@@ -97,6 +97,7 @@ export {
   retry,
 } from './util/retry.js';
 export type {
+  ACL,
   CallOptions,
   ClientInfo,
   ClientOptions,
@@ -104,12 +105,11 @@ export type {
   CreateMode,
   CreateOptions,
   Data,
-  Op,
-  OpResult,
+  HostAddress,
+  Id,
+  Logger,
+  LogLevel,
   ReadCoalescingOptions,
-  ReadOp,
-  ReadOutcome,
-  ReadResult,
   SaslOptions,
   SessionHandoff,
   SessionState,

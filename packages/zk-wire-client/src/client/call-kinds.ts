@@ -20,10 +20,9 @@ import { encodeSetACL, setACLReply } from '../protocol/set-acl.js';
 import { encodeSetData, setDataReply } from '../protocol/set-data.js';
 import { encodeSync, syncReply } from '../protocol/sync.js';
 import { encodeWhoAmI, whoAmIReply } from '../protocol/who-am-i.js';
-import type { ACL } from '../util/acl.js';
 import { aclArg, dataBytes, versionArg } from '../util/args.js';
 import { InvalidArgumentError } from '../util/errors.js';
-import type { CallOptions, Data, Stat } from '../util/types.js';
+import type { ACL, CallOptions, Data, Stat } from '../util/types.js';
 import { callKind } from './core.js';
 
 /** Options of the writes that take a version. */

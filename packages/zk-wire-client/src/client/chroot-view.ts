@@ -13,20 +13,17 @@ import type { GetACLResult } from '../protocol/get-acl.js';
 import type { GetChildren2Result } from '../protocol/get-children.js';
 import type { GetDataResult } from '../protocol/get-data.js';
 import type { ConfigResult } from '../protocol/reconfig.js';
-import type { ACL } from '../util/acl.js';
 import { ClientClosedError } from '../util/errors.js';
-import type { Logger } from '../util/logger.js';
+import type { Op, OpResult, ReadOp, ReadOutcome } from '../util/multi-types.js';
 import { Chroot } from '../util/paths.js';
 import type {
+  ACL,
   CallOptions,
   ClientInfo,
   ConnectionState,
   CreateOptions,
   Data,
-  Op,
-  OpResult,
-  ReadOp,
-  ReadOutcome,
+  Logger,
   SessionState,
   Stat,
   WatchEvent,

@@ -18,19 +18,17 @@ import type { GetDataResult } from '../protocol/get-data.js';
 import type { ConfigResult } from '../protocol/reconfig.js';
 import { sessionHandoff } from '../session/handoff.js';
 import { Session } from '../session/session.js';
-import type { ACL } from '../util/acl.js';
-import { type Logger, loggerArg } from '../util/logger.js';
+import { loggerArg } from '../util/logger.js';
+import type { Op, OpResult, ReadOp, ReadOutcome } from '../util/multi-types.js';
 import type {
+  ACL,
   CallOptions,
   ClientInfo,
   ClientOptions,
   ConnectionState,
   CreateOptions,
   Data,
-  Op,
-  OpResult,
-  ReadOp,
-  ReadOutcome,
+  Logger,
   SessionHandoff,
   SessionState,
   Stat,

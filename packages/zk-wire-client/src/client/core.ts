@@ -16,11 +16,10 @@ import { type CreateArgs, isSequential } from '../protocol/create.js';
 import type { PendingRequest, ReplyDecoder } from '../protocol/pending.js';
 import type { GatedFeature } from '../protocol/server-version.js';
 import type { Session } from '../session/session.js';
-import type { ACL } from '../util/acl.js';
 import { aclArg, DEFAULT_MAX_DATA_LENGTH, dataBytes, modeArg, ttlArg } from '../util/args.js';
 import { CheckedPaths } from '../util/checked-paths.js';
 import { InvalidArgumentError } from '../util/errors.js';
-import type { CallOptions, CreateMode, Data, Watcher } from '../util/types.js';
+import type { ACL, CallOptions, CreateMode, Data, Watcher } from '../util/types.js';
 import { CheckedMultiSpare } from './multi-args.js';
 
 /**

@@ -11,8 +11,8 @@
  * `fromConfig` takes. Unknown keys (a quorum system's `group.N`, `weight.N`) are ignored.
  */
 import { Buffer } from 'node:buffer';
-import type { HostAddress } from '../util/connect-string.js';
 import { ProtocolError } from '../util/errors.js';
+import type { HostAddress } from '../util/types.js';
 
 /** One server of the configuration. */
 export interface EnsembleMember {

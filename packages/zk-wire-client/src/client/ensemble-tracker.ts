@@ -9,8 +9,7 @@
  * lagging server just after a move) is ignored; the host list stays as it was. A new session accepts any
  * version: an ensemble restored from a backup starts again from lower zxids.
  */
-import type { HostAddress } from '../util/connect-string.js';
-import type { ConnectionState, WatchEvent } from '../util/types.js';
+import type { ConnectionState, HostAddress, WatchEvent } from '../util/types.js';
 import { clientAddresses, type EnsembleConfig, parseEnsembleConfig } from './ensemble-config.js';
 
 /** What the tracker needs from its client. */

@@ -4,7 +4,8 @@
  * and a watcher that threw with nobody listening for `watcherError` (error).
  */
 import type { Session } from '../session/session.js';
-import { describeError, type Logger, log } from '../util/logger.js';
+import { describeError, log } from '../util/logger.js';
+import type { Logger } from '../util/types.js';
 
 /** Subscribes `logger` to the session's events for the session's whole life. */
 export function logSessionEvents(session: Session, logger: Logger): void {

@@ -14,7 +14,7 @@ import {
 import { type MultiContext, multiContext } from '../protocol/multi-context.js';
 import { dataBytes, versionArg } from '../util/args.js';
 import { InvalidArgumentError } from '../util/errors.js';
-import type { Op, ReadOp } from '../util/types.js';
+import type { Op, ReadOp } from '../util/multi-types.js';
 import type { ClientCore } from './core.js';
 
 /** A multi ready to submit: its xid, its frame, and what its reply's decoder keeps while it is in flight. */

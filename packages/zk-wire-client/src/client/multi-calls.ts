@@ -1,7 +1,8 @@
 /** The client's `multi` and `multiRead`: checked, encoded and submitted; a list of no ops answered locally. */
 import { encodeMultiRead, multiReadReply, multiReply } from '../protocol/multi.js';
 import type { PendingRequest } from '../protocol/pending.js';
-import type { CallOptions, Op, OpResult, ReadOp, ReadOutcome } from '../util/types.js';
+import type { Op, OpResult, ReadOp, ReadOutcome } from '../util/multi-types.js';
+import type { CallOptions } from '../util/types.js';
 import type { ClientCore } from './core.js';
 import { encodeMultiCall, multiReadArgs } from './multi-args.js';
 

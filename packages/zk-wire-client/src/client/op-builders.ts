@@ -1,8 +1,8 @@
 /**
  * Builders of multi and multiRead ops: `op.create(...)`, `op.check(...)`, `readOp.getData(...)`.
  */
-import type { ACL } from '../util/acl.js';
-import type { CreateMode, Data, Op, ReadOp } from '../util/types.js';
+import type { Op, ReadOp } from '../util/multi-types.js';
+import type { ACL, CreateMode, Data } from '../util/types.js';
 
 /** Write ops of {@link ZooKeeperClient.multi}. */
 export const op = {

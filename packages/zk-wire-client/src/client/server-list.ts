@@ -1,8 +1,9 @@
 /** Replacing the servers a client connects to: `updateServerList`, and the ensemble tracker's moves. */
 import { planHostListUpdate } from '../session/host-list-update.js';
 import type { Session } from '../session/session.js';
-import { type HostAddress, parseConnectString } from '../util/connect-string.js';
+import { parseConnectString } from '../util/connect-string.js';
 import { InvalidArgumentError } from '../util/errors.js';
+import type { HostAddress } from '../util/types.js';
 
 /** Replaces `session`'s hosts, moving to another server when rebalancing says so; returns whether it moves. */
 export function replaceServerList(session: Session, hosts: readonly HostAddress[]): boolean {

@@ -4,7 +4,8 @@
  */
 import type { EventEmitter } from 'node:events';
 import type { Session } from '../session/session.js';
-import { describeError, type Logger, log } from '../util/logger.js';
+import { describeError, log } from '../util/logger.js';
+import type { Logger } from '../util/types.js';
 import type { ClientEventMap } from './client-types.js';
 
 /** Forwards `session`'s state and watcherError events to `client` (its constructor calls it once). */

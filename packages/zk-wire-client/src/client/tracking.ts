@@ -1,7 +1,7 @@
 /** The `ensembleTracking` option: checked, and the tracker that follows the ensemble's configuration. */
 import type { Session } from '../session/session.js';
-import type { HostAddress } from '../util/connect-string.js';
 import { InvalidArgumentError } from '../util/errors.js';
+import type { HostAddress } from '../util/types.js';
 import type { ZooKeeperClient } from './client.js';
 import { EnsembleTracker } from './ensemble-tracker.js';
 

@@ -2,10 +2,9 @@
  * Helpers over several calls: create a path with its missing nodes, delete a subtree. Both tolerate other
  * clients working on the same nodes at the same time.
  */
-import type { ACL } from '../util/acl.js';
 import { InvalidArgumentError, isNodeExists, isNoNode, isNotEmpty } from '../util/errors.js';
 import { join, validatePath } from '../util/paths.js';
-import type { CallOptions, CreateOptions, Stat } from '../util/types.js';
+import type { ACL, CallOptions, CreateOptions, Stat } from '../util/types.js';
 import { optionsArg } from './core.js';
 
 /** The calls the helpers use. */

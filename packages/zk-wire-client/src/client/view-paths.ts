@@ -4,8 +4,9 @@
  * the root.
  */
 import { InvalidArgumentError } from '../util/errors.js';
+import type { OpResult } from '../util/multi-types.js';
 import { type Chroot, pathProblem, validatePath } from '../util/paths.js';
-import type { CreateOptions, OpResult } from '../util/types.js';
+import type { CreateOptions } from '../util/types.js';
 
 /** Checks a view's root: an absolute znode path; `/` is the parent's own root. */
 export function viewRootArg(root: unknown): string {

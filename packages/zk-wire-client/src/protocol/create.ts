@@ -10,8 +10,7 @@
  * answers both with path + Stat (wire-protocol.md §4.1, §4.4).
  */
 import { CreateFlag, encodeRequestFrame, fast, OpCode, records } from '@zkwire/jute-codec';
-import type { ACL } from '../util/acl.js';
-import type { CreateMode, Stat } from '../util/types.js';
+import type { ACL, CreateMode, Stat } from '../util/types.js';
 import type { ReplyDecoder } from './pending.js';
 
 /** The jute flags of each create mode. */

@@ -7,8 +7,7 @@
  * Without ADMIN on the node, the server masks digest ids to `user:x`.
  */
 import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
-import type { ACL } from '../util/acl.js';
-import type { Stat } from '../util/types.js';
+import type { ACL, Stat } from '../util/types.js';
 import type { ReplyDecoder } from './pending.js';
 
 /** Builds the getACL frame. */

@@ -18,7 +18,7 @@
 import { Buffer } from 'node:buffer';
 import { JuteCodecError } from '@zkwire/jute-codec';
 import { int32At, putString, utf8Length, type ViewedFrame } from '@zkwire/jute-codec/internal';
-import type { ACL } from '../util/acl.js';
+import type { ACL } from '../util/types.js';
 
 /** Size of a MultiHeader. */
 export const MULTI_HEADER_SIZE = 9;

@@ -25,7 +25,7 @@ import {
   ViewedFrame,
 } from '@zkwire/jute-codec/internal';
 import { errorFromCode, MultiError, ProtocolError, type ZooKeeperError } from '../util/errors.js';
-import type { OpResult, ReadOutcome } from '../util/types.js';
+import type { OpResult, ReadOutcome } from '../util/multi-types.js';
 import { type CreateArgs, createFlags, createOpCode } from './create.js';
 import { ownedData } from './get-data.js';
 import type { MultiContext } from './multi-context.js';

@@ -7,8 +7,7 @@
 import { Buffer } from 'node:buffer';
 import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
-import type { HostAddress } from '../util/connect-string.js';
-import type { ClientOptions } from '../util/types.js';
+import type { ClientOptions, HostAddress } from '../util/types.js';
 
 /** A version as [major, minor, patch]. */
 export type Version = readonly [number, number, number];

@@ -5,7 +5,7 @@
  *   reply    SetACLResponse { Stat stat; }
  */
 import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
-import type { ACL } from '../util/acl.js';
+import type { ACL } from '../util/types.js';
 import { statReply } from './reply.js';
 
 /** Builds the setACL frame. */

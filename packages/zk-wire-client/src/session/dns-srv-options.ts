@@ -5,8 +5,8 @@
  */
 import { Resolver } from 'node:dns';
 import { InvalidArgumentError } from '../util/errors.js';
-import { type Logger, loggerArg } from '../util/logger.js';
-import type { ClientOptions } from '../util/types.js';
+import { loggerArg } from '../util/logger.js';
+import type { ClientOptions, Logger } from '../util/types.js';
 
 /** As ZooKeeper 3.10's DnsSrvHostProvider: one lookup a minute. */
 export const DEFAULT_DNS_SRV_REFRESH_MS = 60_000;

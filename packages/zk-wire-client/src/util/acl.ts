@@ -2,21 +2,13 @@
  * ACL helpers: permission bits, the well-known ACL lists, and digest ids (wire-protocol.md §4.3, §10.2).
  */
 import { createHash } from 'node:crypto';
+import type { ACL } from './types.js';
+
+// Declared with the other public types (types.ts, which imports nothing); also named here, by their helpers.
+export type { ACL, Id } from './types.js';
 
 /** Permission bits of an ACL entry. */
 export const Perms = { READ: 1, WRITE: 2, CREATE: 4, DELETE: 8, ADMIN: 16, ALL: 31 } as const;
-
-/** An identity: a scheme and an id within it (`digest` / `bob:base64hash`, `world` / `anyone`). */
-export interface Id {
-  scheme: string;
-  id: string;
-}
-
-/** One ACL entry: the permissions granted to an identity. */
-export interface ACL {
-  perms: number;
-  id: Id;
-}
 
 /**
  * The digest ACL id of a user: `user:base64(sha1("user:password"))` (SHA-1 is the server default; a server

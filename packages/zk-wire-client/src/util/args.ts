@@ -3,9 +3,9 @@
  * InvalidArgumentError naming the argument.
  */
 import { Buffer } from 'node:buffer';
-import { type ACL, acls } from './acl.js';
+import { acls } from './acl.js';
 import { InvalidArgumentError } from './errors.js';
-import type { CreateMode, Data } from './types.js';
+import type { ACL, CreateMode, Data } from './types.js';
 
 /** The default limit on data: the server's jute.maxbuffer (0xFFFFF) minus room for the request around it. */
 export const DEFAULT_MAX_DATA_LENGTH = 0xfffff - 1024;

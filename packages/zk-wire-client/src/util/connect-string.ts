@@ -5,12 +5,10 @@
  */
 import { InvalidArgumentError } from './errors.js';
 import { Chroot } from './paths.js';
+import type { HostAddress } from './types.js';
 
-/** One server address. */
-export interface HostAddress {
-  readonly host: string;
-  readonly port: number;
-}
+// Declared with the other public types (types.ts, which imports nothing); also named here, by its parser.
+export type { HostAddress } from './types.js';
 
 /** A parsed connect string. */
 export interface ConnectString {

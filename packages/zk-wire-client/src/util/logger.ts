@@ -5,17 +5,7 @@
  * credentials (errors are built with them concealed; auth and SASL details are never logged).
  */
 import { InvalidArgumentError } from './errors.js';
-
-/** A logger: `console`, pino, winston and the like fit. Each method receives one message string. */
-export interface Logger {
-  debug?(message: string): void;
-  info?(message: string): void;
-  warn?(message: string): void;
-  error?(message: string): void;
-}
-
-/** One of the logger's levels. */
-export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+import type { Logger, LogLevel } from './types.js';
 
 /** Checks the `logger` option: undefined, or an object whose present level members are functions. */
 export function loggerArg(logger: unknown): Logger | undefined {

@@ -7,7 +7,8 @@
  */
 
 import { ZooKeeperError } from './errors.js';
-import { describeError, type Logger, log } from './logger.js';
+import { describeError, log } from './logger.js';
+import type { Logger } from './types.js';
 
 /** Decides whether to retry, and after how long. */
 export interface RetryPolicy {

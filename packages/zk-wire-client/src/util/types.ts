@@ -4,13 +4,38 @@
 
 import type { Socket } from 'node:net';
 import type { ConnectionOptions as TlsConnectionOptions } from 'node:tls';
-import type { Stat } from '@zkwire/jute-codec';
-import type { ACL } from './acl.js';
-import type { ZooKeeperError } from './errors.js';
-import type { Logger } from './logger.js';
 
 /** A znode's metadata, as the codec decodes it: jute `long` fields are `bigint` (zxids, ms times, owner). */
 export type { Stat } from '@zkwire/jute-codec';
+
+/** An identity: a scheme and an id within it (`digest` / `bob:base64hash`, `world` / `anyone`). */
+export interface Id {
+  scheme: string;
+  id: string;
+}
+
+/** One ACL entry: the permissions granted to an identity (bits of `Perms`, util/acl.ts). */
+export interface ACL {
+  perms: number;
+  id: Id;
+}
+
+/** One server address. */
+export interface HostAddress {
+  readonly host: string;
+  readonly port: number;
+}
+
+/** A logger: `console`, pino, winston and the like fit. Each method receives one message string. */
+export interface Logger {
+  debug?(message: string): void;
+  info?(message: string): void;
+  warn?(message: string): void;
+  error?(message: string): void;
+}
+
+/** One of the logger's levels. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 /** Options every call takes. */
 export interface CallOptions {
@@ -240,38 +265,6 @@ export interface ClientOptions {
    */
   dnsServers?: string[];
 }
-
-/** An op of a multi transaction (build with `op.*`). */
-export type Op =
-  | {
-      type: 'create';
-      path: string;
-      data: Data;
-      mode: CreateMode;
-      acl: ACL[] | undefined;
-      ttlMs?: number | bigint;
-    }
-  | { type: 'delete'; path: string; version: number }
-  | { type: 'setData'; path: string; data: Data; version: number }
-  | { type: 'check'; path: string; version: number };
-
-/** The result of one successful multi op. */
-export type OpResult =
-  | { type: 'create'; path: string; stat: Stat | null }
-  | { type: 'delete' }
-  | { type: 'setData'; stat: Stat }
-  | { type: 'check' };
-
-/** A read op of multiRead (build with `readOp.*`). */
-export type ReadOp = { type: 'getData'; path: string } | { type: 'getChildren'; path: string };
-
-/** The result of one successful multiRead op. */
-export type ReadResult =
-  | { type: 'getData'; data: Buffer; stat: Stat }
-  | { type: 'getChildren'; children: string[] };
-
-/** A per-op outcome of multiRead. */
-export type ReadOutcome = ReadResult | ZooKeeperError;
 
 /** One identity of the connection, as whoAmI reports it. */
 export interface ClientInfo {
