@@ -117,18 +117,21 @@ export class CachedModeledFramework<T, N extends string[] = string[]> implements
 
   // ---- reads from the cache ---------------------------------------------------------------------------
 
-  /** The cached model; NoNode when the cache holds none at the path. */
+  /**
+   * The cached model; NoNode when the cache holds none at the path. Once the cache is loaded a read awaits
+   * nothing, and its promise is the only one it makes.
+   */
   async read(): Promise<T> {
-    return (await this.readAsZNode()).model;
+    const path = this.#fullPath('read');
+    if (!this.#cache.isInitialized) await this.#cache.initialized();
+    return this.#cachedNode(path).model;
   }
 
   /** The cached model with its path and Stat. */
   async readAsZNode(): Promise<ZNode<T>> {
     const path = this.#fullPath('read');
-    await this.#cache.initialized();
-    const node = this.#cache.get(path);
-    if (node === undefined) throw errorFromCode(-101, { operation: 'read', path });
-    return node;
+    if (!this.#cache.isInitialized) await this.#cache.initialized();
+    return this.#cachedNode(path);
   }
 
   /** The cached model, or the server's when the cache holds none (Curator's `readThrough`). */
@@ -138,14 +141,14 @@ export class CachedModeledFramework<T, N extends string[] = string[]> implements
 
   async readThroughAsZNode(options?: CallOptions): Promise<ZNode<T>> {
     const path = this.#fullPath('readThrough');
-    await this.#cache.initialized();
+    if (!this.#cache.isInitialized) await this.#cache.initialized();
     return this.#cache.get(path) ?? this.framework.readAsZNode(options);
   }
 
   /** The cached Stat, or null. */
   async checkExists(): Promise<Stat | null> {
     const path = this.#fullPath('checkExists');
-    await this.#cache.initialized();
+    if (!this.#cache.isInitialized) await this.#cache.initialized();
     return this.#cache.get(path)?.stat ?? null;
   }
 
@@ -160,7 +163,7 @@ export class CachedModeledFramework<T, N extends string[] = string[]> implements
   /** The cached models of the direct children. */
   async childrenAsZNodes(): Promise<ZNode<T>[]> {
     const path = this.#fullPath('children');
-    await this.#cache.initialized();
+    if (!this.#cache.isInitialized) await this.#cache.initialized();
     return this.#cache.childrenOf(path);
   }
 
@@ -175,7 +178,7 @@ export class CachedModeledFramework<T, N extends string[] = string[]> implements
   async listAsZNodes(): Promise<ZNode<T>[]> {
     const path = this.framework.spec.path as AnyZPath;
     const base = path.isResolved ? path.fullPath() : this.#cache.root;
-    await this.#cache.initialized();
+    if (!this.#cache.isInitialized) await this.#cache.initialized();
     return this.#cache.below(base);
   }
 
@@ -209,6 +212,13 @@ export class CachedModeledFramework<T, N extends string[] = string[]> implements
   /** Not available: call `parent()` on the framework before `cached()` (as Curator). */
   parent(): never {
     throw new IllegalModeledStateError('parent() of a cached framework: call parent() before cached()');
+  }
+
+  /** The node the cache holds at `path`; NoNode when it holds none. */
+  #cachedNode(path: string): ZNode<T> {
+    const node = this.#cache.get(path);
+    if (node === undefined) throw errorFromCode(-101, { operation: 'read', path });
+    return node;
   }
 
   #fullPath(operation: string): string {

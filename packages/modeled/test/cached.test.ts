@@ -15,6 +15,7 @@ import {
   ModelValidationError,
   modeled,
   modelSpec,
+  UnresolvedPathError,
   type ZNode,
 } from '../src/index.js';
 import { useRealServer } from './helpers.js';
@@ -132,6 +133,18 @@ describe('cached()', () => {
     await cached.close();
     await expect(cached.resolved('a').read()).rejects.toThrow(IllegalModeledStateError);
     expect(() => cached.parent()).toThrow(IllegalModeledStateError);
+  });
+
+  it('rejects a read at a path with parameters left, and reads the same model through a path resolved again', async () => {
+    const writer = modeled(real.client(1), modelSpec({ path: '/cm/again/{name}', schema: Flag }));
+    await writer.resolved('x').set({ on: true });
+    await using cached = modeled(real.client(0), writer.spec).cached();
+    await cached.start();
+    const read = cached.read();
+    await expect(read).rejects.toThrow(UnresolvedPathError);
+    for (let i = 0; i < 3; i++) expect(await cached.resolved({ name: 'x' }).read()).toEqual({ on: true });
+    await writer.resolved('x').set({ on: false });
+    await eventually(async () => (await cached.resolved('x').read()).on === false);
   });
 
   it('reads versioned from the cache and writes compare-and-set to the server', async () => {
