@@ -39,6 +39,19 @@ describe('zpath (Curator ZPath.parseWithIds)', () => {
     expect(() => p.resolve({ nodeName: () => 'a/b' })).toThrow(/contains "\/"/);
   });
 
+  it('gives the same ZPath for the same values, by name or by position', () => {
+    const p = zpath('/tenants/{id}/users/{user}');
+    const resolved = p.resolve({ id: 't1', user: 'u1' });
+    expect(p.resolve('t1', 'u1')).toBe(resolved);
+    expect(p.resolve({ user: 'u1', id: { nodeName: () => 't1' } })).toBe(resolved);
+    expect(p.resolve('t1', 'u2')).not.toBe(resolved);
+    expect(p.resolve('t1', 'u2').fullPath()).toBe('/tenants/t1/users/u2');
+    // values are checked on every resolve, kept or not
+    expect(() => p.resolve('t1', 'u/1')).toThrow(InvalidModelArgumentError);
+    const one = zpath('/n/{id}');
+    expect(one.resolve(7)).toBe(one.resolve('7'));
+  });
+
   it('gives the same value to a name used twice', () => {
     expect(zpath('/a/{id}/b/{id}').resolve({ id: 'x' }).fullPath()).toBe('/a/x/b/x');
   });

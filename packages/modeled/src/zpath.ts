@@ -4,6 +4,7 @@
  * compiler: `zpath('/tenants/{id}/quota').resolve({ id: 't1' })` compiles, `.resolve({ tenant: 't1' })` does
  * not. Every resolved value is checked at run time as exactly one znode name.
  */
+import { BoundedMemo } from './bounded-memo.js';
 import { InvalidModelArgumentError, UnresolvedPathError } from './errors.js';
 import { checkNodeName, isNodeName, type NodeName, type NodeNameValue, nodeNameOf } from './node-name.js';
 
@@ -79,6 +80,14 @@ function escapeRegExp(text: string): string {
 }
 
 /**
+ * How many resolutions of one path are kept, so that resolving the same values again gives the same ZPath
+ * (immutable, so nothing can tell). A cached framework's read looks its model up by the resolved path's
+ * text: a kept path's text was hashed when first looked up, a text made anew must be built and hashed on
+ * every read. About 250 bytes each, so at most 4 MiB per parameterized path.
+ */
+const KEPT_RESOLUTIONS = 16_384;
+
+/**
  * A ZPath with any parameters, for arguments that take every path (`resolve`'s parameter types make
  * `ZPath<['id']>` and `ZPath<string[]>` unrelated to the compiler).
  */
@@ -94,6 +103,8 @@ export class ZPath<N extends string[] = string[]> {
   /** `toString()`, made once: every read of a model at this path looks its node up by this text. */
   readonly #text: string;
   readonly #parameterNames: readonly string[];
+  /** This path's resolutions by their values (joined by `/`, which no node name holds); see KEPT_RESOLUTIONS. */
+  #resolutions: BoundedMemo<string, ZPath<[]>> | undefined;
 
   private constructor(segments: readonly Segment[]) {
     this.#segments = segments;
@@ -161,39 +172,49 @@ export class ZPath<N extends string[] = string[]> {
   resolve(values: NamedParameterValues<N>): ZPath<[]>;
   resolve(...values: PositionalParameterValues<N>): ZPath<[]>;
   resolve(...args: unknown[]): ZPath<[]> {
+    const values = this.#parameterValues(args);
+    const key = values.length === 1 ? (values[0] as string) : values.join('/');
+    const kept = this.#resolutions?.get(key);
+    if (kept !== undefined) return kept;
+    let index = 0;
+    const resolved = new ZPath<[]>(
+      this.#segments.map(
+        (segment): Segment =>
+          segment.parameter ? { parameter: false, name: values[index++] as string } : segment,
+      ),
+    );
+    this.#resolutions ??= new BoundedMemo(KEPT_RESOLUTIONS);
+    return this.#resolutions.keep(key, resolved);
+  }
+
+  /** The node name of each parameter segment, in order, from `resolve`'s arguments (checked). */
+  #parameterValues(args: unknown[]): string[] {
     const names = this.#parameterNames;
     const first = args[0];
     const named = args.length === 1 && typeof first === 'object' && first !== null && !isNodeName(first);
-    let next: (segment: Segment) => string;
-    if (named) {
-      if (names.includes('')) {
-        throw new InvalidModelArgumentError(String(this), 'anonymous {} parameters resolve by position only');
-      }
-      const record = first as Record<string, unknown>;
-      for (const key of Object.keys(record)) {
-        if (!names.includes(key))
-          throw new InvalidModelArgumentError(String(this), `there is no parameter {${key}}`);
-      }
-      next = (segment) => {
-        if (!Object.hasOwn(record, segment.name)) {
-          throw new InvalidModelArgumentError(String(this), `no value for parameter {${segment.name}}`);
-        }
-        return nodeNameOf(record[segment.name], `${this}: parameter {${segment.name}}`);
-      };
-    } else {
+    if (!named) {
       if (args.length !== names.length) {
         throw new InvalidModelArgumentError(
-          String(this),
+          this.#text,
           `expected ${names.length} parameter value(s), got ${args.length}`,
         );
       }
-      let index = 0;
-      next = (segment) => nodeNameOf(args[index++], `${this}: parameter {${segment.name}}`);
+      return names.map((name, i) => nodeNameOf(args[i], `${this.#text}: parameter {${name}}`));
     }
-    const resolved = this.#segments.map(
-      (segment): Segment => (segment.parameter ? { parameter: false, name: next(segment) } : segment),
-    );
-    return new ZPath<[]>(resolved);
+    if (names.includes('')) {
+      throw new InvalidModelArgumentError(this.#text, 'anonymous {} parameters resolve by position only');
+    }
+    const record = first as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      if (!names.includes(key))
+        throw new InvalidModelArgumentError(this.#text, `there is no parameter {${key}}`);
+    }
+    return names.map((name) => {
+      if (!Object.hasOwn(record, name)) {
+        throw new InvalidModelArgumentError(this.#text, `no value for parameter {${name}}`);
+      }
+      return nodeNameOf(record[name], `${this.#text}: parameter {${name}}`);
+    });
   }
 
   /**
