@@ -3,7 +3,7 @@
  * and `protected` (guarded-writes.ts), and the check of the `protected` option.
  */
 import { type CreateResult, encodeCreate } from '../protocol/create.js';
-import type { ReplyDecoder } from '../protocol/pending.js';
+import type { ReplyDecoder } from '../protocol/reply-decoder.js';
 import { aclArg } from '../util/args.js';
 import { InvalidArgumentError, isNoNode } from '../util/errors.js';
 import { parent } from '../util/paths.js';

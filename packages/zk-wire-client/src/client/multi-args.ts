@@ -7,11 +7,12 @@ import {
   type CheckedMulti,
   emptyCheckedMulti,
   encodeMulti,
+  type MultiContext,
   type ReadOpArgs,
   setCheckedCreate,
   setCheckedOp,
 } from '../protocol/multi.js';
-import { type MultiContext, multiContext } from '../protocol/multi-context.js';
+import { multiContext } from '../protocol/multi-context.js';
 import { dataBytes, versionArg } from '../util/args.js';
 import { InvalidArgumentError } from '../util/errors.js';
 import type { Op, ReadOp } from '../util/multi-types.js';

@@ -10,7 +10,7 @@
  */
 import { AddWatchMode, encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
 import type { Watcher } from '../util/types.js';
-import type { ReplyDecoder } from './pending.js';
+import type { ReplyDecoder } from './reply-decoder.js';
 
 /** The two persistent watch modes. */
 export type AddWatchModeName = 'persistent' | 'persistent-recursive';

@@ -11,7 +11,7 @@
  */
 import { CreateFlag, encodeRequestFrame, fast, OpCode, records } from '@zkwire/jute-codec';
 import type { ACL, CreateMode, Stat } from '../util/types.js';
-import type { ReplyDecoder } from './pending.js';
+import type { ReplyDecoder } from './reply-decoder.js';
 
 /** The jute flags of each create mode. */
 export const createFlags: Record<CreateMode, number> = {

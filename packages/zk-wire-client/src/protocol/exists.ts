@@ -9,8 +9,8 @@
  */
 import { fast } from '@zkwire/jute-codec';
 import type { Stat } from '../util/types.js';
-import type { ReplyDecoder } from './pending.js';
 import { readStat } from './reply.js';
+import type { ReplyDecoder } from './reply-decoder.js';
 
 /** Builds the exists frame. */
 export function encodeExists(xid: number, serverPath: string, watch: boolean): Buffer {

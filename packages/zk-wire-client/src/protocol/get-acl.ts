@@ -8,7 +8,7 @@
  */
 import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
 import type { ACL, Stat } from '../util/types.js';
-import type { ReplyDecoder } from './pending.js';
+import type { ReplyDecoder } from './reply-decoder.js';
 
 /** Builds the getACL frame. */
 export function encodeGetACL(xid: number, serverPath: string): Buffer {

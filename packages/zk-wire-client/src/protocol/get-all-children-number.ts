@@ -5,7 +5,7 @@
  *   reply    GetAllChildrenNumberResponse { int totalNumber; }   (all descendants, not the node itself)
  */
 import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
-import type { ReplyDecoder } from './pending.js';
+import type { ReplyDecoder } from './reply-decoder.js';
 
 /** Builds the getAllChildrenNumber frame. */
 export function encodeGetAllChildrenNumber(xid: number, serverPath: string): Buffer {

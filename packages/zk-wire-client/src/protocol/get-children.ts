@@ -17,7 +17,7 @@ import { fast } from '@zkwire/jute-codec';
 import { STAT_SIZE } from '@zkwire/jute-codec/internal';
 import type { Stat } from '../util/types.js';
 import { sharedChildNames } from './children-memo.js';
-import type { ReplyDecoder } from './pending.js';
+import type { ReplyDecoder } from './reply-decoder.js';
 
 /** Builds the getChildren2 frame, for getChildren and getChildren2 alike (see above). */
 export function encodeGetChildren(xid: number, serverPath: string, watch: boolean): Buffer {

@@ -9,7 +9,7 @@
  */
 import { fast } from '@zkwire/jute-codec';
 import { type GetDataResult, ownedData } from './get-data.js';
-import type { ReplyDecoder } from './pending.js';
+import type { ReplyDecoder } from './reply-decoder.js';
 
 /** Decodes data + Stat; the config watcher is registered under its key as the reply settles. */
 export const getConfigReply: ReplyDecoder<GetDataResult> = {

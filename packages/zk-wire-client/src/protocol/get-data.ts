@@ -10,7 +10,7 @@
 import { Buffer } from 'node:buffer';
 import { fast } from '@zkwire/jute-codec';
 import type { Stat } from '../util/types.js';
-import type { ReplyDecoder } from './pending.js';
+import type { ReplyDecoder } from './reply-decoder.js';
 
 const EMPTY = Buffer.alloc(0);
 

@@ -8,7 +8,7 @@
  * results (only ephemerals under the chroot are returned).
  */
 import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
-import type { ReplyDecoder } from './pending.js';
+import type { ReplyDecoder } from './reply-decoder.js';
 
 /** Builds the getEphemerals frame. */
 export function encodeGetEphemerals(xid: number, serverPrefix: string): Buffer {

@@ -1,18 +1,7 @@
-/** A multi's request as its reply's decoder needs it while the multi is in flight. */
-import type { CheckedMulti, MultiOpArgs } from './multi.js';
+/** A multi's request as its reply's decoder needs it while the multi is in flight (MultiContext, multi.ts). */
+import type { CheckedMulti, MultiContext, MultiOpArgs } from './multi.js';
 
 type OpType = MultiOpArgs['type'];
-
-/**
- * What a multi's reply decoder keeps of its request while it is in flight: each op's type and client path,
- * for the count of results and the labels of errors. It is kept apart from the checked ops (and the data
- * they hold) because the young-generation GC copies every object still in flight: with 1,000 multis of 10
- * ops in flight, one small array per multi (its paths; its types too when they are mixed), not ten objects.
- */
-export interface MultiContext {
-  readonly types: readonly OpType[];
-  readonly paths: readonly string[];
-}
 
 /**
  * The decoder's context of a multi: its paths (the checked multi's own array, new for each multi) and its

@@ -6,50 +6,11 @@
 import { Buffer } from 'node:buffer';
 import { type RequestTraceContext, traceRequestSettled } from '../util/diagnostics.js';
 import type { ZooKeeperError } from '../util/errors.js';
-import type { Chroot } from '../util/paths.js';
-import type { WatchEvent, Watcher } from '../util/types.js';
+import type { ReplyDecoder } from './reply-decoder.js';
 import type { GatedFeature } from './server-version.js';
-import type { WatchRegistration } from './watch-registration.js';
-import type { WatchDeregistration } from './watch-removal.js';
-import type { WatchTables } from './watches.js';
 
-/**
- * What a decoder and the settle step may use besides the reply: the chroot (to strip paths), the watch tables
- * (which only the settle step changes), the server's version, and the ordered dispatch of watch events
- * (removeWatches tells removed watchers while it settles).
- */
-export interface ReplyContext {
-  readonly chroot: Chroot;
-  readonly watches: WatchTables;
-  readonly serverVersion: string | undefined;
-  /** Queues the watchers' calls for `event` behind what has already settled (a microtask, in order). */
-  dispatchInOrder(watchers: Iterable<Watcher>, event: WatchEvent): void;
-}
-
-/** How a reply becomes a result; one static object per operation, so a request holds no closures. */
-export interface ReplyDecoder<R = unknown> {
-  /** The operation name, used in errors. */
-  readonly operation: string;
-  /** True for reads and addWatch, whose reply registers the watcher the request carries (its context). */
-  readonly armsWatch?: boolean;
-  /**
-   * The watch a settled reply enters the request's watcher (its context, when set) in; the pipeline does it
-   * (watch-registration.ts), not the decoder.
-   */
-  readonly registers?: WatchRegistration;
-  /**
-   * The watches a settled removeWatches or checkWatches reply checks and removes, with the request's
-   * context; the pipeline does it (watch-removal.ts), not the decoder.
-   */
-  readonly deregisters?: WatchDeregistration;
-  /** Codes other than 0 that are results rather than errors (exists on a missing node: -101). */
-  readonly resultCodes?: readonly number[];
-  /**
-   * Builds the result from the reply, for err = 0 or one of `resultCodes` (other codes reject the call
-   * without calling it). May throw a ZooKeeperError (the call fails) or a codec error (the connection ends).
-   */
-  decode(context: ReplyContext, request: PendingRequest<R>, err: number, payload: Buffer, offset: number): R;
-}
+// The decoder's declarations (reply-decoder.ts) are named here too: the pipeline takes them with its requests.
+export type { ReplyContext, ReplyDecoder } from './reply-decoder.js';
 
 /** Where a request is. */
 export const RequestState = { queued: 0, written: 1, settled: 2 } as const;

@@ -11,7 +11,7 @@
 import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
 import type { Stat } from '../util/types.js';
 import { ownedData } from './get-data.js';
-import type { ReplyDecoder } from './pending.js';
+import type { ReplyDecoder } from './reply-decoder.js';
 
 /** An incremental (joining/leaving) or bulk (members) reconfiguration. */
 export interface ReconfigArgs {

@@ -5,7 +5,7 @@
  */
 import { fast } from '@zkwire/jute-codec';
 import type { Stat } from '../util/types.js';
-import type { ReplyDecoder } from './pending.js';
+import type { ReplyDecoder } from './reply-decoder.js';
 
 /** Decodes the Stat at `offset`. */
 export function readStat(payload: Buffer, offset: number): Stat {

@@ -7,14 +7,7 @@
 import type { Watcher } from '../util/types.js';
 import type { AddWatchContext } from './add-watch.js';
 import { configWatchKey } from './config-watch.js';
-import type { ReplyContext } from './pending.js';
-
-/**
- * `data`, `child`: a one-shot watch at the request's path; `exists`: a data watch, or an exist watch when
- * the node is missing; `config`: a data watch under the config node's key (whatever the chroot);
- * `persistent`: addWatch's persistent or recursive watch, from its context.
- */
-export type WatchRegistration = 'data' | 'exists' | 'child' | 'config' | 'persistent';
+import type { ReplyContext, WatchRegistration } from './reply-decoder.js';
 
 /** Enters a settled request's watcher in the tables, as its decoder declared. */
 export function registerWatch(

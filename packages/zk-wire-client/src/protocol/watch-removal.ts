@@ -16,7 +16,7 @@
 import { encodeRequestFrame, OpCode, records, WatcherType } from '@zkwire/jute-codec';
 import { errorFromCode, NoWatcherError, type ZooKeeperError } from '../util/errors.js';
 import type { WatchEvent, Watcher, WatchType } from '../util/types.js';
-import type { ReplyContext, ReplyDecoder } from './pending.js';
+import type { ReplyContext, ReplyDecoder, WatchDeregistration } from './reply-decoder.js';
 import { removalEventType } from './watches.js';
 
 const wireType: Record<WatchType, number> = {
@@ -87,9 +87,6 @@ const REMOVAL_EVENT_ORDER: readonly WatchEvent['type'][] = [
   'dataWatchRemoved',
   'persistentWatchRemoved',
 ];
-
-/** What a removal's reply says of the server watch: removed (removeWatches) or kept (checkWatches). */
-export type WatchDeregistration = 'removeWatches' | 'checkWatches';
 
 /*
  * A removal that keeps the server watch goes out as checkWatches. A NOWATCHER answer to it is not a failure

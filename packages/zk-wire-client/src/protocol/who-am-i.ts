@@ -7,7 +7,7 @@
  */
 import { encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
 import type { ClientInfo } from '../util/types.js';
-import type { ReplyDecoder } from './pending.js';
+import type { ReplyDecoder } from './reply-decoder.js';
 
 /** Builds the whoAmI frame. */
 export function encodeWhoAmI(xid: number): Buffer {
