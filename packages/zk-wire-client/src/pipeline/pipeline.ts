@@ -36,8 +36,20 @@ const RESOLVED = Promise.resolve();
 /** Granularity of the deadline timer. */
 const DEADLINE_TICK_MS = 25;
 
-/** What a pipeline's settler slots hold between two submits. */
+/** What the settler slots hold between two submits. */
 const NOTHING_CAPTURED = () => {};
+
+// The settle functions of the promise being made, handed over by one executor for every pipeline: an
+// executor closure per request (and the context its two captured variables need) was garbage made on every
+// call, and one per pipeline cost every idle session a closure. A promise's executor runs inside its
+// constructor, on the one JavaScript thread, so submit takes them before any other promise is made; it
+// clears them at once, so that nothing holds on to a settled call's promise.
+let capturedResolve: (value: unknown) => void = NOTHING_CAPTURED;
+let capturedReject: (error: unknown) => void = NOTHING_CAPTURED;
+function captureSettlers(resolve: (value: never) => void, reject: (error: unknown) => void): void {
+  capturedResolve = resolve as (value: unknown) => void;
+  capturedReject = reject;
+}
 
 /** Options of one submitted request. */
 export interface SubmitOptions extends CallOptions {
@@ -56,16 +68,8 @@ export class RequestPipeline {
   private flushScheduled = false;
   private xid = 0;
   private deadlineTimer: NodeJS.Timeout | undefined;
-  private readonly flushBound = () => this.flush();
-  // The settle functions of the promise being made, handed over by one executor per pipeline: an executor
-  // closure per request (and the context its two captured variables need) was garbage made on every call.
-  // They are taken and cleared at once in submit, so that nothing holds on to a settled call's promise.
-  private capturedResolve: (value: unknown) => void = NOTHING_CAPTURED;
-  private capturedReject: (error: unknown) => void = NOTHING_CAPTURED;
-  private readonly captureSettlers = (resolve: (value: never) => void, reject: (error: unknown) => void) => {
-    this.capturedResolve = resolve as (value: unknown) => void;
-    this.capturedReject = reject;
-  };
+  /** {@link flush} as the coalesced write's callback; made at the first submit (an idle session makes none). */
+  private flushBound: (() => void) | undefined;
 
   constructor(
     private readonly context: ReplyContext,
@@ -120,10 +124,10 @@ export class RequestPipeline {
   ): Promise<R> {
     const signal = options?.signal;
     if (signal?.aborted) return Promise.reject(signal.reason);
-    const promise = new Promise<R>(this.captureSettlers);
-    const resolve = this.capturedResolve as (value: R) => void;
-    const reject = this.capturedReject;
-    this.capturedResolve = this.capturedReject = NOTHING_CAPTURED;
+    const promise = new Promise<R>(captureSettlers);
+    const resolve = capturedResolve as (value: R) => void;
+    const reject = capturedReject;
+    capturedResolve = capturedReject = NOTHING_CAPTURED;
     const request = new PendingRequest<R>(xid, frame, decoder, path, requestContext, resolve, reject);
     if (setup !== undefined) setup(request);
     // Most calls are not traced; setting the trace only when there is one keeps the request's extras unmade.
@@ -146,7 +150,7 @@ export class RequestPipeline {
       this.flushScheduled = true;
       // A reaction of a settled promise is a microtask like queueMicrotask's, without the AsyncResource
       // queueMicrotask makes for each call (a quarter of a microsecond per request at one in flight).
-      RESOLVED.then(this.flushBound);
+      RESOLVED.then((this.flushBound ??= () => this.flush()));
     }
     return promise;
   }

@@ -20,20 +20,27 @@ export interface VersionGate {
   decide(feature: GatedFeature): GateDecision;
 }
 
+/** What the gate needs of its session. */
+export interface VersionGateOwner {
+  /** The host of the current connection. */
+  readonly currentHost: HostAddress | undefined;
+  /** A host's version is known (or known to be unknowable): the queue can move on. */
+  serverVersionLearnt(): void;
+}
+
 /** The gate of one session: the connected host's version, asked once per host. */
 export class ServerVersionGate implements VersionGate {
   /** The server's version: the declared one (`serverVersion` option), else once a gated request asked for it. */
   serverVersion: string | undefined;
-  private readonly versions = new ServerVersions();
+  /** Made at the first gated request: most sessions send none. */
+  private versions: ServerVersions | undefined;
   private readonly declared: string | undefined;
 
   constructor(
-    /** The host of the current connection. */
-    private readonly currentHost: () => HostAddress | undefined,
+    /** The session: the host of its current connection, and whom to tell when a version is learnt. */
+    private readonly session: VersionGateOwner,
     /** How to reach a host for `srvr` (this client's TLS and connection factory), and a declared version. */
     private readonly options: Pick<ClientOptions, 'tls' | 'connectionFactory' | 'serverVersion'>,
-    /** Called once a host's version is known (or known to be unknowable): the queue can move on. */
-    private readonly onLearnt: () => void,
   ) {
     this.declared = options.serverVersion;
     this.serverVersion = options.serverVersion;
@@ -42,11 +49,12 @@ export class ServerVersionGate implements VersionGate {
   decide(feature: GatedFeature): GateDecision {
     // A declared version decides without asking any server (Curator's ZookeeperCompatibility).
     if (this.declared !== undefined) return verdictFor(feature, this.declared);
-    const address = this.currentHost();
+    const address = this.session.currentHost;
     if (address === undefined) return GateVerdict.send;
-    const known = this.versions.known(address);
+    const versions = (this.versions ??= new ServerVersions());
+    const known = versions.known(address);
     if (known === undefined) {
-      void this.versions.of(address, this.options).then(this.onLearnt);
+      void versions.of(address, this.options).then(() => this.session.serverVersionLearnt());
       return GateVerdict.wait;
     }
     if (known.pending) return GateVerdict.wait;

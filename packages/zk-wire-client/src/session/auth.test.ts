@@ -31,7 +31,7 @@ const sasl = { mechanism: 'TEST-ONE-ROUND', username: 'u', password: 'p' };
 
 describe('SessionAuth', () => {
   it('settles the SASL exchange when its reply cannot be decoded, and reports the bad bytes', async () => {
-    const auth = new SessionAuth(undefined, () => 1);
+    const auth = new SessionAuth(undefined, { nextXid: () => 1 });
     const connection = fakeConnection();
     const handshake = auth.authenticate(sasl, connection, () => true);
     expect(auth.saslInProgress).toBe(true);
@@ -45,7 +45,7 @@ describe('SessionAuth', () => {
   });
 
   it('rejects sent and unsent credentials and the SASL exchange when the session ends', async () => {
-    const auth = new SessionAuth(undefined, () => 1);
+    const auth = new SessionAuth(undefined, { nextXid: () => 1 });
     const connection = fakeConnection();
     const sent = auth.add('digest', 'a:b', connection);
     const parked = auth.add('digest', 'c:d', undefined);
@@ -61,7 +61,7 @@ describe('SessionAuth', () => {
   });
 
   it('fails only what was sent when the connection is lost; unsent credentials wait for the next one', async () => {
-    const auth = new SessionAuth(undefined, () => 1);
+    const auth = new SessionAuth(undefined, { nextXid: () => 1 });
     const sent = auth.add('digest', 'a:b', fakeConnection());
     let parkedSettled = false;
     const parked = auth.add('digest', 'c:d', undefined).finally(() => (parkedSettled = true));

@@ -41,7 +41,8 @@ export class SessionAuth {
 
   constructor(
     initial: ClientOptions['auth'],
-    private readonly nextXid: () => number,
+    /** Where the SASL tokens' xids come from: the session's pipeline. */
+    private readonly xids: { nextXid(): number },
   ) {
     for (const { scheme, credentials } of initial ?? []) {
       this.saved.push(concealProperty({ scheme, auth: toBytes(credentials), waiters: [] }, 'auth'));
@@ -127,7 +128,7 @@ export class SessionAuth {
             return;
           }
           this.saslWaiter = { resolve, reject };
-          connection.write(encodeSasl(this.nextXid(), token));
+          connection.write(encodeSasl(this.xids.nextXid(), token));
         }),
     };
   }

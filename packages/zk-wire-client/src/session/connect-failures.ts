@@ -14,32 +14,34 @@ export function failureReason(error: unknown): string {
 }
 
 export class ConnectFailures {
-  private readonly byHost = new Map<string, unknown>();
+  // Made on the first failure: most sessions never see one (an empty Map is ~170 bytes).
+  private byHost: Map<string, unknown> | undefined;
   private last: ZooKeeperError | undefined;
 
   /** A connection to `host` failed (or ended before it was ready) with `error`. */
   record(host: HostAddress, error: ZooKeeperError): void {
     const key = `${host.host}:${host.port}`;
+    const byHost = (this.byHost ??= new Map());
     // Latest last: the summary lists the hosts in the order they last failed.
-    this.byHost.delete(key);
-    this.byHost.set(key, error);
+    byHost.delete(key);
+    byHost.set(key, error);
     this.last = error;
   }
 
   /** A connection was made: what failed before no longer explains anything. */
   clear(): void {
-    this.byHost.clear();
+    this.byHost = undefined;
     this.last = undefined;
   }
 
   /** Whether every one of `hosts` failed since the last connection. */
   coversAll(hosts: readonly HostAddress[]): boolean {
-    return hosts.every((h) => this.byHost.has(`${h.host}:${h.port}`));
+    return hosts.every((h) => this.byHost?.has(`${h.host}:${h.port}`) === true);
   }
 
   /** `tried a:1 (reason), b:2 (reason)`, or undefined when nothing failed. */
   summary(): string | undefined {
-    if (this.byHost.size === 0) return undefined;
+    if (this.byHost === undefined || this.byHost.size === 0) return undefined;
     const tried = [...this.byHost].map(([host, error]) => `${host} (${failureReason(error)})`);
     return `tried ${tried.join(', ')}`;
   }

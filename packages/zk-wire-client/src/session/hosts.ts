@@ -27,8 +27,8 @@ export class SessionHosts extends HostRotation {
     hosts: readonly HostAddress[],
     /** How the probe opens sockets: the session's factory and TLS options. */
     private readonly connect: ReadOnlyProbeOptions['connect'],
-    /** The session's connection in use, if any. */
-    private readonly connection: () => Connection | undefined,
+    /** The session, for its connection in use, if any. */
+    private readonly session: { readonly connectionInUse: Connection | undefined },
     dnsSrv?: DnsSrvSettings,
   ) {
     super(hosts);
@@ -75,7 +75,7 @@ export class SessionHosts extends HostRotation {
       current: this.currentIndex,
       connect: this.connect,
       onReadWrite: (index) => {
-        if (connection !== this.connection()) return;
+        if (connection !== this.session.connectionInUse) return;
         this.tryNext(index);
         connection.close(new ConnectionLossError({ cause: new Error('a read-write server was found') }));
       },
@@ -95,7 +95,7 @@ export class SessionHosts extends HostRotation {
    */
   replaceHosts(hosts: readonly HostAddress[], move: boolean): void {
     this.replace(hosts, move);
-    const connection = this.connection();
+    const connection = this.session.connectionInUse;
     if (connection === undefined) return;
     if (!move) {
       // A read-only probe walks the list by index: start it again over the new list.

@@ -78,11 +78,13 @@ export abstract class SessionCore extends EventEmitter<SessionEventMap> implemen
 
   constructor(clientOptions: ClientOptions) {
     super();
-    this.machine = new SessionStateMachine(this, () => this.identity.id);
+    // The parts are handed the session itself, not closures over it: a closure and its context are ~100
+    // bytes each, per session, and thousands of sessions in one process are what this client is built for.
+    this.machine = new SessionStateMachine(this);
     const settings = sessionSettings(clientOptions);
     this.options = settings.options;
     this.chroot = settings.chroot;
-    this.hosts = new SessionHosts(settings.hosts, settings.options, () => this.connection, settings.dnsSrv);
+    this.hosts = new SessionHosts(settings.hosts, settings.options, this, settings.dnsSrv);
     this.requestedTimeoutMs = settings.requestedTimeoutMs;
     this.connectWaitMs = settings.connectWaitMs;
     this.closeTimeoutMs = settings.closeTimeoutMs;
@@ -92,13 +94,9 @@ export abstract class SessionCore extends EventEmitter<SessionEventMap> implemen
     this.connectionOptions = settings.connection;
     this.identity = new SessionIdentity(settings.session);
     this.resuming = settings.session !== undefined;
-    this.versionGate = new ServerVersionGate(
-      () => this.currentHost,
-      this.options,
-      () => this.pipeline.flush(),
-    );
+    this.versionGate = new ServerVersionGate(this, this.options);
     this.pipeline = new RequestPipeline(this, clientOptions.requestTimeoutMs ?? 0, this.versionGate);
-    this.auth = new SessionAuth(clientOptions.auth, () => this.pipeline.nextXid());
+    this.auth = new SessionAuth(clientOptions.auth, this.pipeline);
   }
 
   /** True once the client will never connect again (closed, or expired without autoRecreateSession). */
@@ -169,6 +167,16 @@ export abstract class SessionCore extends EventEmitter<SessionEventMap> implemen
   /** The server's version (from `srvr`) once a gated request asked for it. */
   get serverVersion(): string | undefined {
     return this.versionGate.serverVersion;
+  }
+
+  /** The connection in use (or being opened), if any. */
+  get connectionInUse(): Connection | undefined {
+    return this.connection;
+  }
+
+  /** The version gate learnt a host's version (or that it cannot be learnt): queued requests move on. */
+  serverVersionLearnt(): void {
+    this.pipeline.flush();
   }
 
   /** The host of the current (or last) connection attempt, for the version gate. */

@@ -22,20 +22,22 @@ export interface SessionEventMap {
   watcherError: [unknown, WatchEvent];
 }
 
+/** What the state machine needs of its session: its events, and its id for the diagnostics channel. */
+export interface StateMachineOwner extends EventEmitter<SessionEventMap> {
+  readonly sessionId: bigint;
+}
+
 /** A session's state, told as its events (`sessionState`, `state`) and through {@link states}. */
 export class SessionStateMachine {
   state: SessionState = 'connecting';
   /** True once a first connection was made: the next one is `reconnected`. */
   private everConnected = false;
   private lastConnectionState: ConnectionState | undefined;
-  private readonly stateQueues = new Set<AsyncQueue<ConnectionState>>();
+  // Made when a first iterable is asked for: most sessions never ask (an empty Set is ~160 bytes).
+  private stateQueues: Set<AsyncQueue<ConnectionState>> | undefined;
 
-  constructor(
-    /** Where the events go: the session. */
-    private readonly events: EventEmitter<SessionEventMap>,
-    /** The session id, for the diagnostics channel. */
-    private readonly sessionId: () => bigint,
-  ) {}
+  /** `session`: where the events go, and whose id the diagnostics channel is told. */
+  constructor(private readonly session: StateMachineOwner) {}
 
   /** True once a first connection was made (a wait for it is no longer bounded by `connectWaitMs`). */
   get hasConnected(): boolean {
@@ -50,17 +52,25 @@ export class SessionStateMachine {
   enter(state: SessionState): void {
     if (this.state === state) return;
     this.state = state;
-    publishState(() => ({ sessionId: this.sessionId(), sessionState: state, connectionState: undefined }));
-    this.events.emit('sessionState', state);
+    publishState(() => ({
+      sessionId: this.session.sessionId,
+      sessionState: state,
+      connectionState: undefined,
+    }));
+    this.session.emit('sessionState', state);
   }
 
   /** Emits a connection state event, never the same one twice in a row. */
   tell(state: ConnectionState): void {
     if (this.lastConnectionState === state) return;
     this.lastConnectionState = state;
-    publishState(() => ({ sessionId: this.sessionId(), sessionState: this.state, connectionState: state }));
-    for (const queue of this.stateQueues) queue.push(state);
-    this.events.emit('state', state);
+    publishState(() => ({
+      sessionId: this.session.sessionId,
+      sessionState: this.state,
+      connectionState: state,
+    }));
+    if (this.stateQueues !== undefined) for (const queue of this.stateQueues) queue.push(state);
+    this.session.emit('state', state);
   }
 
   enterConnected(readOnly: boolean): void {
@@ -78,16 +88,17 @@ export class SessionStateMachine {
 
   /** An async iterable of connection state events, until the client closes. */
   states(signal?: AbortSignal): AsyncIterable<ConnectionState> {
-    const queue: AsyncQueue<ConnectionState> = new AsyncQueue(() => this.stateQueues.delete(queue));
+    const queue: AsyncQueue<ConnectionState> = new AsyncQueue(() => this.stateQueues?.delete(queue));
     if (this.state === 'closed') queue.end();
-    else this.stateQueues.add(queue);
+    else (this.stateQueues ??= new Set()).add(queue);
     signal?.addEventListener('abort', () => void queue.return(), { once: true });
     return queue;
   }
 
   /** Ends every state iterable (the session will never change state again). */
   end(): void {
+    if (this.stateQueues === undefined) return;
     for (const queue of this.stateQueues) queue.end();
-    this.stateQueues.clear();
+    this.stateQueues = undefined;
   }
 }

@@ -54,6 +54,27 @@ export interface ConnectionOptions
   buffers?: ConnectionBuffers | undefined;
 }
 
+/**
+ * The connection a socket belongs to. The socket's listeners are functions shared by every connection, with
+ * the socket as `this`, not closures made per connection: a closure and the context it keeps are about 100
+ * bytes, and a process may hold thousands of idle connections.
+ */
+const OWNER = Symbol('zkwire.connection');
+type OwnedSocket = Socket & { [OWNER]: Connection };
+
+function onSocketData(this: OwnedSocket, chunk: Buffer): void {
+  this[OWNER].receive(chunk);
+}
+function onSocketDrain(this: OwnedSocket): void {
+  this[OWNER].drained();
+}
+function onSocketError(this: OwnedSocket, error: Error): void {
+  this[OWNER].socketFailed(error);
+}
+function onSocketClose(this: OwnedSocket): void {
+  this[OWNER].socketClosed();
+}
+
 /** A connection to one server. */
 export class Connection {
   /** ms timestamp of the last received chunk. */
@@ -69,19 +90,25 @@ export class Connection {
   private readonly reader: FrameReader;
   private readonly buffers: ConnectionBuffers;
   private timer: NodeJS.Timeout | undefined;
-  private readonly pacer: ReadPacer | undefined;
+  /** The read timeout of the connected rules (setConnected). */
+  private readTimeoutMs = 0;
+  /** Read pacing's settings: undefined when this connection is not paced. */
+  private readonly pacing: ReadPacingSettings | undefined;
+  /**
+   * Made at the first read with `pacing.minInFlight` requests awaiting replies (below that it never waits):
+   * a connection that never carries such a load, an idle session, does without it.
+   */
+  private pacer: ReadPacer | undefined;
   private resumeTimer: NodeJS.Timeout | undefined;
-  private readonly resumeBound = () => this.resumeReading();
   /**
    * True from a read until the event loop's next check phase: writes made meanwhile were made by the
    * callers the read's replies woke (a closed loop), which is when read pacing pays (read-pacing.ts).
    */
   private inReadTurn = false;
   private readTurnEnding = false;
-  private readonly endReadTurn = () => {
-    this.inReadTurn = false;
-    this.readTurnEnding = false;
-  };
+  /** Made with the pacer, which alone needs them. */
+  private endReadTurn: (() => void) | undefined;
+  private resumeBound: (() => void) | undefined;
   /**
    * A plain TCP socket we opened ourselves: it keeps no reference to bytes it handed to the kernel, so its
    * writes are staged or sent as views of the frame slab and released once taken (write-staging.ts). A TLS
@@ -104,29 +131,37 @@ export class Connection {
     this.reader = new FrameReader(maxFrameLength === undefined ? undefined : { maxFrameLength });
     // Only a socket read by callback is paced: a paused stream socket goes on reading into its buffer, so
     // waiting there saved no wake-ups and cost more per reply (measured with a connectionFactory socket).
-    this.pacer =
-      readPacing && readsByCallback ? new ReadPacer(readPacing, Date.now(), READ_BUFFER_BYTES) : undefined;
+    this.pacing = readsByCallback ? readPacing : undefined;
     socket.setNoDelay(true);
-    if (!readsByCallback) {
-      socket.on('data', (chunk: Buffer) => this.receive(chunk));
-    }
-    socket.on('drain', () => {
-      this.waitingDrain = false;
-      if (!this.closed) handler.onDrain(this);
-    });
-    // Errors are built only for a connection still open: a socket we closed ourselves still emits 'close',
-    // and building an error (its stack) for it would be wasted on every session's end.
-    socket.on('error', (error) => {
-      if (this.closed) return;
-      // Certificate and handshake failures are configuration errors, reported as such (security module).
-      const tlsError = this.isTls
-        ? tlsErrorFrom(error, `${address.host}:${address.port}`, this.opened)
-        : undefined;
-      this.close(tlsError ?? new ConnectionLossError({ cause: error }));
-    });
-    socket.on('close', () => {
-      if (!this.closed) this.close(new ConnectionLossError({ cause: new Error('socket closed') }));
-    });
+    (socket as OwnedSocket)[OWNER] = this;
+    if (!readsByCallback) socket.on('data', onSocketData);
+    socket.on('drain', onSocketDrain);
+    socket.on('error', onSocketError);
+    socket.on('close', onSocketClose);
+  }
+
+  /** The socket's 'drain': it takes more after a write that filled its buffer. */
+  drained(): void {
+    this.waitingDrain = false;
+    if (!this.closed) this.handler.onDrain(this);
+  }
+
+  /**
+   * The socket's 'error'. Errors are built only for a connection still open: a socket we closed ourselves
+   * still emits 'close', and building an error (its stack) for it would be wasted on every session's end.
+   */
+  socketFailed(error: Error): void {
+    if (this.closed) return;
+    // Certificate and handshake failures are configuration errors, reported as such (security module).
+    const tlsError = this.isTls
+      ? tlsErrorFrom(error, `${this.address.host}:${this.address.port}`, this.opened)
+      : undefined;
+    this.close(tlsError ?? new ConnectionLossError({ cause: error }));
+  }
+
+  /** The socket's 'close'. */
+  socketClosed(): void {
+    if (!this.closed) this.close(new ConnectionLossError({ cause: new Error('socket closed') }));
   }
 
   /** Opens a connection: `connectionFactory`, else TLS when `tls` is set, else plain TCP. */
@@ -246,18 +281,22 @@ export class Connection {
    */
   setConnected(readTimeoutMs: number): void {
     this.stopTimer();
-    this.scheduleLiveness(readTimeoutMs, Date.now());
+    this.readTimeoutMs = readTimeoutMs;
+    this.scheduleLiveness(Date.now());
   }
 
-  private scheduleLiveness(readTimeoutMs: number, now: number): void {
-    const delay = Math.max(MIN_LIVENESS_DELAY_MS, this.nextLivenessCheck(readTimeoutMs) - now);
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      const at = Date.now();
-      this.checkLiveness(readTimeoutMs, at);
-      if (!this.closed) this.scheduleLiveness(readTimeoutMs, at);
-    }, delay);
+  private scheduleLiveness(now: number): void {
+    const delay = Math.max(MIN_LIVENESS_DELAY_MS, this.nextLivenessCheck(this.readTimeoutMs) - now);
+    // The connection as the timer's argument, not a closure over it: no closure made per check.
+    this.timer = setTimeout(Connection.livenessDue, delay, this);
     this.timer.unref();
+  }
+
+  private static livenessDue(connection: Connection): void {
+    connection.timer = undefined;
+    const at = Date.now();
+    connection.checkLiveness(connection.readTimeoutMs, at);
+    if (!connection.closed) connection.scheduleLiveness(at);
   }
 
   /** The ms timestamp at which {@link checkLiveness} may next find something to do. */
@@ -291,12 +330,16 @@ export class Connection {
   }
 
   /** Hands on the frames of one read, then lets the pacer decide whether to wait before the next. */
-  private receive(chunk: Buffer): void {
+  receive(chunk: Buffer): void {
     if (this.closed) return;
     this.lastReceived = Date.now();
     // Counted before the replies of this read settle their requests: the depth the caller keeps up.
-    const awaiting = this.pacer === undefined ? 0 : this.handler.awaitingReplies(this);
-    if (this.pacer !== undefined && awaiting >= this.pacer.minInFlight) this.markReadTurn();
+    const pacing = this.pacing;
+    const awaiting = pacing === undefined ? 0 : this.handler.awaitingReplies(this);
+    if (pacing !== undefined && awaiting >= pacing.minInFlight) {
+      if (this.pacer === undefined) this.startPacing(pacing);
+      this.markReadTurn();
+    }
     let frames: Buffer[];
     try {
       frames = this.reader.push(chunk);
@@ -342,18 +385,28 @@ export class Connection {
     else if (completedOne || this.partialSince === 0) this.partialSince = this.lastReceived;
   }
 
+  /** The first read with enough requests awaiting replies to pace on: the pacer's windows start now. */
+  private startPacing(settings: ReadPacingSettings): void {
+    this.pacer = new ReadPacer(settings, this.lastReceived, READ_BUFFER_BYTES);
+    this.endReadTurn = () => {
+      this.inReadTurn = false;
+      this.readTurnEnding = false;
+    };
+    this.resumeBound = () => this.resumeReading();
+  }
+
   /** Marks the writes of this turn (the replies' callers and their microtasks) as driven by a read. */
   private markReadTurn(): void {
     this.inReadTurn = true;
     if (!this.readTurnEnding) {
       this.readTurnEnding = true;
-      setImmediate(this.endReadTurn);
+      setImmediate(this.endReadTurn!);
     }
   }
 
   private pauseReading(ms: number): void {
     this.socket.pause();
-    this.resumeTimer = setTimeout(this.resumeBound, ms);
+    this.resumeTimer = setTimeout(this.resumeBound!, ms);
   }
 
   private resumeReading(): void {

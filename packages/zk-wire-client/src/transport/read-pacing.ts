@@ -80,14 +80,18 @@ const SAFETY_FACTOR = 2;
 const HOLD_OFF_WINDOWS = 2;
 const MAX_HOLD_OFF_WINDOWS = 64;
 
+/** The settings of `readCoalescing: true` (the default), one object for every connection that takes them. */
+const DEFAULT_SETTINGS: ReadPacingSettings = Object.freeze({
+  minInFlight: DEFAULT_MIN_IN_FLIGHT,
+  maxDelayMs: DEFAULT_MAX_DELAY_MS,
+});
+
 /** Checks the option (InvalidArgumentError before anything is sent); undefined when pacing is off. */
 export function readPacingSettings(
   option: ReadCoalescingOptions | boolean | undefined,
 ): ReadPacingSettings | undefined {
   if (option === false) return undefined;
-  if (option === undefined || option === true) {
-    return { minInFlight: DEFAULT_MIN_IN_FLIGHT, maxDelayMs: DEFAULT_MAX_DELAY_MS };
-  }
+  if (option === undefined || option === true) return DEFAULT_SETTINGS;
   if (typeof option !== 'object' || option === null) {
     throw new InvalidArgumentError(
       'readCoalescing',
