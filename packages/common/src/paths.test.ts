@@ -39,6 +39,10 @@ describe('pathProblem', () => {
       expect(pathProblem(path) === null, JSON.stringify(path)).toBe(paths.isValid(path));
   });
 
+  it("gives the client's own reason, word for word (one implementation of the rules)", () => {
+    for (const path of [...samples, 7, undefined]) expect(pathProblem(path)).toBe(paths.problem(path));
+  });
+
   it('says what is wrong', () => {
     expect(pathProblem(7)).toBe('must be a string');
     expect(pathProblem('/a//b')).toMatch(/empty segment/);
@@ -56,6 +60,16 @@ describe('checkZnodePath', () => {
     expect(() => checkZnodePath(undefined, 'path', invalid)).toThrow(BadArgument);
   });
 
+  it('names the argument, says what is wrong and shows the value', () => {
+    expect(() => checkZnodePath('/a//b', 'basePath', invalid)).toThrow(
+      /^basePath must not have an empty segment \(index 3\), got "\/a\/\/b"$/,
+    );
+    expect(() => checkZnodePath('/a\u0085', 'path', invalid)).toThrow(
+      /^path must not hold the character U\+0085/,
+    );
+    expect(() => checkZnodePath(7, 'path', invalid)).toThrow(/^path must be a string, got 7$/);
+  });
+
   it('refuses the root unless allowed', () => {
     expect(() => checkZnodePath('/', 'path', invalid)).toThrow(/other than "\/"/);
     expect(checkZnodePath('/', 'path', invalid, { allowRoot: true })).toBe('/');
@@ -66,6 +80,15 @@ describe('checkNodeName', () => {
   it('accepts what may stand as one segment', () => {
     expect(checkNodeName('orders', 'name', invalid)).toBe('orders');
     expect(checkNodeName('.hidden', 'name', invalid)).toBe('.hidden');
+  });
+
+  it('takes the path rules for the characters, saying where in "/<name>" the refused one is', () => {
+    expect(checkNodeName('..x', 'name', invalid)).toBe('..x');
+    expect(checkNodeName('caf\u00e9\u00a0', 'name', invalid)).toBe('caf\u00e9\u00a0');
+    expect(() => checkNodeName('a\u0001', 'thisId', invalid)).toThrow(
+      'thisId must be a valid node name, got "a\\u0001" (as the path "/a\\u0001", must not hold the character U+0001 (index 2))',
+    );
+    expect(() => checkNodeName('..', 'name', invalid)).toThrow(/^name must not be "\.\."$/);
   });
 
   it('refuses empty, "/", "." and "..", and refused characters', () => {

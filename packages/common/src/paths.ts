@@ -1,37 +1,15 @@
 /**
- * Znode path validation with the client's rules, which are Java's `PathUtils.validatePath`: absolute, no
- * empty segment, no trailing `/`, no `.` or `..` segment, no null character and none of the characters
- * ZooKeeper refuses (C0 and C1 controls, DEL, surrogates and the private use area, U+FFF0 to U+FFFF).
+ * Znode path checks for the sibling packages. The rules are the client's (Java's `PathUtils.validatePath`),
+ * read through its public `paths.problem`, so that a path a recipe accepts is one the client sends and the
+ * two cannot drift: absolute, no empty segment, no trailing `/`, no `.` or `..` segment, none of the
+ * characters ZooKeeper refuses.
  */
+import { paths } from '@zkwire/zk-wire-client';
 import type { InvalidArgument } from './error-family.js';
 
-/** Why `path` is not a valid znode path, or null when it is one. */
+/** Why `path` is not a valid znode path (the client's words), or null when it is one. */
 export function pathProblem(path: unknown): string | null {
-  if (typeof path !== 'string') return 'must be a string';
-  if (path.length === 0) return 'must not be empty';
-  if (path.charCodeAt(0) !== 0x2f) return 'must start with "/"';
-  if (path.length === 1) return null;
-  if (path.charCodeAt(path.length - 1) === 0x2f) return 'must not end with "/"';
-  let segmentStart = 1;
-  for (let i = 1; i <= path.length; i++) {
-    const c = i < path.length ? path.charCodeAt(i) : 0x2f;
-    if (c === 0x2f) {
-      const segment = path.slice(segmentStart, i);
-      if (segment.length === 0) return `must not have an empty segment (index ${i})`;
-      if (segment === '.' || segment === '..') return `must not have a "${segment}" segment`;
-      segmentStart = i + 1;
-    } else if (isRefusedCharacter(c)) {
-      return `must not hold ${characterName(c)} (index ${i})`;
-    }
-  }
-  return null;
-}
-
-/** A character ZooKeeper refuses in a path (Java's PathUtils). */
-function isRefusedCharacter(c: number): boolean {
-  return (
-    c <= 0x1f || (c >= 0x7f && c <= 0x9f) || (c >= 0xd800 && c <= 0xf8ff) || (c >= 0xfff0 && c <= 0xffff)
-  );
+  return paths.problem(path);
 }
 
 /**
@@ -51,24 +29,23 @@ export function checkZnodePath(
 }
 
 /**
- * Checks one node name (a service name, an instance id, a member id): what `/<name>` must be as a path, so
- * non-empty, no `/`, not `.` or `..`, no refused character.
+ * Checks one node name (a service name, an instance id, a member id): non-empty, no `/`, not `.` or `..`,
+ * and valid as the path `/<name>`, which is what a node name must be.
  */
 export function checkNodeName(name: unknown, argument: string, invalid: InvalidArgument): string {
   if (typeof name !== 'string' || name.length === 0) throw invalid(argument, 'must be a non-empty string');
   if (name.includes('/'))
     throw invalid(argument, `must be one node name, got ${describe(name)} (contains "/")`);
   if (name === '.' || name === '..') throw invalid(argument, `must not be "${name}"`);
-  for (let i = 0; i < name.length; i++) {
-    const c = name.charCodeAt(i);
-    if (isRefusedCharacter(c))
-      throw invalid(argument, `must not hold ${characterName(c)}, got ${describe(name)}`);
+  const asPath = `/${name}`;
+  const problem = pathProblem(asPath);
+  if (problem !== null) {
+    throw invalid(
+      argument,
+      `must be a valid node name, got ${describe(name)} (as the path ${describe(asPath)}, ${problem})`,
+    );
   }
   return name;
-}
-
-function characterName(c: number): string {
-  return `the character U+${c.toString(16).padStart(4, '0').toUpperCase()}`;
 }
 
 function describe(value: unknown): string {

@@ -30,6 +30,47 @@ describe('path validation (PathUtils.validatePath)', () => {
     expect(pathProblem('/queue/')).not.toBeNull();
   });
 
+  it('says what is wrong in words that read after the argument, with the index of the offending character', () => {
+    expect(pathProblem(7)).toBe('must be a string');
+    expect(pathProblem('')).toBe('must not be empty');
+    expect(pathProblem('a/b')).toBe('must start with "/"');
+    expect(pathProblem('/a/')).toBe('must not end with "/"');
+    expect(pathProblem('//a')).toBe('must not have an empty segment (index 1)');
+    expect(pathProblem('/a//b')).toBe('must not have an empty segment (index 3)');
+    expect(pathProblem('/.')).toBe('must not have a "." segment');
+    expect(pathProblem('/a/../b')).toBe('must not have a ".." segment');
+    expect(pathProblem('/a\u0000')).toBe('must not hold the null character U+0000 (index 2)');
+    expect(pathProblem('/ab\u001f')).toBe('must not hold the character U+001F (index 3)');
+  });
+
+  it('draws the character ranges where Java PathUtils draws them', () => {
+    for (const c of [0x01, 0x1f, 0x7f, 0x85, 0x9f, 0xd800, 0xdfff, 0xe000, 0xf8ff, 0xfff0, 0xffff]) {
+      expect(pathProblem(`/a${String.fromCharCode(c)}`), c.toString(16)).toMatch(
+        /^must not hold the character U\+/,
+      );
+    }
+    for (const c of [0x20, 0x7e, 0xa0, 0xd7ff, 0xf900, 0xffef]) {
+      expect(pathProblem(`/a${String.fromCharCode(c)}`), c.toString(16)).toBeNull();
+    }
+  });
+
+  it("checks a sequential path with the server's suffix appended", () => {
+    expect(pathProblem('/', true)).toBeNull();
+    expect(pathProblem('/q/.', true)).toBeNull(); // becomes "/q/.0000000001"
+    expect(pathProblem('/q//', true)).toBe('must not have an empty segment (index 3)');
+    expect(pathProblem('q-', true)).toBe('must start with "/"');
+  });
+
+  it('gives the same reason through paths.problem, and null for a valid path', () => {
+    for (const path of ['/a', '/a//b', '/a/', '/a\u0001', 42]) {
+      expect(paths.problem(path)).toBe(pathProblem(path));
+    }
+    expect(paths.problem('/queue/', { sequential: true })).toBeNull();
+    expect(() => paths.validate('/a//b')).toThrow(
+      'Invalid path: "/a//b" must not have an empty segment (index 3)',
+    );
+  });
+
   it('throws InvalidArgumentError naming the argument and the operation', () => {
     expect(() => validatePath('x', { operation: 'getData' })).toThrow(InvalidArgumentError);
     try {

@@ -4,7 +4,10 @@
  */
 import { InvalidArgumentError } from './errors.js';
 
-/** Why a path is invalid, or null when it is valid. */
+/**
+ * Why a path is invalid, in words (`must not have an empty segment (index 3)`), or null when it is valid: the
+ * one implementation of the path rules, which @zkwire/common's checks read through `paths.problem`.
+ */
 export function pathProblem(path: unknown, sequential = false): string | null {
   if (typeof path !== 'string') return 'must be a string';
   if (path.length === 0) return 'must not be empty';
@@ -18,25 +21,33 @@ export function pathProblem(path: unknown, sequential = false): string | null {
     const c = i < p.length ? p.charCodeAt(i) : 0x2f;
     if (c === 0x2f) {
       const length = i - segmentStart;
-      if (length === 0) return `empty segment at index ${i}`;
-      if (length === 1 && p.charCodeAt(segmentStart) === 0x2e) return 'segment "." is not allowed';
+      if (length === 0) return `must not have an empty segment (index ${i})`;
+      if (length === 1 && p.charCodeAt(segmentStart) === 0x2e) return 'must not have a "." segment';
       if (length === 2 && p.charCodeAt(segmentStart) === 0x2e && p.charCodeAt(segmentStart + 1) === 0x2e) {
-        return 'segment ".." is not allowed';
+        return 'must not have a ".." segment';
       }
       segmentStart = i + 1;
       continue;
     }
-    if (c === 0) return `null character at index ${i}`;
-    if (
-      (c > 0 && c <= 0x1f) ||
-      (c >= 0x7f && c <= 0x9f) ||
-      (c >= 0xd800 && c <= 0xf8ff) ||
-      (c >= 0xfff0 && c <= 0xffff)
-    ) {
-      return `invalid character U+${c.toString(16).padStart(4, '0').toUpperCase()} at index ${i}`;
+    if (c === 0) return `must not hold the null character U+0000 (index ${i})`;
+    if (isRefusedCharacter(c)) {
+      return `must not hold the character U+${c.toString(16).padStart(4, '0').toUpperCase()} (index ${i})`;
     }
   }
   return null;
+}
+
+/**
+ * A character ZooKeeper refuses in a path besides the null character (Java's PathUtils): the other C0 and the
+ * C1 controls, DEL, surrogates and the private use area, and U+FFF0 to U+FFFF.
+ */
+function isRefusedCharacter(c: number): boolean {
+  return (
+    (c > 0 && c <= 0x1f) ||
+    (c >= 0x7f && c <= 0x9f) ||
+    (c >= 0xd800 && c <= 0xf8ff) ||
+    (c >= 0xfff0 && c <= 0xffff)
+  );
 }
 
 /** Throws {@link InvalidArgumentError} (argument `path`) when the path is not a valid znode path. */
@@ -166,5 +177,12 @@ export const paths = {
   /** True when `path` is valid. */
   isValid(path: string, options: { sequential?: boolean } = {}): boolean {
     return pathProblem(path, options.sequential === true) === null;
+  },
+  /**
+   * Why `path` is not a valid znode path, in words (`must not have an empty segment (index 3)`), or null
+   * when it is one; the reason {@link paths.validate} would give.
+   */
+  problem(path: unknown, options: { sequential?: boolean } = {}): string | null {
+    return pathProblem(path, options.sequential === true);
   },
 } as const;
