@@ -7,12 +7,12 @@
  * must undo: the watches and the listeners it registered with its parent.
  */
 import { EventEmitter } from 'node:events';
-import type { AddWatchModeName } from '../protocol/add-watch.js';
 import type { CreateResult } from '../protocol/create.js';
 import type { GetACLResult } from '../protocol/get-acl.js';
 import type { GetChildren2Result } from '../protocol/get-children.js';
 import type { GetDataResult } from '../protocol/get-data.js';
 import type { ConfigResult } from '../protocol/reconfig.js';
+import type { AddWatchModeName } from '../protocol/reply-decoder.js';
 import { ClientClosedError } from '../util/errors.js';
 import type { Op, OpResult, ReadOp, ReadOutcome } from '../util/multi-types.js';
 import { Chroot } from '../util/paths.js';

@@ -9,13 +9,13 @@
  */
 import { Buffer } from 'node:buffer';
 import { EventEmitter } from 'node:events';
-import type { AddWatchModeName } from '../protocol/add-watch.js';
 import { CONFIG_NODE } from '../protocol/config-watch.js';
 import { createPathReply, createReply } from '../protocol/create.js';
 import type { GetACLResult } from '../protocol/get-acl.js';
 import type { GetChildren2Result } from '../protocol/get-children.js';
 import type { GetDataResult } from '../protocol/get-data.js';
 import type { ConfigResult } from '../protocol/reconfig.js';
+import type { AddWatchModeName } from '../protocol/reply-decoder.js';
 import { sessionHandoff } from '../session/handoff.js';
 import { Session } from '../session/session.js';
 import { loggerArg } from '../util/logger.js';

@@ -15,11 +15,11 @@ import type { SubmitOptions } from '../pipeline/pipeline.js';
 import { type CreateArgs, isSequential } from '../protocol/create.js';
 import type { PendingRequest, ReplyDecoder } from '../protocol/pending.js';
 import type { GatedFeature } from '../protocol/server-version.js';
-import type { Session } from '../session/session.js';
 import { aclArg, DEFAULT_MAX_DATA_LENGTH, dataBytes, modeArg, ttlArg } from '../util/args.js';
 import { CheckedPaths } from '../util/checked-paths.js';
 import { InvalidArgumentError } from '../util/errors.js';
 import type { ACL, CallOptions, CreateMode, Data, Watcher } from '../util/types.js';
+import type { CallSession } from './call-session.js';
 import { CheckedMultiSpare } from './multi-args.js';
 
 /**
@@ -97,7 +97,7 @@ export class ClientCore {
   readonly multiSpare = new CheckedMultiSpare();
 
   constructor(
-    readonly session: Session,
+    readonly session: CallSession,
     readonly maxDataLength: number = DEFAULT_MAX_DATA_LENGTH,
   ) {
     this.checkedPaths = new CheckedPaths(session.chroot);

@@ -9,11 +9,7 @@
  * and dataChanged of the node and every descendant, never childrenChanged.
  */
 import { AddWatchMode, encodeRequestFrame, OpCode, records } from '@zkwire/jute-codec';
-import type { Watcher } from '../util/types.js';
-import type { ReplyDecoder } from './reply-decoder.js';
-
-/** The two persistent watch modes. */
-export type AddWatchModeName = 'persistent' | 'persistent-recursive';
+import type { AddWatchModeName, ReplyDecoder } from './reply-decoder.js';
 
 /** Builds the addWatch frame. */
 export function encodeAddWatch(xid: number, serverPath: string, mode: AddWatchModeName): Buffer {
@@ -22,12 +18,6 @@ export function encodeAddWatch(xid: number, serverPath: string, mode: AddWatchMo
     path: serverPath,
     mode: wireMode,
   });
-}
-
-/** What addWatch's request carries for its decoder. */
-export interface AddWatchContext {
-  watcher: Watcher;
-  mode: AddWatchModeName;
 }
 
 /** Nothing to decode; the watcher enters the persistent or recursive table as the reply settles. */

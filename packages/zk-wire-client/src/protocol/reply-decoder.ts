@@ -37,6 +37,15 @@ export interface DecodedRequest {
  */
 export type WatchRegistration = 'data' | 'exists' | 'child' | 'config' | 'persistent';
 
+/** The two persistent watch modes (addWatch, add-watch.ts). */
+export type AddWatchModeName = 'persistent' | 'persistent-recursive';
+
+/** What addWatch's request carries: the context its `persistent` registration reads. */
+export interface AddWatchContext {
+  watcher: Watcher;
+  mode: AddWatchModeName;
+}
+
 /** What a removal's reply says of the server watch: removed (removeWatches) or kept (checkWatches). */
 export type WatchDeregistration = 'removeWatches' | 'checkWatches';
 

@@ -5,9 +5,8 @@
  * bytes into a value and a watcher is in place before anything that follows the reply runs.
  */
 import type { Watcher } from '../util/types.js';
-import type { AddWatchContext } from './add-watch.js';
 import { configWatchKey } from './config-watch.js';
-import type { ReplyContext, WatchRegistration } from './reply-decoder.js';
+import type { AddWatchContext, ReplyContext, WatchRegistration } from './reply-decoder.js';
 
 /** Enters a settled request's watcher in the tables, as its decoder declared. */
 export function registerWatch(
