@@ -152,20 +152,17 @@ export class CacheTree {
     return removed;
   }
 
-  /** Every path in the cache (a copy). */
+  /** Every path in the cache (a copy; no node is read, so a resync of a large cache makes no entries). */
   paths(): string[] {
-    return this.snapshot().map((entry) => entry.path);
+    const out: string[] = [];
+    this.walk((_slot, path) => out.push(path));
+    return out;
   }
 
   /** Every entry at this moment (new objects, parents before children: later changes do not show in them). */
   snapshot(): ChildData[] {
     const out: ChildData[] = [];
-    const visit = (slot: number, path: string) => {
-      if (!this.store.isReserved(slot)) out.push(this.store.read(slot, path));
-      const map = this.kids[slot];
-      if (map !== undefined) for (const [name, child] of map) visit(child, childPath(path, name));
-    };
-    if (this.rootSlot >= 0) visit(this.rootSlot, this.root);
+    this.walk((slot, path) => out.push(this.store.read(slot, path)));
     return out;
   }
 
@@ -179,6 +176,16 @@ export class CacheTree {
     this.kids.length = 0;
     this.rootSlot = -1;
     this.count = 0;
+  }
+
+  /** Calls `visit` for every cached node (reserved slots skipped), parents before children. */
+  private walk(visit: (slot: number, path: string) => void): void {
+    const down = (slot: number, path: string) => {
+      if (!this.store.isReserved(slot)) visit(slot, path);
+      const map = this.kids[slot];
+      if (map !== undefined) for (const [name, child] of map) down(child, childPath(path, name));
+    };
+    if (this.rootSlot >= 0) down(this.rootSlot, this.root);
   }
 
   /** The names below the root leading to `path`; undefined outside the root's subtree. */
