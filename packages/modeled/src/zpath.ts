@@ -83,7 +83,8 @@ function escapeRegExp(text: string): string {
  * How many resolutions of one path are kept, so that resolving the same values again gives the same ZPath
  * (immutable, so nothing can tell). A cached framework's read looks its model up by the resolved path's
  * text: a kept path's text was hashed when first looked up, a text made anew must be built and hashed on
- * every read. About 250 bytes each, so at most 4 MiB per parameterized path.
+ * every read. About 250 bytes each, so at most 4 MiB per parameterized path; when more paths are in use than
+ * this, the memo keeps none for a while (see BoundedMemo).
  */
 const KEPT_RESOLUTIONS = 16_384;
 
