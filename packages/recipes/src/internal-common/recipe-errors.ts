@@ -61,22 +61,13 @@ export class RecipeError extends Error {
  * (`options: must be an object`).
  */
 export class InvalidRecipeArgumentError extends RecipeError {
-  /**
-   * The name of the refused argument (`path`, `options.maxDepth`, `ops[2]`); undefined only for the
-   * deprecated one-string form.
-   */
-  readonly argument: string | undefined;
+  /** The name of the refused argument (`path`, `options.maxDepth`, `ops[2]`). */
+  readonly argument: string;
 
-  constructor(argument: string, problem: string);
-  /** @deprecated Name the argument: `new InvalidRecipeArgumentError(argument, problem)`. */
-  constructor(message: string);
-  constructor(argument: string, problem?: string) {
-    super(
-      RecipeErrorCode.INVALID_ARGUMENT,
-      problem === undefined ? argument : invalidArgumentMessage(argument, problem),
-    );
+  constructor(argument: string, problem: string) {
+    super(RecipeErrorCode.INVALID_ARGUMENT, invalidArgumentMessage(argument, problem));
     this.name = 'InvalidRecipeArgumentError';
-    this.argument = problem === undefined ? undefined : argument;
+    this.argument = argument;
   }
 }
 
