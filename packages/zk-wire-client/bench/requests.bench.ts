@@ -36,7 +36,7 @@ const reply = (body: Buffer) =>
 const MULTI_OPS = 10;
 const multiPaths = Array.from({ length: MULTI_OPS }, (_, i) => `/bench/multi-${i}`);
 const multiPathBytes = multiPaths.map(pathBytes);
-/** A checked multi of 10 setData, as the client checks one (client/multi-args.ts). */
+/** A checked multi of 10 setData, as the client checks one (client/multi-calls.ts). */
 function checkedSetDataMulti() {
   const checked = emptyCheckedMulti(MULTI_OPS);
   for (let i = 0; i < MULTI_OPS; i++) {

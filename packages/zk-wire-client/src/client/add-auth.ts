@@ -1,13 +1,14 @@
 /** The client's `addAuth`: its arguments checked before anything is sent, then a wait bounded by its options. */
-import type { Session } from '../session/session.js';
+
 import { boundedWait } from '../util/bounded-wait.js';
 import { InvalidArgumentError } from '../util/errors.js';
 import type { CallOptions } from '../util/types.js';
+import type { ClientSession } from './call-session.js';
 import { optionsArg } from './core.js';
 
 /** Adds credentials to `session` (see `ZooKeeperClient.addAuth`). */
 export function addAuthCall(
-  session: Session,
+  session: ClientSession,
   scheme: string,
   credentials: Uint8Array | string,
   options?: CallOptions,

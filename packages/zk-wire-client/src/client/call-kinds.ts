@@ -4,7 +4,6 @@
  * checked. {@link ClientCore.call} makes them.
  */
 import { CONFIG_NODE, configWatchKey } from '../protocol/config-watch.js';
-import { deleteReply, encodeDelete } from '../protocol/delete.js';
 import { encodeExists, existsReply } from '../protocol/exists.js';
 import { encodeGetACL, getACLReply } from '../protocol/get-acl.js';
 import {
@@ -130,16 +129,6 @@ export const SET_ACL = callKind<Stat, ACL[], VersionOptions>({
   encode: (xid, serverPath, _arms, acl, options, path) => {
     const list = aclArg(acl, 'setACL', path);
     return encodeSetACL(xid, serverPath, list, versionArg(options?.version, 'setACL', path));
-  },
-});
-
-export const DELETE = callKind<void, undefined, VersionOptions>({
-  decoder: deleteReply,
-  encode: (xid, serverPath, _arms, _arg, options, path) => {
-    const version = versionArg(options?.version, 'delete', path);
-    // As the Java client: "/" goes out as "/" even under a chroot, so the server refuses it (BADARGUMENTS)
-    // instead of deleting the chroot node.
-    return encodeDelete(xid, path === '/' ? '/' : serverPath, version);
   },
 });
 

@@ -1,15 +1,17 @@
 /**
- * What the client's calls use of their session ({@link ClientCore} and the call files): the pipeline they
- * take their place in, the chroot and watch tables their replies settle against, whether the session can
- * take a call, and its state events. The session (session/session.ts) is one; naming only this keeps the
- * calls' plumbing below the session's own files.
+ * What the client's parts use of their session: the calls ({@link CallSession}, for ClientCore and the call
+ * files: the pipeline they take their place in, the chroot and watch tables their replies settle against,
+ * whether the session can take a call, its state events), and the rest of the facade ({@link ClientSession}:
+ * identity, hosts, auth, the wait for a connection). The session (session/session.ts) is one; naming only
+ * these keeps the client's parts below the session's own files, which only client.ts, making the session,
+ * stands on.
  */
 import type { EventEmitter } from 'node:events';
 import type { RequestPipeline } from '../pipeline/pipeline.js';
 import type { ReplyContext } from '../protocol/reply-decoder.js';
 import type { SessionEventMap } from '../session/states.js';
-import type { ZooKeeperError } from '../util/errors.js';
-import type { ACL } from '../util/types.js';
+import type { ConnectionLossError, ZooKeeperError } from '../util/errors.js';
+import type { ACL, HostAddress, SessionState } from '../util/types.js';
 
 /** The session as the calls see it. */
 export interface CallSession extends ReplyContext, Pick<EventEmitter<SessionEventMap>, 'on' | 'off'> {
@@ -20,4 +22,29 @@ export interface CallSession extends ReplyContext, Pick<EventEmitter<SessionEven
   readonly isReady: boolean;
   /** The error a call should fail with right now (closed, expired, ...), or undefined when it may be queued. */
   refusal(operation?: string, path?: string): ZooKeeperError | undefined;
+}
+
+/** The session as the client's facade sees it (client.ts hands its Session to its parts as this). */
+export interface ClientSession extends CallSession {
+  readonly sessionId: bigint;
+  readonly negotiatedTimeoutMs: number;
+  readonly state: SessionState;
+  /** True once a first connection was made. */
+  readonly hasConnected: boolean;
+  /** True once the client will never connect again (closed, or expired without autoRecreateSession). */
+  readonly isTerminal: boolean;
+  /** The bound of a wait for the first connection when the call gives none (`connectWaitMs`; 0 = none). */
+  readonly connectWaitMs: number;
+  /** The host list, in the order connection attempts go through it. */
+  readonly hostList: readonly HostAddress[];
+  /** The host of the current (or last) connection attempt. */
+  readonly currentHost: HostAddress | undefined;
+  /** Replaces the host list; with `move`, leaves the connection in use. */
+  replaceHosts(hosts: readonly HostAddress[], move: boolean): void;
+  /** Sends credentials now and on every later connection; resolves when the server accepted them. */
+  addAuth(scheme: string, credentials: Uint8Array | string): Promise<void>;
+  /** Why no connection is ready, as the cause of a wait for one that gave up. */
+  connectionProblem(): ConnectionLossError | ZooKeeperError | undefined;
+  /** {@link connectionProblem} in words. */
+  describeConnectionProblem(): string | undefined;
 }

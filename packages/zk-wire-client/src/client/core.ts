@@ -20,7 +20,7 @@ import { CheckedPaths } from '../util/checked-paths.js';
 import { InvalidArgumentError } from '../util/errors.js';
 import type { ACL, CallOptions, CreateMode, Data, Watcher } from '../util/types.js';
 import type { CallSession } from './call-session.js';
-import { CheckedMultiSpare } from './multi-args.js';
+import { CheckedMultiSpare } from './multi-spare.js';
 
 /**
  * Refuses an options argument that is not an object: in plain JavaScript `setData(path, data, 3)` would
@@ -93,7 +93,7 @@ export function callKind<R, A = undefined, O extends CallOptions = CallOptions>(
 /** The shared plumbing of a client. */
 export class ClientCore {
   private readonly checkedPaths: CheckedPaths;
-  /** The record this client's multi calls check their ops into (multi-args.ts). */
+  /** The record this client's multi calls check their ops into (multi-calls.ts). */
   readonly multiSpare = new CheckedMultiSpare();
 
   constructor(

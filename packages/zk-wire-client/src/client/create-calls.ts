@@ -7,17 +7,25 @@ import type { ReplyDecoder } from '../protocol/reply-decoder.js';
 import { aclArg } from '../util/args.js';
 import { InvalidArgumentError, isNoNode } from '../util/errors.js';
 import { parent } from '../util/paths.js';
-import type { CreateOptions, Data, Stat } from '../util/types.js';
-import type { ZooKeeperClient } from './client.js';
+import type { ACL, CallOptions, CreateOptions, Data, Stat } from '../util/types.js';
 import type { ClientCore } from './core.js';
-import { createProtected, DEFAULT_PROTECTED_ATTEMPTS } from './guarded-writes.js';
+import { createProtected, DEFAULT_PROTECTED_ATTEMPTS, type GuardedWriteClient } from './guarded-writes.js';
 
 /** How many times a create with `createParents` makes the parents again after a NoNode (see createNode). */
 const PARENT_ROUNDS = 3;
 
+/** What the creates call on the client itself: the guarded writes' calls, and ensurePath (createParents). */
+export interface CreatingClient extends GuardedWriteClient {
+  ensurePath(
+    path: string,
+    mode: 'persistent' | 'container',
+    options?: CallOptions & { acl?: ACL[] },
+  ): Promise<void>;
+}
+
 /** `protected` creates (guarded-writes.ts). */
 export function createProtectedNode(
-  client: ZooKeeperClient,
+  client: CreatingClient,
   path: string,
   data: Data,
   options: CreateOptions,
@@ -39,7 +47,7 @@ export function createProtectedNode(
  * up to `PARENT_ROUNDS` times before the NoNode stands. (Curator gives up after one round.)
  */
 export function createNode<R extends string | CreateResult>(
-  client: ZooKeeperClient,
+  client: CreatingClient,
   core: ClientCore,
   decoder: ReplyDecoder<R>,
   path: string,

@@ -3,12 +3,13 @@
  * and losses with their reasons (debug and warn), connection states (info), expiry and close (warn, info),
  * and a watcher that threw with nobody listening for `watcherError` (error).
  */
-import type { Session } from '../session/session.js';
+
 import { describeError, log } from '../util/logger.js';
 import type { Logger } from '../util/types.js';
+import type { ClientSession } from './call-session.js';
 
 /** Subscribes `logger` to the session's events for the session's whole life. */
-export function logSessionEvents(session: Session, logger: Logger): void {
+export function logSessionEvents(session: ClientSession, logger: Logger): void {
   session.on('connection', (event) => {
     if (event.phase === 'connecting') {
       log(logger, 'debug', () => `zookeeper: connecting to ${event.host}:${event.port}`);

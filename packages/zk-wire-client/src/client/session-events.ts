@@ -3,14 +3,14 @@
  * that threw, as `watcherError` events, or else in the log or as a process warning.
  */
 import type { EventEmitter } from 'node:events';
-import type { Session } from '../session/session.js';
 import { describeError, log } from '../util/logger.js';
 import type { Logger } from '../util/types.js';
+import type { ClientSession } from './call-session.js';
 import type { ClientEventMap } from './client-types.js';
 
 /** Forwards `session`'s state and watcherError events to `client` (its constructor calls it once). */
 export function forwardSessionEvents(
-  session: Session,
+  session: ClientSession,
   client: EventEmitter<ClientEventMap>,
   logger: Logger | undefined,
 ): void {

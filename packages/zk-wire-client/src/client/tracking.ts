@@ -1,8 +1,10 @@
 /** The `ensembleTracking` option: checked, and the tracker that follows the ensemble's configuration. */
-import type { Session } from '../session/session.js';
+
+import type { GetDataResult } from '../protocol/get-data.js';
 import { InvalidArgumentError } from '../util/errors.js';
 import type { HostAddress } from '../util/types.js';
-import type { ZooKeeperClient } from './client.js';
+import type { ClientSession } from './call-session.js';
+import type { WatchOptions } from './client-types.js';
 import { EnsembleTracker } from './ensemble-tracker.js';
 
 /**
@@ -11,8 +13,8 @@ import { EnsembleTracker } from './ensemble-tracker.js';
  */
 export function ensembleTrackerFor(
   ensembleTracking: unknown,
-  client: Pick<ZooKeeperClient, 'getConfig'>,
-  session: Session,
+  client: { getConfig(options: WatchOptions): Promise<GetDataResult> },
+  session: ClientSession,
   replaceHosts: (hosts: readonly HostAddress[]) => boolean,
 ): EnsembleTracker | undefined {
   if (ensembleTracking === undefined || ensembleTracking === false) return undefined;

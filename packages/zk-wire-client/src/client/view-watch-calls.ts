@@ -5,8 +5,7 @@
  */
 import type { Chroot } from '../util/paths.js';
 import type { WatchEvent, Watcher } from '../util/types.js';
-import type { ClientApi } from './chroot-view.js';
-import type { WatchOptions } from './client.js';
+import type { WatchOptions } from './client-types.js';
 import { linkSignals } from './linked-signal.js';
 import type { ViewWatches, ViewWatchKind } from './view-watches.js';
 
@@ -55,7 +54,12 @@ export function eachOwnWatcher<O extends { watcher?: Watcher }>(
  * or is left.
  */
 export function viewEvents(
-  parent: Pick<ClientApi, 'watchPersistent'>,
+  parent: {
+    watchPersistent(
+      path: string,
+      options: { recursive?: boolean; signal?: AbortSignal },
+    ): AsyncIterable<WatchEvent>;
+  },
   parentPath: string,
   options: { recursive?: boolean; signal?: AbortSignal },
   closing: AbortSignal,

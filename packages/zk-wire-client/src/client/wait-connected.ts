@@ -8,12 +8,13 @@
  *
  * Every new session waits here once, so a wait is an object with methods rather than a set of closures.
  */
-import type { Session } from '../session/session.js';
+
 import { OperationTimeoutError } from '../util/errors.js';
 import type { CallOptions } from '../util/types.js';
+import type { ClientSession } from './call-session.js';
 
 /** Waits until `session` is connected. */
-export function waitConnected(session: Session, options: CallOptions = {}): Promise<void> {
+export function waitConnected(session: ClientSession, options: CallOptions = {}): Promise<void> {
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(signal.reason);
   const refusal = session.refusal();
@@ -25,7 +26,7 @@ export function waitConnected(session: Session, options: CallOptions = {}): Prom
   });
 }
 
-function isConnected(session: Session): boolean {
+function isConnected(session: ClientSession): boolean {
   return session.isReady && (session.state === 'connected' || session.state === 'read-only');
 }
 
@@ -37,7 +38,7 @@ class ConnectedWait {
   private readonly onAbort: (() => void) | undefined;
 
   constructor(
-    private readonly session: Session,
+    private readonly session: ClientSession,
     private readonly signal: AbortSignal | undefined,
     private readonly timeoutMs: number,
     private readonly resolve: () => void,

@@ -58,7 +58,7 @@ export type MultiOpArgs =
  * flight). The multi has `paths.length` ops; op `i` is `types[i]` at `paths[i]`, sent as the UTF-8 bytes
  * `serverPaths[i]` (the server's path, as the frame holds it: made once per path and kept, see CheckedPaths);
  * a create's arguments are in `creates[i]`, the others' in `data[i]` (setData) and `versions[i]`. The client
- * checks every multi into one reused CheckedMulti (client/multi-args.ts), so the other arrays may be longer.
+ * checks every multi into one reused CheckedMulti (client/multi-calls.ts), so the other arrays may be longer.
  */
 export interface CheckedMulti {
   readonly types: MultiOpArgs['type'][];
