@@ -1,14 +1,20 @@
 /** Process figures the scale cells take: memory after full GCs, CPU and wall time, lag percentiles. */
+import v8 from 'node:v8';
 import type { LatencySummary } from '../types.js';
 
-/** Heap (V8 used + external) and RSS after two full GCs; the worker runs with --expose-gc. */
+/**
+ * Heap and RSS after two full GCs; the worker runs with --expose-gc. Heap is V8's used heap without its code
+ * space, plus external memory: the JVM's heap figure the Java cells report leaves compiled code out too (it sits
+ * in the code cache), so counting V8's JIT code would charge ours for what Java's figure never shows.
+ */
 export function memoryNow(): { heap: number; rss: number } {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('scale cells need node --expose-gc');
   gc();
   gc(); // the first can leave work for finalizers and weak callbacks
   const usage = process.memoryUsage();
-  return { heap: usage.heapUsed + usage.external, rss: usage.rss };
+  const code = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'code_space');
+  return { heap: usage.heapUsed - (code?.space_used_size ?? 0) + usage.external, rss: usage.rss };
 }
 
 /** This process's CPU (user + system) in µs since `from`. */
