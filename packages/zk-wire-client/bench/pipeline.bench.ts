@@ -13,7 +13,7 @@ import { bench, describe } from 'vitest';
 import { RequestPipeline } from '../src/pipeline/pipeline.js';
 import { GateVerdict } from '../src/pipeline/version-gate.js';
 import { encodeGetData, getDataReply } from '../src/protocol/get-data.js';
-import type { ReplyContext } from '../src/protocol/pending.js';
+import type { ReplyContext } from '../src/protocol/reply-decoder.js';
 import { WatchTables } from '../src/protocol/watches.js';
 import type { Connection } from '../src/transport/connection.js';
 import { Chroot } from '../src/util/paths.js';

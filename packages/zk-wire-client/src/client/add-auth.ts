@@ -1,5 +1,4 @@
 /** The client's `addAuth`: its arguments checked before anything is sent, then a wait bounded by its options. */
-
 import { boundedWait } from '../util/bounded-wait.js';
 import { InvalidArgumentError } from '../util/errors.js';
 import type { CallOptions } from '../util/types.js';

@@ -13,7 +13,8 @@
  */
 import type { SubmitOptions } from '../pipeline/pipeline.js';
 import { type CreateArgs, isSequential } from '../protocol/create.js';
-import type { PendingRequest, ReplyDecoder } from '../protocol/pending.js';
+import type { PendingRequest } from '../protocol/pending.js';
+import type { ReplyDecoder } from '../protocol/reply-decoder.js';
 import type { GatedFeature } from '../protocol/server-version.js';
 import { aclArg, DEFAULT_MAX_DATA_LENGTH, dataBytes, modeArg, ttlArg } from '../util/args.js';
 import { CheckedPaths } from '../util/checked-paths.js';

@@ -1,5 +1,4 @@
 /** The client's `delete`: one request, or with `guaranteed` retried through connection loss. */
-
 import { deleteReply, encodeDelete } from '../protocol/delete.js';
 import { versionArg } from '../util/args.js';
 import { InvalidArgumentError } from '../util/errors.js';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostAddress } from '../util/connect-string.js';
-import type { ConnectionState, WatchEvent } from '../util/types.js';
+import type { ConnectionState, HostAddress, WatchEvent } from '../util/types.js';
 import { EnsembleTracker, type TrackedClient } from './ensemble-tracker.js';
 
 /** A client stand-in: config reads answered by the test, state events sent by the test. */

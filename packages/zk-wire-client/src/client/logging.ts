@@ -3,7 +3,6 @@
  * and losses with their reasons (debug and warn), connection states (info), expiry and close (warn, info),
  * and a watcher that threw with nobody listening for `watcherError` (error).
  */
-
 import { describeError, log } from '../util/logger.js';
 import type { Logger } from '../util/types.js';
 import type { ClientSession } from './call-session.js';

@@ -1,5 +1,4 @@
 /** The `ensembleTracking` option: checked, and the tracker that follows the ensemble's configuration. */
-
 import type { GetDataResult } from '../protocol/get-data.js';
 import { InvalidArgumentError } from '../util/errors.js';
 import type { HostAddress } from '../util/types.js';

@@ -8,7 +8,6 @@
  *
  * Every new session waits here once, so a wait is an object with methods rather than a set of closures.
  */
-
 import { OperationTimeoutError } from '../util/errors.js';
 import type { CallOptions } from '../util/types.js';
 import type { ClientSession } from './call-session.js';

@@ -2,7 +2,6 @@
  * The watch calls beyond one-shot reads: persistent watches (callback and async iterable), and removing or
  * checking watches by type and by watcher (wire-protocol.md §4.6, §6.5).
  */
-
 import { addWatchReply, encodeAddWatch } from '../protocol/add-watch.js';
 import type { AddWatchContext, AddWatchModeName } from '../protocol/reply-decoder.js';
 import {

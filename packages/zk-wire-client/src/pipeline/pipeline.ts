@@ -7,7 +7,8 @@
  * chunks of at most {@link WRITE_CHUNK} bytes, and writing stops while the socket waits for 'drain'.
  */
 import { int32At, uint32At } from '@zkwire/jute-codec/internal';
-import { PendingRequest, type ReplyContext, type ReplyDecoder, RequestState } from '../protocol/pending.js';
+import { PendingRequest, RequestState } from '../protocol/pending.js';
+import type { ReplyContext, ReplyDecoder } from '../protocol/reply-decoder.js';
 import { FEATURE_SINCE } from '../protocol/server-version.js';
 import { registerWatch } from '../protocol/watch-registration.js';
 import { deregisterWatches } from '../protocol/watch-removal.js';

@@ -6,9 +6,8 @@
  * becomes the same error in the settle step (wire-protocol.md §4.1).
  */
 import { atLeast, FEATURE_SINCE, type GatedFeature, ServerVersions } from '../protocol/server-version.js';
-import type { HostAddress } from '../util/connect-string.js';
 import { UnsupportedByServerError } from '../util/errors.js';
-import type { ClientOptions } from '../util/types.js';
+import type { ClientOptions, HostAddress } from '../util/types.js';
 
 /** What the version gate says of a gated request at the head of the outgoing queue. */
 export const GateVerdict = { send: 'send', wait: 'wait' } as const;

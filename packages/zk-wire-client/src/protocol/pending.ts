@@ -9,9 +9,6 @@ import type { ZooKeeperError } from '../util/errors.js';
 import type { ReplyDecoder } from './reply-decoder.js';
 import type { GatedFeature } from './server-version.js';
 
-// The decoder's declarations (reply-decoder.ts) are named here too: the pipeline takes them with its requests.
-export type { ReplyContext, ReplyDecoder } from './reply-decoder.js';
-
 /** Where a request is. */
 export const RequestState = { queued: 0, written: 1, settled: 2 } as const;
 /** One of {@link RequestState}. */

@@ -2,8 +2,9 @@
  * ACL entries for the identities that TLS and SASL give a connection (x509 certificate subjects, SASL users),
  * and the permission letters zkCli prints. The open/read-only/creator/digest/ip builders live in ../acl.ts.
  */
-import { type ACL, Perms } from '../util/acl.js';
+import { Perms } from '../util/acl.js';
 import { InvalidArgumentError } from '../util/errors.js';
+import type { ACL } from '../util/types.js';
 
 function checkPerms(perms: number): number {
   if (!Number.isInteger(perms) || perms < 0 || perms > Perms.ALL) {

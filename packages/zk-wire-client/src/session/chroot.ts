@@ -5,11 +5,12 @@
  */
 import type { RequestPipeline } from '../pipeline/pipeline.js';
 import { encodeCreate } from '../protocol/create.js';
-import type { ReplyDecoder } from '../protocol/pending.js';
+import type { ReplyDecoder } from '../protocol/reply-decoder.js';
 import type { Connection } from '../transport/connection.js';
-import { type ACL, acls } from '../util/acl.js';
+import { acls } from '../util/acl.js';
 import { ErrorCode } from '../util/errors.js';
 import type { Chroot } from '../util/paths.js';
+import type { ACL } from '../util/types.js';
 
 /** A create of a chroot node: made, or there already. */
 const chrootCreateReply: ReplyDecoder<void> = {

@@ -3,8 +3,8 @@
  * connection is made, so that a wait that gives up says which servers it tried and why each failed
  * (`127.0.0.1:2181 (connect ECONNREFUSED 127.0.0.1:2181)`) instead of only that it took too long.
  */
-import type { HostAddress } from '../util/connect-string.js';
 import { ConnectionLossError, type ZooKeeperError } from '../util/errors.js';
+import type { HostAddress } from '../util/types.js';
 
 /** The words of a connection failure: the socket's, TLS's or the protocol's reason, not the wrapper's. */
 export function failureReason(error: unknown): string {

@@ -5,7 +5,8 @@
  * records of equal weight an equal one).
  */
 import type { SrvRecord } from 'node:dns';
-import { type HostAddress, shuffled } from '../util/connect-string.js';
+import { shuffled } from '../util/connect-string.js';
+import type { HostAddress } from '../util/types.js';
 
 /** One server of the SRV answer. */
 export interface SrvTarget extends HostAddress {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostAddress } from '../util/connect-string.js';
+import type { HostAddress } from '../util/types.js';
 import { moveProbabilities, planHostListUpdate } from './host-list-update.js';
 
 /** mulberry32: a small seeded generator, so every run draws the same numbers. */

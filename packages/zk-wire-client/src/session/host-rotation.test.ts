@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { HostAddress } from '../util/connect-string.js';
+import type { HostAddress } from '../util/types.js';
 import { HostRotation } from './host-rotation.js';
 
 const host = (port: number): HostAddress => ({ host: '127.0.0.1', port });

@@ -3,7 +3,7 @@
  * and round, one host per connection attempt. A full round without a session earns a longer pause before
  * the next (timers.ts reconnectDelayMs); a move to rebalance the ensemble does not count as one.
  */
-import type { HostAddress } from '../util/connect-string.js';
+import type { HostAddress } from '../util/types.js';
 
 export class HostRotation {
   private hosts: HostAddress[];

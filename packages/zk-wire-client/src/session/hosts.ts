@@ -8,8 +8,8 @@
  */
 import type { Connection } from '../transport/connection.js';
 import { ReadOnlyProbe, type ReadOnlyProbeOptions } from '../transport/read-only-probe.js';
-import type { HostAddress } from '../util/connect-string.js';
 import { ConnectionLossError } from '../util/errors.js';
+import type { HostAddress } from '../util/types.js';
 import { DnsSrvDiscovery } from './dns-srv.js';
 import type { DnsSrvLookupError } from './dns-srv-error.js';
 import type { DnsSrvSettings } from './dns-srv-options.js';

@@ -9,11 +9,9 @@ import type { Buffer } from 'node:buffer';
 import { EventEmitter } from 'node:events';
 import { RequestPipeline } from '../pipeline/pipeline.js';
 import { ServerVersionGate } from '../pipeline/version-gate.js';
-import type { ReplyContext } from '../protocol/pending.js';
+import type { ReplyContext } from '../protocol/reply-decoder.js';
 import { WatchTables } from '../protocol/watches.js';
 import type { Connection, ConnectionOptions } from '../transport/connection.js';
-import type { ACL } from '../util/acl.js';
-import type { HostAddress } from '../util/connect-string.js';
 import {
   ClientClosedError,
   ConnectionLossError,
@@ -21,7 +19,15 @@ import {
   type ZooKeeperError,
 } from '../util/errors.js';
 import type { Chroot } from '../util/paths.js';
-import type { ClientOptions, ConnectionState, SessionState, WatchEvent, Watcher } from '../util/types.js';
+import type {
+  ACL,
+  ClientOptions,
+  ConnectionState,
+  HostAddress,
+  SessionState,
+  WatchEvent,
+  Watcher,
+} from '../util/types.js';
 import { SessionAuth } from './auth.js';
 import { ConnectFailures, failureReason } from './connect-failures.js';
 import { SessionHosts } from './hosts.js';

@@ -12,7 +12,6 @@ import { Buffer } from 'node:buffer';
 import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
 import { int32At } from '@zkwire/jute-codec/internal';
 import { Connection, type ConnectionHandler } from '../transport/connection.js';
-import type { HostAddress } from '../util/connect-string.js';
 import { publishConnect } from '../util/diagnostics.js';
 import {
   type ClientClosedError,
@@ -21,6 +20,7 @@ import {
   SessionExpiredError,
   type ZooKeeperError,
 } from '../util/errors.js';
+import type { HostAddress } from '../util/types.js';
 import { ensureChroot } from './chroot.js';
 import { closedByClient, closeSessionWithin, failWaitersAtEnd } from './close.js';
 import { settleCallsWithin } from './detach.js';

@@ -8,12 +8,11 @@ import { validateSaslOptions } from '../security/sasl-authenticator.js';
 import { validateTlsOption } from '../security/tls-options.js';
 import type { ConnectionOptions } from '../transport/connection.js';
 import { readPacingSettings } from '../transport/read-pacing.js';
-import type { ACL } from '../util/acl.js';
 import { aclArg } from '../util/args.js';
-import { type HostAddress, parseClientConnectString, shuffled } from '../util/connect-string.js';
+import { parseClientConnectString, shuffled } from '../util/connect-string.js';
 import { InvalidArgumentError } from '../util/errors.js';
 import type { Chroot } from '../util/paths.js';
-import type { ClientOptions } from '../util/types.js';
+import type { ACL, ClientOptions, HostAddress } from '../util/types.js';
 import { type DnsSrvSettings, dnsSrvSettings } from './dns-srv-options.js';
 import { sessionCredentials } from './handoff.js';
 

@@ -17,10 +17,9 @@ import tls from 'node:tls';
 import { FrameReader, JuteCodecError } from '@zkwire/jute-codec';
 import { tlsErrorFrom } from '../security/tls-error.js';
 import { tlsConnectOptions } from '../security/tls-options.js';
-import type { HostAddress } from '../util/connect-string.js';
 import { publishReadPacing } from '../util/diagnostics.js';
 import { ConnectionLossError, ProtocolError, type ZooKeeperError } from '../util/errors.js';
-import type { ClientOptions } from '../util/types.js';
+import type { ClientOptions, HostAddress } from '../util/types.js';
 import { type ConnectionBuffers, READ_BUFFER_BYTES, sharedConnectionBuffers } from './connection-buffers.js';
 import { ReadPacer, type ReadPacingSettings } from './read-pacing.js';
 

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HostAddress } from '../util/connect-string.js';
+import type { HostAddress } from '../util/types.js';
 import { ReadOnlyProbe } from './read-only-probe.js';
 
 /** A loopback listener answering `isro` as a server in the given mode would (the real thing is in test/). */

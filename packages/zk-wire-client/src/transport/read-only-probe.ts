@@ -9,8 +9,7 @@ import { Buffer } from 'node:buffer';
 import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
 import { tlsConnectOptions } from '../security/tls-options.js';
-import type { HostAddress } from '../util/connect-string.js';
-import type { ClientOptions } from '../util/types.js';
+import type { ClientOptions, HostAddress } from '../util/types.js';
 
 /** First pause between probes (Java's minPingRwTimeout). */
 export const MIN_PROBE_INTERVAL_MS = 100;

@@ -4,9 +4,6 @@
 import { createHash } from 'node:crypto';
 import type { ACL } from './types.js';
 
-// Declared with the other public types (types.ts, which imports nothing); also named here, by their helpers.
-export type { ACL, Id } from './types.js';
-
 /** Permission bits of an ACL entry. */
 export const Perms = { READ: 1, WRITE: 2, CREATE: 4, DELETE: 8, ADMIN: 16, ALL: 31 } as const;
 

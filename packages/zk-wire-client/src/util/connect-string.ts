@@ -7,9 +7,6 @@ import { InvalidArgumentError } from './errors.js';
 import { Chroot } from './paths.js';
 import type { HostAddress } from './types.js';
 
-// Declared with the other public types (types.ts, which imports nothing); also named here, by its parser.
-export type { HostAddress } from './types.js';
-
 /** A parsed connect string. */
 export interface ConnectString {
   readonly hosts: readonly HostAddress[];
