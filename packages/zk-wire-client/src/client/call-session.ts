@@ -2,9 +2,9 @@
  * What the client's parts use of their session: the calls ({@link CallSession}, for ClientCore and the call
  * files: the pipeline they take their place in, the chroot and watch tables their replies settle against,
  * whether the session can take a call, its state events), and the rest of the facade ({@link ClientSession}:
- * identity, hosts, auth, the wait for a connection). The session (session/session.ts) is one; naming only
- * these keeps the client's parts below the session's own files, which only client.ts, making the session,
- * stands on.
+ * identity, hosts, auth, the wait for a connection). The session (session/session.ts) is both; naming only
+ * these keeps the client's parts below the session's files: only client.ts, which makes the session, imports
+ * session/session.ts.
  */
 import type { EventEmitter } from 'node:events';
 import type { RequestPipeline } from '../pipeline/pipeline.js';
