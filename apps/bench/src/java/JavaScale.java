@@ -33,11 +33,17 @@ final class JavaScale {
 
   private JavaScale() {}
 
+  /** The heap in use after full GCs, repeated until it stops falling (at most 8), as CuratorScale does. */
   private static long heapUsed() {
-    System.gc();
-    System.gc();
     Runtime rt = Runtime.getRuntime();
-    return rt.totalMemory() - rt.freeMemory();
+    long used = Long.MAX_VALUE;
+    for (int i = 0; i < 8; i++) {
+      System.gc();
+      long now = rt.totalMemory() - rt.freeMemory();
+      if (used - now < 64 * 1024) return Math.min(used, now);
+      used = now;
+    }
+    return used;
   }
 
   private static long rss() throws Exception {
@@ -69,16 +75,18 @@ final class JavaScale {
     String connect = args.get("connect");
     int size = Integer.parseInt(args.get("inFlight"));
     List<ZooKeeper> sessions = new CopyOnWriteArrayList<>();
-    CountDownLatch firstUp = new CountDownLatch(1);
-    sessions.add(open(connect, firstUp, () -> {}));
-    if (!firstUp.await(10, TimeUnit.SECONDS)) throw new IllegalStateException("connect: no session in 10 s");
+    // warmUpSessions in sessions-scale.ts: a tenth of the size, 1 to 100, connected before the baseline
+    int warm = Math.max(1, Math.min(100, size / 10));
+    CountDownLatch warmUp = new CountDownLatch(warm);
+    for (int i = 0; i < warm; i++) sessions.add(open(connect, new CountDownLatch(1), warmUp::countDown));
+    if (!warmUp.await(60, TimeUnit.SECONDS)) throw new IllegalStateException("connect: " + warm + " sessions not up in 60 s");
     long heap0 = heapUsed();
     long rss0 = rss();
     long cpu0 = BenchDriver.cpuNanos();
     long t0 = System.nanoTime();
     Semaphore storm = new Semaphore(STORM_IN_FLIGHT);
-    CountDownLatch all = new CountDownLatch(size - 1);
-    for (int i = 1; i < size; i++) {
+    CountDownLatch all = new CountDownLatch(size - warm);
+    for (int i = warm; i < size; i++) {
       storm.acquire();
       sessions.add(open(connect, new CountDownLatch(1), () -> {
         storm.release();
@@ -88,8 +96,8 @@ final class JavaScale {
     if (!all.await(600, TimeUnit.SECONDS)) throw new IllegalStateException((size - all.getCount()) + " of " + size + " connected in 600 s");
     double connectMs = (System.nanoTime() - t0) / 1e6;
     double connectCpuMs = (BenchDriver.cpuNanos() - cpu0) / 1e6;
-    double heapPer = (double) (heapUsed() - heap0) / (size - 1);
-    double rssPer = (double) (rss() - rss0) / (size - 1);
+    double heapPer = (double) (heapUsed() - heap0) / (size - warm);
+    double rssPer = (double) (rss() - rss0) / (size - warm);
     Thread.sleep(Long.parseLong(args.get("warmupMs")));
     long cpu1 = BenchDriver.cpuNanos();
     long t1 = System.nanoTime();
