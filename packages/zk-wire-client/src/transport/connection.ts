@@ -64,15 +64,6 @@ type OwnedSocket = Socket & { [OWNER]: Connection };
 function onSocketData(this: OwnedSocket, chunk: Buffer): void {
   this[OWNER].receive(chunk);
 }
-/**
- * `onread`'s callback, shared like the listeners: Node calls it as a method of the socket
- * (`stream[kBufferCb](nread, buffer)` in node:internal/stream_base_commons). The buffer is ours
- * (ConnectionBuffers); the view is valid until this returns.
- */
-function onSocketRead(this: OwnedSocket, bytes: number, buffer: Uint8Array): boolean {
-  this[OWNER].receive((buffer as Buffer).subarray(0, bytes));
-  return true; // pausing, when paced, goes through socket.pause()
-}
 function onSocketDrain(this: OwnedSocket): void {
   this[OWNER].drained();
 }
@@ -177,11 +168,19 @@ export class Connection {
     let socket: Socket;
     let connectEvent = 'connect';
     let readsByCallback = false;
-    // Reads of a socket we open ourselves (plain or TLS) come through onSocketRead; no read can come before
-    // the socket connects, by when the socket names its connection.
+    // Set right below; no read can come before the socket connects.
+    let connection!: Connection;
+    // Reads of a socket we open ourselves (plain or TLS) come through this callback; built only for those.
     const onread = () => {
       readsByCallback = true;
-      return { buffer: (options.buffers ?? sharedConnectionBuffers).readBuffer, callback: onSocketRead };
+      return {
+        buffer: (options.buffers ?? sharedConnectionBuffers).readBuffer,
+        // The buffer is ours (ConnectionBuffers); the view is valid until this callback returns.
+        callback: (bytes: number, buffer: Uint8Array) => {
+          connection.receive((buffer as Buffer).subarray(0, bytes));
+          return true; // pausing, when paced, goes through socket.pause()
+        },
+      };
     };
     try {
       if (options.tls) {
@@ -204,7 +203,7 @@ export class Connection {
       queueMicrotask(() => failed.close(new ConnectionLossError({ cause: error })));
       return failed;
     }
-    const connection = new Connection(socket, address, handler, options, readsByCallback);
+    connection = new Connection(socket, address, handler, options, readsByCallback);
     connection.isTls = connectEvent === 'secureConnect';
     connection.releasesWrites = readsByCallback && !connection.isTls;
     const opened = () => {
