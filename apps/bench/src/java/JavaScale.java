@@ -74,6 +74,16 @@ final class JavaScale {
   static String sessions(Map<String, String> args) throws Exception {
     String connect = args.get("connect");
     int size = Integer.parseInt(args.get("inFlight"));
+    // Each Java session holds its socket and its own selector (an epoll and a wakeup descriptor): say so
+    // rather than fail deep in ClientCnxnSocketNIO when the process may not open that many files.
+    java.lang.management.OperatingSystemMXBean os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+    if (os instanceof com.sun.management.UnixOperatingSystemMXBean) {
+      long max = ((com.sun.management.UnixOperatingSystemMXBean) os).getMaxFileDescriptorCount();
+      if (3L * size > max) {
+        throw new IllegalStateException(size + " Java sessions need about " + 3L * size
+            + " open files (a socket and a selector's two descriptors each); this process may open " + max + " (ulimit -n)");
+      }
+    }
     List<ZooKeeper> sessions = new CopyOnWriteArrayList<>();
     // warmUpSessions in sessions-scale.ts: a tenth of the size, 1 to 100, connected before the baseline
     int warm = Math.max(1, Math.min(100, size / 10));
