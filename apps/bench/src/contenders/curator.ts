@@ -15,7 +15,7 @@ export const curator: Contender = {
   prepare: (log) => {
     log('compiling the Curator driver ...');
     return compileDriver(
-      ['CuratorBench.java', 'CuratorScale.java', 'CuratorModeled.java'],
+      ['CuratorBench.java', 'CuratorScale.java', 'CuratorModeled.java', 'ScaleMemory.java'],
       'CuratorBench',
       (testing) => testing.findCurator({ modules: ['curator-x-async'] }),
       (version) => `Apache Curator ${version} recipes and curator-x-async`,

@@ -65,7 +65,7 @@ export const java: Contender = {
   prepare: (log) => {
     log('compiling the Java driver ...');
     return compileDriver(
-      ['BenchDriver.java', 'BenchLatency.java', 'BenchTurns.java', 'JavaScale.java'],
+      ['BenchDriver.java', 'BenchLatency.java', 'BenchTurns.java', 'JavaScale.java', 'ScaleMemory.java'],
       'BenchDriver',
       (testing) => testing.findZooKeeper(),
       (version) => `ZooKeeper ${version} Java client, async API`,

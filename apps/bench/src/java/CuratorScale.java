@@ -6,8 +6,6 @@
 // lag grows through the window (the rule of src/scale/lag.ts).
 import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -36,28 +34,7 @@ final class CuratorScale {
         .getProcessCpuTime();
   }
 
-  /**
-   * The heap in use after full GCs, repeated until it stops falling (at most 8): one pair of System.gc()
-   * calls left tens of MB of garbage in some runs, which made heap per node of a 10,000-node cache negative.
-   */
-  private static long heapUsed() {
-    Runtime rt = Runtime.getRuntime();
-    long used = Long.MAX_VALUE;
-    for (int i = 0; i < 8; i++) {
-      System.gc();
-      long now = rt.totalMemory() - rt.freeMemory();
-      if (used - now < 64 * 1024) return Math.min(used, now);
-      used = now;
-    }
-    return used;
-  }
 
-  private static long rss() throws Exception {
-    for (String line : Files.readAllLines(Paths.get("/proc/self/status"))) {
-      if (line.startsWith("VmRSS:")) return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-    }
-    return 0;
-  }
 
   private static double epochMs() {
     java.time.Instant now = java.time.Instant.now();
@@ -93,8 +70,8 @@ final class CuratorScale {
     long durationMs = Long.parseLong(args.get("durationMs"));
 
     c.getChildren().forPath(tree); // the client's own start-up is not the cache's: one read first (as ours)
-    long heap0 = heapUsed();
-    long rss0 = rss();
+    long heap0 = ScaleMemory.heapUsed();
+    long rss0 = ScaleMemory.rss();
     long cpu0 = cpuNanos();
     long t0 = System.nanoTime();
     CountDownLatch ready = new CountDownLatch(1);
@@ -105,8 +82,8 @@ final class CuratorScale {
     double loadMs = (System.nanoTime() - t0) / 1e6;
     double loadCpuMs = (cpuNanos() - cpu0) / 1e6;
     if (cache.size() != size) throw new IllegalStateException("cache: loaded " + cache.size() + " nodes, expected " + size);
-    double heapPerNode = (double) (heapUsed() - heap0) / size;
-    double rssPerNode = (double) (rss() - rss0) / size;
+    double heapPerNode = (double) (ScaleMemory.heapUsed() - heap0) / size;
+    double rssPerNode = (double) (ScaleMemory.rss() - rss0) / size;
 
     String[] paths = treePaths(tree, size);
     AtomicLong committedZxid = new AtomicLong();

@@ -8,8 +8,6 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -33,25 +31,7 @@ final class JavaScale {
 
   private JavaScale() {}
 
-  /** The heap in use after full GCs, repeated until it stops falling (at most 8), as CuratorScale does. */
-  private static long heapUsed() {
-    Runtime rt = Runtime.getRuntime();
-    long used = Long.MAX_VALUE;
-    for (int i = 0; i < 8; i++) {
-      System.gc();
-      long now = rt.totalMemory() - rt.freeMemory();
-      if (used - now < 64 * 1024) return Math.min(used, now);
-      used = now;
-    }
-    return used;
-  }
 
-  private static long rss() throws Exception {
-    for (String line : Files.readAllLines(Paths.get("/proc/self/status"))) {
-      if (line.startsWith("VmRSS:")) return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-    }
-    return 0;
-  }
 
   /** Opens a session without waiting; `connected` counts down at SyncConnected. */
   private static ZooKeeper open(String connect, CountDownLatch connected, Runnable onConnected) throws Exception {
@@ -90,8 +70,8 @@ final class JavaScale {
     CountDownLatch warmUp = new CountDownLatch(warm);
     for (int i = 0; i < warm; i++) sessions.add(open(connect, new CountDownLatch(1), warmUp::countDown));
     if (!warmUp.await(60, TimeUnit.SECONDS)) throw new IllegalStateException("connect: " + warm + " sessions not up in 60 s");
-    long heap0 = heapUsed();
-    long rss0 = rss();
+    long heap0 = ScaleMemory.heapUsed();
+    long rss0 = ScaleMemory.rss();
     long cpu0 = BenchDriver.cpuNanos();
     long t0 = System.nanoTime();
     Semaphore storm = new Semaphore(STORM_IN_FLIGHT);
@@ -106,8 +86,8 @@ final class JavaScale {
     if (!all.await(600, TimeUnit.SECONDS)) throw new IllegalStateException((size - all.getCount()) + " of " + size + " connected in 600 s");
     double connectMs = (System.nanoTime() - t0) / 1e6;
     double connectCpuMs = (BenchDriver.cpuNanos() - cpu0) / 1e6;
-    double heapPer = (double) (heapUsed() - heap0) / (size - warm);
-    double rssPer = (double) (rss() - rss0) / (size - warm);
+    double heapPer = (double) (ScaleMemory.heapUsed() - heap0) / (size - warm);
+    double rssPer = (double) (ScaleMemory.rss() - rss0) / (size - warm);
     Thread.sleep(Long.parseLong(args.get("warmupMs")));
     long cpu1 = BenchDriver.cpuNanos();
     long t1 = System.nanoTime();
