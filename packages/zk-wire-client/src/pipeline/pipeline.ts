@@ -17,6 +17,7 @@ import { traceRequestStart } from '../util/diagnostics.js';
 import {
   ConnectionLossError,
   errorFromCode,
+  messageOf,
   OperationTimeoutError,
   ProtocolError,
   UnsupportedByServerError,
@@ -306,7 +307,7 @@ export class RequestPipeline {
         return;
       }
       // Bytes that do not decode end the connection: the call and the connection report the same cause.
-      const cause = new ProtocolError(`undecodable ${decoder.operation} reply: ${describe(error)}`, {
+      const cause = new ProtocolError(`undecodable ${decoder.operation} reply: ${messageOf(error)}`, {
         cause: error,
       });
       request.fail(new ConnectionLossError({ path: request.path, operation: decoder.operation, cause }));
@@ -389,8 +390,4 @@ export class RequestPipeline {
   dispose(): void {
     this.stopDeadlineTimer();
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -3,14 +3,14 @@
  * connection is made, so that a wait that gives up says which servers it tried and why each failed
  * (`127.0.0.1:2181 (connect ECONNREFUSED 127.0.0.1:2181)`) instead of only that it took too long.
  */
-import { ConnectionLossError, type ZooKeeperError } from '../util/errors.js';
+import { ConnectionLossError, messageOf, type ZooKeeperError } from '../util/errors.js';
 import type { HostAddress } from '../util/types.js';
 
 /** The words of a connection failure: the socket's, TLS's or the protocol's reason, not the wrapper's. */
 export function failureReason(error: unknown): string {
   // A ConnectionLossError wraps what happened (the socket's error, a timeout): that is the reason.
   const reason = error instanceof ConnectionLossError && error.cause !== undefined ? error.cause : error;
-  return reason instanceof Error ? reason.message : String(reason);
+  return messageOf(reason);
 }
 
 export class ConnectFailures {

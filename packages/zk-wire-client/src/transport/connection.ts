@@ -11,16 +11,17 @@
  * made the garbage collector run more often under load. A
  * `connectionFactory` socket (and TLS over one) is read as a stream, unpaced.
  */
-import { Buffer } from 'node:buffer';
+import type { Buffer } from 'node:buffer';
 import net, { type Socket } from 'node:net';
 import tls from 'node:tls';
 import { FrameReader, JuteCodecError } from '@zkwire/jute-codec';
 import { tlsErrorFrom } from '../security/tls-error.js';
 import { tlsConnectOptions } from '../security/tls-options.js';
 import { publishReadPacing } from '../util/diagnostics.js';
-import { ConnectionLossError, ProtocolError, type ZooKeeperError } from '../util/errors.js';
+import { ConnectionLossError, messageOf, ProtocolError, type ZooKeeperError } from '../util/errors.js';
 import type { ClientOptions, HostAddress } from '../util/types.js';
 import { type ConnectionBuffers, READ_BUFFER_BYTES, sharedConnectionBuffers } from './connection-buffers.js';
+import { livenessVerdict, MIN_LIVENESS_DELAY_MS, nextLivenessCheck, PING_FRAME } from './liveness.js';
 import { ReadPacer, type ReadPacingSettings } from './read-pacing.js';
 
 /** What the owner of a connection is told. */
@@ -36,13 +37,6 @@ export interface ConnectionHandler {
   /** The connection ended (once); `error` says why. */
   onClose(connection: Connection, error: ZooKeeperError): void;
 }
-
-/** The ping frame: length 8, xid -2, opcode 11. */
-const PING_FRAME = Buffer.from([0, 0, 0, 8, 0xff, 0xff, 0xff, 0xfe, 0, 0, 0, 11]);
-/** Java's MAX_SEND_PING_INTERVAL: ping at least this often. */
-const MAX_SEND_PING_INTERVAL_MS = 10_000;
-/** The shortest sleep of the liveness timer, so that a check that finds nothing due never spins. */
-const MIN_LIVENESS_DELAY_MS = 20;
 
 /** What {@link Connection.open} needs of the client options. */
 export interface ConnectionOptions
@@ -115,7 +109,7 @@ export class Connection {
    */
   private releasesWrites = false;
   /** ms timestamp since which a frame has been partly received without completing (0 = none pending). */
-  private partialSince = 0;
+  partialSince = 0;
 
   private constructor(
     readonly socket: Socket,
@@ -285,7 +279,7 @@ export class Connection {
   }
 
   private scheduleLiveness(now: number): void {
-    const delay = Math.max(MIN_LIVENESS_DELAY_MS, this.nextLivenessCheck(this.readTimeoutMs) - now);
+    const delay = Math.max(MIN_LIVENESS_DELAY_MS, nextLivenessCheck(this, this.readTimeoutMs) - now);
     // The connection as the timer's argument, not a closure over it: no closure made per check.
     this.timer = setTimeout(Connection.livenessDue, delay, this);
     this.timer.unref();
@@ -298,29 +292,10 @@ export class Connection {
     if (!connection.closed) connection.scheduleLiveness(at);
   }
 
-  /** The ms timestamp at which {@link checkLiveness} may next find something to do. */
-  private nextLivenessCheck(readTimeoutMs: number): number {
-    // A ping waiting for 'drain' is tried again at the read timeout's tenth (at most 1 s), not at once.
-    const pingDue = this.waitingDrain
-      ? Date.now() + Math.min(1000, Math.floor(readTimeoutMs / 10))
-      : this.lastSent + pingAfterIdleMs(readTimeoutMs);
-    let next = Math.min(this.lastReceived + readTimeoutMs, pingDue);
-    if (this.partialSince !== 0) next = Math.min(next, this.partialSince + readTimeoutMs);
-    return next + 1;
-  }
-
   private checkLiveness(readTimeoutMs: number, now: number): void {
-    if (now - this.lastReceived > readTimeoutMs) {
-      this.close(new ConnectionLossError({ cause: new Error(`nothing received for ${readTimeoutMs} ms`) }));
-      return;
-    }
-    // The per-frame read deadline: a reply that has not completed within the read timeout never will.
-    if (this.partialSince !== 0 && now - this.partialSince > readTimeoutMs) {
-      const cause = new ProtocolError(`a reply frame did not complete within ${readTimeoutMs} ms`);
-      this.close(new ConnectionLossError({ cause }));
-      return;
-    }
-    if (now - this.lastSent >= pingAfterIdleMs(readTimeoutMs) && !this.waitingDrain) this.write(PING_FRAME);
+    const verdict = livenessVerdict(this, readTimeoutMs, now);
+    if (verdict === 'ping') this.write(PING_FRAME);
+    else if (verdict !== undefined) this.close(verdict);
   }
 
   private stopTimer(): void {
@@ -343,7 +318,7 @@ export class Connection {
     try {
       frames = this.reader.push(chunk);
     } catch (error) {
-      this.close(new ConnectionLossError({ cause: new ProtocolError(describe(error), { cause: error }) }));
+      this.close(new ConnectionLossError({ cause: new ProtocolError(messageOf(error), { cause: error }) }));
       return;
     }
     this.trackPartialFrame(frames.length > 0);
@@ -422,19 +397,4 @@ export class Connection {
     this.socket.destroy();
     this.handler.onClose(this, error);
   }
-}
-
-/**
- * How long sending may be idle before a ping: Java's rule (ClientCnxn.SendThread pings once
- * `readTimeout/2 - idleSend - (idleSend > 1000 ? 1000 : 0) <= 0`, or once idleSend exceeds
- * {@link MAX_SEND_PING_INTERVAL_MS}), solved for idleSend.
- */
-function pingAfterIdleMs(readTimeoutMs: number): number {
-  const half = readTimeoutMs / 2;
-  const due = half <= 1000 ? half : Math.max(half - 1000, 1001);
-  return Math.min(due, MAX_SEND_PING_INTERVAL_MS + 1);
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

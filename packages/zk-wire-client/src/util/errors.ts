@@ -314,3 +314,8 @@ export const isClientClosed = guard('CLIENTCLOSED');
 export const isOperationTimeout = guard('OPERATIONTIMEOUT');
 /** True when `error` is a NOWATCHER error. */
 export const isNoWatcher = guard('NOWATCHER');
+
+/** The words of a thrown value: an Error's message, anything else as a string. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
