@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contenders, supports } from './contenders/index.js';
+import { BASELINE_REV_ENV } from './contenders/ours.js';
 import { createFixtures, removeFixtures } from './fixtures.js';
 import { message } from './measure/window.js';
 import { type BenchOptions, parseOptions, usage } from './options.js';
@@ -43,6 +44,7 @@ async function main(argv: string[]): Promise<number> {
   }
   // the Java client's jars follow the server's version (@zkwire/testing's findZooKeeper reads it)
   if (options.zkVersion) process.env.ZKWIRE_ZK_VERSION = options.zkVersion;
+  if (options.baseline) process.env[BASELINE_REV_ENV] = options.baseline;
   const startedAt = new Date();
   const loadAtStart = loadavg()[0] ?? 0;
   const stamp = startedAt

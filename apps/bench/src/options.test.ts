@@ -15,7 +15,15 @@ describe('parseOptions', () => {
     });
     expect(o.scenarios).toEqual(defaultScenarios);
     expect(o.scenarios).not.toContain('memory');
-    expect(o.contenders).toEqual([...contenderIds]);
+    expect(o.contenders).toEqual(contenderIds.filter((id) => id !== 'baseline'));
+  });
+
+  it('--baseline REV adds the baseline contender; naming it without a commit is refused', () => {
+    expect(parseOptions(['--contenders', 'ours,raw', '--baseline', 'HEAD~1'])).toMatchObject({
+      contenders: ['ours', 'raw', 'baseline'],
+      baseline: 'HEAD~1',
+    });
+    expect(() => parseOptions(['--contenders', 'ours,baseline'])).toThrow(/--baseline REV/);
   });
 
   it('--quick: the quick scenarios in one short round, unless scenarios are named', () => {

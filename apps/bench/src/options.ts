@@ -24,6 +24,8 @@ export interface BenchOptions {
   connect?: string;
   zkVersion?: string;
   outDir?: string;
+  /** a commit whose client runs as the `baseline` contender */
+  baseline?: string;
   writeResults: boolean;
   help: boolean;
   /** turns: closed loops 400 ms, open loops 2 s (in shorter ones the edges of a turn set its p99) */
@@ -39,7 +41,8 @@ export const usage = `Usage: npm run bench -- [options]
   --quick               a smoke run in about a minute (CI): a few cases, short windows, one round
   --scenario a,b        ${Object.keys(scenarios).join(', ')}, or all
                         (default: all; memory, cacheScale, sessions and watchRestore run only when named)
-  --contenders a,b      ${contenderIds.join(', ')} (nzc, native for short; default: all)
+  --contenders a,b      ${contenderIds.join(', ')} (nzc, native for short; default: all but baseline)
+  --baseline REV        also run our client as it is at commit REV (the baseline contender), for an A/B
   --rounds N            rounds; medians and min-max are over them (default 3, quick 1)
   --duration MS         measured time per cell (default 1000, quick 500; session setup 5000)
   --in-flight 1,16,...  depths of the throughput scenarios (default 1,16,256,1000)
@@ -81,6 +84,7 @@ export function parseOptions(argv: string[]): BenchOptions {
       connect: { type: 'string' },
       'zk-version': { type: 'string' },
       out: { type: 'string' },
+      baseline: { type: 'string' },
       'write-results': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -96,13 +100,16 @@ export function parseOptions(argv: string[]): BenchOptions {
     if (!scenarios[name])
       throw new Error(`unknown scenario "${name}"; known: ${Object.keys(scenarios).join(', ')}, all`);
   }
-  const contenders = (list(values.contenders) ?? [...contenderIds]).map((name) => {
+  const namedContenders = list(values.contenders) ?? contenderIds.filter((id) => id !== 'baseline');
+  const contenders = [...namedContenders, ...(values.baseline ? ['baseline'] : [])].map((name) => {
     const id = aliases[name] ?? name;
     if (!contenderIds.includes(id as ContenderId)) {
       throw new Error(`unknown contender "${name}"; known: ${contenderIds.join(', ')} (or nzc, native)`);
     }
     return id as ContenderId;
   });
+  if (contenders.includes('baseline') && !values.baseline)
+    throw new Error('the baseline contender needs --baseline REV: the commit to measure against');
   if (values['zk-version'] && values.connect)
     throw new Error('--zk-version chooses the embedded server: not with --connect');
   const inFlight = list(values['in-flight'])?.map((v) => integer('in-flight', v, 1));
@@ -123,6 +130,7 @@ export function parseOptions(argv: string[]): BenchOptions {
     ...(values.connect ? { connect: values.connect } : {}),
     ...(values['zk-version'] ? { zkVersion: values['zk-version'] } : {}),
     ...(values.out ? { outDir: values.out } : {}),
+    ...(values.baseline ? { baseline: values.baseline } : {}),
     writeResults: values['write-results'] === true,
     help: values.help === true,
     turnMs: 400,

@@ -241,6 +241,7 @@ export function summarize(
       for (const c of summary.contenders) {
         if (
           c.contender !== 'ours' &&
+          c.contender !== 'baseline' &&
           c.opsPerSec &&
           (!best?.opsPerSec || c.opsPerSec.median > best.opsPerSec.median)
         )

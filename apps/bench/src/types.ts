@@ -7,6 +7,7 @@
 /** Every contender, in the order of the report's columns. */
 export const contenderIds = [
   'ours',
+  'baseline',
   'raw',
   'raw-paced',
   'node-zookeeper-client',

@@ -6,12 +6,13 @@ import { go } from './go.js';
 import { java } from './java.js';
 import { native } from './native.js';
 import { nzc } from './nzc.js';
-import { ours } from './ours.js';
+import { baseline, ours } from './ours.js';
 import { raw, rawPaced } from './raw.js';
 import { rust } from './rust.js';
 
 export const contenders: Record<ContenderId, Contender> = {
   ours,
+  baseline,
   raw,
   'raw-paced': rawPaced,
   'node-zookeeper-client': nzc,
