@@ -56,6 +56,22 @@ export async function deleteOnGiveUp(client: RecipeClient, path: string): Promis
 }
 
 /**
+ * Cleans up after a caller that stopped waiting for a create (timeout or abort): the node is deleted once the
+ * create lands. While connected the reply is moments away, so this waits for the delete and the caller
+ * leaves nothing behind; while disconnected it carries on in the background rather than hold the caller.
+ */
+export async function abandonCreate(
+  client: RecipeClient,
+  creating: Promise<{ path: string }>,
+): Promise<void> {
+  const cleanup = creating.then(
+    (node) => deleteGuaranteed(client, node.path).catch(() => {}),
+    () => {}, // a failed create already cleans up after itself
+  );
+  if (client.state === 'connected' || client.state === 'read-only') await cleanup;
+}
+
+/**
  * Curator's `FindAndDeleteProtectedNodeInBackground`: after a create whose outcome is unknown, list the
  * parent until that works and delete (guaranteed) any child carrying our protection prefix. PersistentNode
  * uses it for its own protected creates; one-off protected creates get the same from the client.

@@ -6,7 +6,6 @@
  * and a new one made. When every attempt fails, the node is looked for and deleted in the background, and the
  * error re-thrown.
  */
-import { deleteGuaranteed } from './guaranteed-delete.js';
 import { normalizeProtectedName } from './protected-name.js';
 import type { RecipeClient, RecipeCreateMode } from './zk-client.js';
 
@@ -57,17 +56,4 @@ export async function createProtected(
   });
   const created = path.slice(path.lastIndexOf('/') + 1);
   return { path, prefix: created.slice(0, created.length - normalizeProtectedName(created).length) };
-}
-
-/**
- * Cleans up after a caller that stopped waiting for a create (timeout or abort): the node is deleted once the
- * create lands. While connected the reply is moments away, so this waits for the delete and the caller
- * leaves nothing behind; while disconnected it carries on in the background rather than hold the caller.
- */
-export async function abandonCreate(client: RecipeClient, creating: Promise<ProtectedNode>): Promise<void> {
-  const cleanup = creating.then(
-    (node) => deleteGuaranteed(client, node.path).catch(() => {}),
-    () => {}, // a failed create already cleans up after itself
-  );
-  if (client.state === 'connected' || client.state === 'read-only') await cleanup;
 }

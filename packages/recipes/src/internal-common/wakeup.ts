@@ -2,9 +2,14 @@
  * A one-shot wake-up for a waiter: its `watcher` is handed to the read that decides whether to wait (so the
  * watch is armed atomically with that read), and connection changes that may have dropped the watch
  * (session lost, reconnection) also wake it, so the waiter re-reads instead of hanging.
+ *
+ * Waiting on the one node that must go before us (curator/locks.md §2.3) is one such round:
+ * `getData(predecessor, watch)`, the watch armed by the same request as the read, so no deletion can slip
+ * between the two. `getData` rather than `exists`, so no watch is left on a node that is already gone.
  */
-import type { Deadline } from './deadline.js';
+import type { Deadline } from '@zkwire/common';
 import { onClientState, type RecipeClient, type RecipeWatcher } from './zk-client.js';
+import { isNoNode } from './zk-errors.js';
 
 /** A single wake-up; make a new one for every read-then-wait round. */
 export class Wakeup {
@@ -47,4 +52,24 @@ export class Wakeup {
   dispose(): void {
     this.#unsubscribe();
   }
+}
+
+/**
+ * Resolves when the predecessor at `path` changed, was deleted or was already gone, or the connection changed
+ * in a way that calls for a re-read. Rejects with DeadlineExpired or the abort reason.
+ */
+export async function waitForPredecessor(
+  client: RecipeClient,
+  path: string,
+  deadline: Deadline,
+): Promise<void> {
+  const wakeup = new Wakeup(client);
+  try {
+    await deadline.guard(client.getData(path, { watch: wakeup.watcher }));
+  } catch (error) {
+    wakeup.dispose();
+    if (isNoNode(error)) return;
+    throw error;
+  }
+  await wakeup.wait(deadline);
 }

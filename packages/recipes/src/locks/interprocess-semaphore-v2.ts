@@ -9,10 +9,10 @@
 import { onCountChange, readCount, type SharedCountReader } from '../internal-common/count-source.js';
 import { Deadline, DeadlineExpired } from '../internal-common/deadline.js';
 import { nodeDataOf } from '../internal-common/default-data.js';
-import { deleteOnGiveUp } from '../internal-common/guaranteed-delete.js';
+import { abandonCreate, deleteOnGiveUp } from '../internal-common/guaranteed-delete.js';
 import type { LostPolicy } from '../internal-common/hold-monitor.js';
 import { childrenOrNone } from '../internal-common/missing-node.js';
-import { abandonCreate, createProtected } from '../internal-common/protected-create.js';
+import { createProtected } from '../internal-common/protected-create.js';
 import { InvalidRecipeArgumentError, NodeLostError } from '../internal-common/recipe-errors.js';
 import { validatePositiveInteger, validateRecipePath } from '../internal-common/validate.js';
 import { Wakeup } from '../internal-common/wakeup.js';

@@ -4,12 +4,12 @@
  * predicate names. On timeout, abort or error our node is deleted, so giving up leaves nothing behind.
  */
 import { type Deadline, DeadlineExpired } from '../internal-common/deadline.js';
-import { deleteOnGiveUp } from '../internal-common/guaranteed-delete.js';
+import { abandonCreate, deleteOnGiveUp } from '../internal-common/guaranteed-delete.js';
 import { childrenOrNone } from '../internal-common/missing-node.js';
-import { abandonCreate, createProtected } from '../internal-common/protected-create.js';
+import { createProtected } from '../internal-common/protected-create.js';
 import { NodeLostError } from '../internal-common/recipe-errors.js';
 import { sortContenders } from '../internal-common/sequence-sort.js';
-import { waitForPredecessor } from '../internal-common/wait-for-predecessor.js';
+import { waitForPredecessor } from '../internal-common/wakeup.js';
 import type { RecipeClient } from '../internal-common/zk-client.js';
 import { isNoNode } from '../internal-common/zk-errors.js';
 

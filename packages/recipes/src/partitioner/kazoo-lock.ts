@@ -11,7 +11,7 @@ import {
   deleteOnGiveUp,
   findAndDeleteProtectedInBackground,
 } from '../internal-common/guaranteed-delete.js';
-import { waitForPredecessor } from '../internal-common/wait-for-predecessor.js';
+import { waitForPredecessor } from '../internal-common/wakeup.js';
 import type { RecipeClient } from '../internal-common/zk-client.js';
 import { isNodeExists, isNoNode, isRetryable } from '../internal-common/zk-errors.js';
 
