@@ -15,6 +15,7 @@ import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js'
 import { validateRecipePath, validateSignal } from '../internal-common/validate.js';
 import type { RecipeStat } from '../internal-common/zk-client.js';
 import { isNodeExists, isNoNode } from '../internal-common/zk-errors.js';
+import { InterProcessMutex } from '../locks/interprocess-mutex.js';
 import { DisposeScope } from '../shared/dispose-scope.js';
 import type { ValueClient } from '../shared/value-client.js';
 import { type AtomicRetry, checkRetry } from './atomic-retry.js';
@@ -151,7 +152,9 @@ export class DistributedAtomicValue implements AsyncDisposable {
 
     let promoted = { tries: 0, timeMs: 0 };
     if (!succeeded && this.promotion !== undefined) {
-      const outcome = await runPromoted(this.client, this.promotion, tryOnce, signal);
+      // A mutex object per update (see runPromoted).
+      const mutex = new InterProcessMutex(this.client, this.promotion.lockPath);
+      const outcome = await runPromoted(mutex, this.promotion, tryOnce, signal);
       succeeded = outcome.succeeded;
       promoted = outcome;
     }

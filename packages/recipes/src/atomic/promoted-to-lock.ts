@@ -1,15 +1,14 @@
 /**
  * PromotedToLock: the second phase of Curator's distributed atomics (`PromotedToLock` and
  * `DistributedAtomicValue.tryWithMutex`). When every optimistic round of an update lost to a concurrent writer,
- * the update is tried again while holding an {@link InterProcessMutex} at `lockPath`, so that contenders take
+ * the update is tried again while holding an InterProcessMutex at `lockPath`, so that contenders take
  * turns instead of colliding. The writes under the lock are still versioned: a writer that does not take the
  * lock (an atomic without promotion, or a plain setData) can still win a round.
  */
 import { sleep } from '../internal-common/deadline.js';
 import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 import { validateRecipePath, validateTimeout } from '../internal-common/validate.js';
-import type { RecipeClient } from '../internal-common/zk-client.js';
-import { InterProcessMutex } from '../locks/interprocess-mutex.js';
+import type { InterProcessLock } from '../locks/interprocess-lock.js';
 import { type AtomicRetry, checkRetry, type RetrySettings } from './atomic-retry.js';
 
 /** Where and how long an update is retried under a lock once its optimistic rounds failed (Curator's builder). */
@@ -52,20 +51,20 @@ export interface PromotedOutcome {
 }
 
 /**
- * Takes the lock, runs `tryOnce` until it succeeds or the retry settings are used up, and releases the lock.
- * A lock not had within the timeout is an unsuccessful outcome with no tries, as Curator's. Each phase takes a
- * mutex object of its own: our locks are reentrant per object, and two updates running at once in this
- * process must exclude each other as two of Curator's threads do.
+ * Takes `mutex` (an InterProcessMutex at the settings' `lockPath`), runs `tryOnce` until it succeeds or the
+ * retry settings are used up, and releases the lock. A lock not had within the timeout is an unsuccessful
+ * outcome with no tries, as Curator's. Each phase must pass a mutex object of its own: our locks are
+ * reentrant per object, and two updates running at once in this process must exclude each other as two of
+ * Curator's threads do.
  */
 export async function runPromoted(
-  client: RecipeClient,
+  mutex: InterProcessLock,
   settings: PromotionSettings,
   tryOnce: () => Promise<boolean>,
   signal: AbortSignal,
 ): Promise<PromotedOutcome> {
   const startedAt = performance.now();
   const timeMs = () => performance.now() - startedAt;
-  const mutex = new InterProcessMutex(client, settings.lockPath);
   const acquired = await mutex.acquire({
     signal,
     ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
