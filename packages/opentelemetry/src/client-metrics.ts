@@ -10,37 +10,19 @@ import {
   type StateMessage,
   type WatchEventMessage,
 } from '@zkwire/zk-wire-client';
-import { subscribe } from './guarded.js';
-import { AttributeName, MetricName } from './names.js';
-
-/** Read-pacing waits are 1 to 50 ms (the client's `readCoalescing.delayMs` range), in seconds. */
-const READ_PACING_BUCKETS = [0.001, 0.002, 0.005, 0.01, 0.02, 0.05];
+import { subscribe, unsubscribeAll } from './guarded.js';
+import { counter, histogram } from './instruments.js';
+import { AttributeName } from './names.js';
 
 /** Subscribes the client metrics; returns the function that unsubscribes them all. */
 export function recordClientMetrics(meter: Meter): () => void {
-  const stateChanges = meter.createCounter(MetricName.stateChanges, {
-    unit: '{change}',
-    description: 'Session state changes of ZooKeeper clients.',
-  });
-  const connectionAttempts = meter.createCounter(MetricName.connectionAttempts, {
-    unit: '{attempt}',
-    description: 'Connection attempts of ZooKeeper clients, per server.',
-  });
-  const watchEvents = meter.createCounter(MetricName.watchEvents, {
-    unit: '{event}',
-    description: 'Watch events read from ZooKeeper servers.',
-  });
-  const readPacingWaits = meter.createCounter(MetricName.readPacingWaits, {
-    unit: '{wait}',
-    description: 'Waits between socket reads decided by read pacing under load.',
-  });
-  const readPacingWaitDuration = meter.createHistogram(MetricName.readPacingWaitDuration, {
-    unit: 's',
-    description: 'Length of each read-pacing wait.',
-    advice: { explicitBucketBoundaries: READ_PACING_BUCKETS },
-  });
+  const stateChanges = counter(meter, 'stateChanges');
+  const connectionAttempts = counter(meter, 'connectionAttempts');
+  const watchEvents = counter(meter, 'watchEvents');
+  const readPacingWaits = counter(meter, 'readPacingWaits');
+  const readPacingWaitDuration = histogram(meter, 'readPacingWaitDuration');
 
-  const unsubscribers = [
+  return unsubscribeAll([
     subscribe<StateMessage>(ChannelName.state, (message) => {
       const attributes: Attributes = { [AttributeName.sessionState]: message.sessionState };
       if (message.connectionState !== undefined) {
@@ -63,8 +45,5 @@ export function recordClientMetrics(meter: Meter): () => void {
       readPacingWaits.add(1);
       readPacingWaitDuration.record(message.waitMs / 1000);
     }),
-  ];
-  return () => {
-    for (const unsubscribe of unsubscribers) unsubscribe();
-  };
+  ]);
 }

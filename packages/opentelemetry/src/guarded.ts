@@ -26,3 +26,10 @@ export function subscribe<T>(channel: string, handler: (message: T) => void): ()
     diagnostics.unsubscribe(channel, listener);
   };
 }
+
+/** The function that calls every one of `unsubscribers`. */
+export function unsubscribeAll(unsubscribers: (() => void)[]): () => void {
+  return () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+  };
+}

@@ -3,43 +3,23 @@
  * acquisition), so it is never an attribute; election and queue paths are few and fixed, so they are.
  */
 import type { Attributes, Meter } from '@opentelemetry/api';
-import { subscribe } from './guarded.js';
-import { AttributeName, MetricName, SiblingChannelName } from './names.js';
-import type { HoldMessage, LeadershipMessage, QueueMessage } from './sibling-messages.js';
-
-/** Lock waits and hold times run from milliseconds to minutes; in seconds. */
-const HOLD_BUCKETS = [0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300, 900];
+// Types only, erased at build: the recipes and queues need not be installed (the channels are found by name).
+import type { QueueMessage } from '@zkwire/queues';
+import type { HoldMessage, LeadershipMessage } from '@zkwire/recipes';
+import { subscribe, unsubscribeAll } from './guarded.js';
+import { counter, histogram } from './instruments.js';
+import { AttributeName, SiblingChannelName } from './names.js';
 
 /** Subscribes the recipe and queue metrics; returns the function that unsubscribes them all. */
 export function recordRecipeMetrics(meter: Meter): () => void {
-  const holdEvents = meter.createCounter(MetricName.holdEvents, {
-    unit: '{event}',
-    description: 'Locks and semaphore leases acquired, released and lost.',
-  });
-  const holdWaitDuration = meter.createHistogram(MetricName.holdWaitDuration, {
-    unit: 's',
-    description: 'How long each lock or lease acquisition waited.',
-    advice: { explicitBucketBoundaries: HOLD_BUCKETS },
-  });
-  const holdDuration = meter.createHistogram(MetricName.holdDuration, {
-    unit: 's',
-    description: 'How long a lock or lease was held until released or lost.',
-    advice: { explicitBucketBoundaries: HOLD_BUCKETS },
-  });
-  const leadershipChanges = meter.createCounter(MetricName.leadershipChanges, {
-    unit: '{change}',
-    description: 'Leadership gained and lost by LeaderLatch and LeaderSelector participants.',
-  });
-  const queueBatches = meter.createCounter(MetricName.queueBatches, {
-    unit: '{batch}',
-    description: 'Queue nodes (batches) put, consumed and requeued.',
-  });
-  const queueItems = meter.createCounter(MetricName.queueItems, {
-    unit: '{item}',
-    description: 'Queue items put, consumed and requeued.',
-  });
+  const holdEvents = counter(meter, 'holdEvents');
+  const holdWaitDuration = histogram(meter, 'holdWaitDuration');
+  const holdDuration = histogram(meter, 'holdDuration');
+  const leadershipChanges = counter(meter, 'leadershipChanges');
+  const queueBatches = counter(meter, 'queueBatches');
+  const queueItems = counter(meter, 'queueItems');
 
-  const unsubscribers = [
+  return unsubscribeAll([
     subscribe<HoldMessage>(SiblingChannelName.hold, (message) => {
       const kind = { [AttributeName.holdKind]: message.kind };
       const attributes: Attributes = { ...kind, [AttributeName.holdEvent]: message.event };
@@ -67,8 +47,5 @@ export function recordRecipeMetrics(meter: Meter): () => void {
       queueBatches.add(1, attributes);
       queueItems.add(message.items, attributes);
     }),
-  ];
-  return () => {
-    for (const unsubscribe of unsubscribers) unsubscribe();
-  };
+  ]);
 }

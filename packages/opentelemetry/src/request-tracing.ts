@@ -19,15 +19,8 @@ import {
 } from '@opentelemetry/api';
 import { ChannelName, type RequestTraceContext } from '@zkwire/zk-wire-client';
 import { subscribe } from './guarded.js';
-import { AttributeName, DB_SYSTEM, MetricName } from './names.js';
-
-/**
- * Bucket boundaries of the request duration histogram, in seconds: OpenTelemetry's database client
- * boundaries, with sub-millisecond ones in front because most ZooKeeper calls on a LAN take less than a ms.
- */
-const REQUEST_DURATION_BUCKETS = [
-  0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
-];
+import { histogram } from './instruments.js';
+import { AttributeName, DB_SYSTEM } from './names.js';
 
 /** The TracingChannel's five channels are named `tracing:<name>:<event>` (Node's contract). */
 const tracingEvent = (event: 'start' | 'error' | 'asyncEnd') => `tracing:${ChannelName.request}:${event}`;
@@ -43,11 +36,7 @@ export interface RequestTracing {
 
 /** Subscribes to the request TracingChannel: spans on `tracer`, the duration histogram on `meter`. */
 export function traceRequests(tracer: Tracer, meter: Meter): RequestTracing {
-  const duration = meter.createHistogram(MetricName.requestDuration, {
-    unit: 's',
-    description: 'Duration of ZooKeeper requests, from the call to its settlement.',
-    advice: { explicitBucketBoundaries: REQUEST_DURATION_BUCKETS },
-  });
+  const duration = histogram(meter, 'requestDuration');
   const spans = new WeakMap<RequestTraceContext, Span>();
   let inFlight = 0;
   let stopping = false;

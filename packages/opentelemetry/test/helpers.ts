@@ -25,7 +25,7 @@ import { serverFixture, type ZooKeeperServer } from '@zkwire/testing';
 import { ChannelName, connect, type ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll } from 'vitest';
 
-/** A tracer and a meter provider of the real SDK, each exporting into memory. */
+/** A tracer and a meter provider of the real SDK, each exporting into memory (options of `instrumentZkwire`). */
 export interface Telemetry {
   readonly tracerProvider: BasicTracerProvider;
   readonly meterProvider: MeterProvider;

@@ -4,18 +4,12 @@
  * leadership and queue traffic, each with the names, units and attributes the README documents.
  */
 import diagnostics from 'node:diagnostics_channel';
-import { DistributedQueue, type QueueMessage as QueuesQueueMessage, stringSerializer } from '@zkwire/queues';
-import {
-  InterProcessMutex,
-  LeaderLatch,
-  type HoldMessage as RecipesHoldMessage,
-  type LeadershipMessage as RecipesLeadershipMessage,
-} from '@zkwire/recipes';
+import { DistributedQueue, stringSerializer } from '@zkwire/queues';
+import { InterProcessMutex, LeaderLatch } from '@zkwire/recipes';
 import { eventually } from '@zkwire/testing';
 import { ChannelName, connect } from '@zkwire/zk-wire-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { instrumentZkwire, MetricName, type ZkwireInstrumentation } from '../src/index.js';
-import type { HoldMessage, LeadershipMessage, QueueMessage } from '../src/sibling-messages.js';
 import {
   createTelemetry,
   listenedChannels,
@@ -26,27 +20,13 @@ import {
   useServer,
 } from './helpers.js';
 
-/**
- * Compile-time check that this package's copies of the recipes' and queues' messages still accept every
- * message those packages publish (the typecheck fails when they drift apart).
- */
-type Accepts<Ours, Theirs extends Ours> = Theirs;
-export type MessagesInStep = [
-  Accepts<HoldMessage, RecipesHoldMessage>,
-  Accepts<LeadershipMessage, RecipesLeadershipMessage>,
-  Accepts<QueueMessage, QueuesQueueMessage>,
-];
-
 const fixture = useServer();
 
 let telemetry: Telemetry;
 let instrumentation: ZkwireInstrumentation;
 beforeEach(() => {
   telemetry = createTelemetry();
-  instrumentation = instrumentZkwire({
-    tracerProvider: telemetry.tracerProvider,
-    meterProvider: telemetry.meterProvider,
-  });
+  instrumentation = instrumentZkwire(telemetry);
 });
 afterEach(async () => {
   instrumentation.disable();

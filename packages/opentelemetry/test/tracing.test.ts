@@ -48,10 +48,7 @@ describe('request spans', () => {
   it('makes one CLIENT span per call, with the database attributes, ended when the call settles', async () => {
     const zk = fixture.client;
     const path = uniquePath('attrs');
-    using _instrumentation = instrumentZkwire({
-      tracerProvider: telemetry.tracerProvider,
-      meterProvider: telemetry.meterProvider,
-    });
+    using _instrumentation = instrumentZkwire(telemetry);
     const created = zk.create(path, 'hello');
     const read = zk.getData(path);
     const missing = zk.getData(`${path}/missing`).catch((error: unknown) => error);
@@ -114,10 +111,7 @@ describe('request spans', () => {
     const zk = fixture.client;
     const path = uniquePath('parent');
     await zk.create(path, 'x');
-    using _instrumentation = instrumentZkwire({
-      tracerProvider: telemetry.tracerProvider,
-      meterProvider: telemetry.meterProvider,
-    });
+    using _instrumentation = instrumentZkwire(telemetry);
     const tracer: Tracer = telemetry.tracerProvider.getTracer('test');
 
     // A request handler: two awaited calls inside one active span.
@@ -181,10 +175,7 @@ describe('life cycle', () => {
     const zk = fixture.client;
     const path = uniquePath('disable');
     await zk.create(path, 'x');
-    const instrumentation = instrumentZkwire({
-      tracerProvider: telemetry.tracerProvider,
-      meterProvider: telemetry.meterProvider,
-    });
+    const instrumentation = instrumentZkwire(telemetry);
     expect(instrumentation.enabled).toBe(true);
     expect(listenedChannels().length).toBeGreaterThan(0);
 
