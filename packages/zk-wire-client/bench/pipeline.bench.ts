@@ -13,7 +13,7 @@ import { bench, describe } from 'vitest';
 import { RequestPipeline } from '../src/pipeline/pipeline.js';
 import { GateVerdict } from '../src/pipeline/version-gate.js';
 import { encodeGetData, getDataReply } from '../src/protocol/get-data.js';
-import type { ReplyContext } from '../src/protocol/reply-decoder.js';
+import type { SettleContext } from '../src/protocol/watch-removal.js';
 import { WatchTables } from '../src/protocol/watches.js';
 import type { Connection } from '../src/transport/connection.js';
 import { Chroot } from '../src/util/paths.js';
@@ -41,7 +41,7 @@ const frame = encodeGetData(1, path, false);
 
 /** A pipeline on a connection that takes every frame and drops it. */
 function pipelineOnSink(watches: WatchTables): RequestPipeline {
-  const context: ReplyContext = {
+  const context: SettleContext = {
     chroot: new Chroot(undefined),
     watches,
     serverVersion: undefined,

@@ -12,8 +12,8 @@ import { emptyCheckedMulti, encodeMulti, multiReply, setCheckedOp } from '../src
 import { multiContext } from '../src/protocol/multi-context.js';
 import { pathBytes } from '../src/protocol/multi-parts.js';
 import { PendingRequest } from '../src/protocol/pending.js';
-import type { ReplyContext } from '../src/protocol/reply-decoder.js';
 import { encodeSetData, setDataReply } from '../src/protocol/set-data.js';
+import type { SettleContext } from '../src/protocol/watch-removal.js';
 import { WatchTables } from '../src/protocol/watches.js';
 import { Chroot } from '../src/util/paths.js';
 import { benchPath, benchStat } from './fixtures.js';
@@ -61,7 +61,7 @@ function multiReplyBody(): Buffer {
   return Buffer.concat(parts);
 }
 
-const context: ReplyContext = {
+const context: SettleContext = {
   chroot: new Chroot(undefined),
   watches: new WatchTables(),
   serverVersion: undefined,

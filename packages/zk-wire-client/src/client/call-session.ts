@@ -8,13 +8,13 @@
  */
 import type { EventEmitter } from 'node:events';
 import type { RequestPipeline } from '../pipeline/pipeline.js';
-import type { ReplyContext } from '../protocol/reply-decoder.js';
+import type { SettleContext } from '../protocol/watch-removal.js';
 import type { SessionEventMap } from '../session/states.js';
 import type { ConnectionLossError, ZooKeeperError } from '../util/errors.js';
 import type { ACL, HostAddress, SessionState } from '../util/types.js';
 
 /** The session as the calls see it. */
-export interface CallSession extends ReplyContext, Pick<EventEmitter<SessionEventMap>, 'on' | 'off'> {
+export interface CallSession extends SettleContext, Pick<EventEmitter<SessionEventMap>, 'on' | 'off'> {
   readonly pipeline: RequestPipeline;
   /** The ACL of creates that name none; undefined means open. */
   readonly defaultAcl: ACL[] | undefined;

@@ -8,10 +8,10 @@
  */
 import { int32At, uint32At } from '@zkwire/jute-codec/internal';
 import { PendingRequest, RequestState } from '../protocol/pending.js';
-import type { ReplyContext, ReplyDecoder } from '../protocol/reply-decoder.js';
+import type { ReplyDecoder } from '../protocol/reply-decoder.js';
 import { FEATURE_SINCE } from '../protocol/server-version.js';
 import { registerWatch } from '../protocol/watch-registration.js';
-import { deregisterWatches } from '../protocol/watch-removal.js';
+import { deregisterWatches, type SettleContext } from '../protocol/watch-removal.js';
 import type { Connection } from '../transport/connection.js';
 import { traceRequestStart } from '../util/diagnostics.js';
 import {
@@ -74,7 +74,7 @@ export class RequestPipeline {
   private flushBound: (() => void) | undefined;
 
   constructor(
-    private readonly context: ReplyContext,
+    private readonly context: SettleContext,
     private readonly defaultTimeoutMs: number,
     private readonly gate: VersionGate,
   ) {}

@@ -9,7 +9,7 @@
  * told as `/zookeeper/config`, as Java (ZOOKEEPER-4601) and Curator do. A chroot that contains the config
  * node (`/zookeeper`) sees it under its own client path (`/config`) too: watchers there are told as well.
  */
-import type { Chroot } from '../util/paths.js';
+import type { ChrootMapping } from '../util/chroot-types.js';
 
 /** The node holding the ensemble's dynamic configuration. */
 export const CONFIG_NODE = '/zookeeper/config';
@@ -18,12 +18,12 @@ export const CONFIG_NODE = '/zookeeper/config';
 export const CONFIG_WATCH_KEY = 'zookeeper-config:';
 
 /** The watch-table key of a config watch for a client with this chroot. */
-export function configWatchKey(chroot: Chroot): string {
+export function configWatchKey(chroot: ChrootMapping): string {
   return chroot.prefix === '' ? CONFIG_NODE : CONFIG_WATCH_KEY;
 }
 
 /** The server path of a watch-table key (a client path, or the config key). */
-export function watchKeyToServer(chroot: Chroot, key: string): string {
+export function watchKeyToServer(chroot: ChrootMapping, key: string): string {
   return key === CONFIG_WATCH_KEY ? CONFIG_NODE : chroot.toServer(key);
 }
 

@@ -1,25 +1,21 @@
 /**
  * How a reply becomes a result: the decoder of an operation, the context it decodes in, and the watch work
  * it declares for the pipeline's settle step (Java's WatchRegistration and WatchDeregistration, applied in
- * finishPacket). Declarations only, so that the decoders (one file per operation), the request FIFO
- * (pending.ts) and the settle step's watch work (watch-registration.ts, watch-removal.ts) all stand on them.
+ * finishPacket). Declarations only, importing only util's leaves, so that the decoders (one file per
+ * operation), the request FIFO (pending.ts) and the settle step's watch work (watch-registration.ts,
+ * watch-removal.ts) all stand on them side by side.
  */
 import type { Buffer } from 'node:buffer';
-import type { Chroot } from '../util/paths.js';
-import type { WatchEvent, Watcher } from '../util/types.js';
-import type { WatchTables } from './watches.js';
+import type { ChrootMapping } from '../util/chroot-types.js';
+import type { Watcher } from '../util/types.js';
 
 /**
- * What a decoder and the settle step may use besides the reply: the chroot (to strip paths), the watch tables
- * (which only the settle step changes), the server's version, and the ordered dispatch of watch events
- * (removeWatches tells removed watchers while it settles).
+ * What a decoder may use besides the reply: the chroot (to strip paths) and the server's version. The settle
+ * step sees more (the watch tables, the ordered dispatch of watch events: `SettleContext`, watch-removal.ts).
  */
 export interface ReplyContext {
-  readonly chroot: Chroot;
-  readonly watches: WatchTables;
+  readonly chroot: ChrootMapping;
   readonly serverVersion: string | undefined;
-  /** Queues the watchers' calls for `event` behind what has already settled (a microtask, in order). */
-  dispatchInOrder(watchers: Iterable<Watcher>, event: WatchEvent): void;
 }
 
 /** What a decoder sees of its request (a PendingRequest, pending.ts). */

@@ -7,10 +7,11 @@
 import type { Watcher } from '../util/types.js';
 import { configWatchKey } from './config-watch.js';
 import type { AddWatchContext, ReplyContext, WatchRegistration } from './reply-decoder.js';
+import type { WatchTables } from './watches.js';
 
 /** Enters a settled request's watcher in the tables, as its decoder declared. */
 export function registerWatch(
-  context: ReplyContext,
+  context: ReplyContext & { readonly watches: WatchTables },
   registration: WatchRegistration,
   path: string,
   requestContext: unknown,

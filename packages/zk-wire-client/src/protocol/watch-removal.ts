@@ -17,7 +17,18 @@ import { encodeRequestFrame, OpCode, records, WatcherType } from '@zkwire/jute-c
 import { errorFromCode, NoWatcherError, type ZooKeeperError } from '../util/errors.js';
 import type { WatchEvent, Watcher, WatchType } from '../util/types.js';
 import type { ReplyContext, ReplyDecoder, WatchDeregistration } from './reply-decoder.js';
-import { removalEventType } from './watches.js';
+import { removalEventType, type WatchTables } from './watches.js';
+
+/**
+ * What the settle step's watch work uses besides the decoders' context: the watch tables (which only the
+ * settle step changes) and the ordered dispatch of watch events (removeWatches tells removed watchers while it
+ * settles).
+ */
+export interface SettleContext extends ReplyContext {
+  readonly watches: WatchTables;
+  /** Queues the watchers' calls for `event` behind what has already settled (a microtask, in order). */
+  dispatchInOrder(watchers: Iterable<Watcher>, event: WatchEvent): void;
+}
 
 const wireType: Record<WatchType, number> = {
   children: WatcherType.Children,
@@ -64,7 +75,7 @@ export interface WatchRemovalContext {
  * by getChildren gets childWatchRemoved and dataWatchRemoved, as in Java.
  */
 export function removeLocally(
-  context: ReplyContext,
+  context: SettleContext,
   path: string,
   type: WatchType,
   watcher: Watcher | undefined,
@@ -104,7 +115,7 @@ function keptServerWatchAnswer(operation: WatchDeregistration, err: number): boo
  * fails with, or undefined when it succeeds.
  */
 export function deregisterWatches(
-  context: ReplyContext,
+  context: SettleContext,
   operation: WatchDeregistration,
   path: string,
   requestContext: unknown,

@@ -2,7 +2,7 @@
  * The SASL mechanisms the client brings (DIGEST-MD5), registered with the SASL seam (sasl-hook.ts) the
  * first time a session authenticates. See ../../SECURITY.md for TLS, SASL and the ACL helpers.
  */
-import { DIGEST_MD5 } from './digest-md5.js';
+import { DIGEST_MD5 } from './digest-directives.js';
 import { digestMd5Authenticator } from './sasl-authenticator.js';
 import { registerSaslAuthenticator } from './sasl-hook.js';
 

@@ -3,6 +3,9 @@
  * written. Pure functions, no I/O.
  */
 
+/** The mechanism name. */
+export const DIGEST_MD5 = 'DIGEST-MD5';
+
 /** A malformed DIGEST-MD5 token from the server. The message never quotes the token (it may echo secrets). */
 export class DigestSyntaxError extends Error {
   override readonly name = 'DigestSyntaxError';

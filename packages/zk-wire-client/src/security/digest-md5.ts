@@ -11,7 +11,7 @@
  */
 import { Buffer } from 'node:buffer';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { DigestSyntaxError, formatDirectives, parseDirectives } from './digest-directives.js';
+import { DIGEST_MD5, DigestSyntaxError, formatDirectives, parseDirectives } from './digest-directives.js';
 import { SaslAuthenticationError, SaslFailure, type SaslFailureReason } from './sasl-error.js';
 
 /** Who authenticates, and against which service principal. */
@@ -33,9 +33,6 @@ export interface DigestMd5Credentials {
 export interface DigestMd5Options {
   cnonce?: () => string;
 }
-
-/** The mechanism name. */
-export const DIGEST_MD5 = 'DIGEST-MD5';
 
 /** RFC 2831 §2.1: a challenge is at most 2048 bytes, and the rspauth message is far shorter. */
 const MAX_TOKEN_LENGTH = 2048;

@@ -5,9 +5,10 @@ import {
   InvalidArgumentError,
   ZooKeeperError,
 } from '../util/errors.js';
-import { digestMd5Authenticator, validateSaslOptions } from './sasl-authenticator.js';
+import { digestMd5Authenticator } from './sasl-authenticator.js';
 import { SaslAuthenticationError, SaslFailure } from './sasl-error.js';
 import { registerSaslAuthenticator, type SaslChannel } from './sasl-hook.js';
+import { validateSaslOptions } from './sasl-options.js';
 
 /*
  * These check the adapter's control flow with scripted channel answers only; that the mechanism is accepted by

@@ -2,47 +2,15 @@
  * Plugs the DIGEST-MD5 mechanism into the session's SASL seam (sasl-hook.ts): one authenticator per
  * connection, driving GetSASLRequest / SetSASLResponse round trips until the server has proven itself.
  */
-import { InvalidArgumentError, ZooKeeperError } from '../util/errors.js';
+import { ZooKeeperError } from '../util/errors.js';
 import type { SaslOptions } from '../util/types.js';
-import { DIGEST_MD5, DigestMd5Client } from './digest-md5.js';
+import { DIGEST_MD5 } from './digest-directives.js';
+import { DigestMd5Client } from './digest-md5.js';
 import { SaslAuthenticationError, SaslFailure } from './sasl-error.js';
-import {
-  type SaslAuthenticator,
-  type SaslAuthenticatorFactory,
-  type SaslChannel,
-  saslAuthenticatorFactory,
-} from './sasl-hook.js';
+import type { SaslAuthenticator, SaslAuthenticatorFactory, SaslChannel } from './sasl-hook.js';
 
 /** DIGEST-MD5 needs at most two round trips; a server that keeps sending tokens is not speaking it. */
 const MAX_ROUND_TRIPS = 4;
-
-/**
- * Refuses SASL options that cannot work, before anything is sent. The error names the field, never its value.
- */
-export function validateSaslOptions(sasl: unknown): asserts sasl is SaslOptions | undefined {
-  if (sasl === undefined) return;
-  if (typeof sasl !== 'object' || sasl === null) throw new InvalidArgumentError('sasl', 'must be an object');
-  const options = sasl as Partial<SaslOptions>;
-  const mechanism = typeof options.mechanism === 'string' ? options.mechanism.toUpperCase() : '';
-  // Mechanisms plugged in with registerSaslAuthenticator are accepted as registered.
-  if (mechanism !== DIGEST_MD5 && saslAuthenticatorFactory(mechanism) === undefined) {
-    throw new InvalidArgumentError(
-      'sasl.mechanism',
-      `no authenticator for "${mechanism}" (built in: ${DIGEST_MD5}; others need registerSaslAuthenticator)`,
-    );
-  }
-  for (const field of ['username', 'password'] as const) {
-    if (typeof options[field] !== 'string' || options[field] === '') {
-      throw new InvalidArgumentError(`sasl.${field}`, 'must be a non-empty string');
-    }
-  }
-  for (const field of ['serviceName', 'hostname'] as const) {
-    const value = options[field];
-    if (value !== undefined && (typeof value !== 'string' || value === '' || value.includes('/'))) {
-      throw new InvalidArgumentError(`sasl.${field}`, 'must be a non-empty string without "/"');
-    }
-  }
-}
 
 /*
  * The server answers a refused response with err -115 (or -124 when SASL is enforced) and then closes the

@@ -7,7 +7,6 @@
 import { Buffer } from 'node:buffer';
 import { encodeAuth } from '../protocol/auth.js';
 import { decodeSaslReply, encodeSasl } from '../protocol/sasl.js';
-import { registerBuiltInSaslMechanisms } from '../security/built-in-mechanisms.js';
 import { concealProperty } from '../security/conceal.js';
 import { type SaslChannel, saslAuthenticatorFactory } from '../security/sasl-hook.js';
 import type { Connection } from '../transport/connection.js';
@@ -97,14 +96,15 @@ export class SessionAuth {
 
   /**
    * Runs the configured SASL mechanism over `connection`. Throws the error the client should end with: the
-   * mechanism's own AuthFailed (a refused password) as it is, anything else wrapped in AuthFailedError.
+   * mechanism's own AuthFailed (a refused password) as it is, anything else wrapped in AuthFailedError. The
+   * mechanism is looked up in the SASL seam's registry (sasl-hook.ts), where the session has registered the
+   * built-in ones (security/built-in-mechanisms.ts) just before: this file knows no mechanism by name.
    */
   async authenticate(
     sasl: NonNullable<ClientOptions['sasl']>,
     connection: Connection,
     isCurrent: () => boolean,
   ) {
-    registerBuiltInSaslMechanisms();
     const factory = saslAuthenticatorFactory(sasl.mechanism);
     if (factory === undefined) {
       throw new AuthFailedError({ cause: new Error(`no SASL authenticator for ${sasl.mechanism}`) });

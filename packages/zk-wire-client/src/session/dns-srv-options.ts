@@ -6,22 +6,11 @@
 import { Resolver } from 'node:dns';
 import { InvalidArgumentError } from '../util/errors.js';
 import { loggerArg } from '../util/logger.js';
-import type { ClientOptions, Logger } from '../util/types.js';
+import type { ClientOptions } from '../util/types.js';
+import type { DnsSrvSettings } from './dns-srv-types.js';
 
 /** As ZooKeeper 3.10's DnsSrvHostProvider: one lookup a minute. */
 export const DEFAULT_DNS_SRV_REFRESH_MS = 60_000;
-
-/** What the session's DNS SRV discovery works with. */
-export interface DnsSrvSettings {
-  /** The SRV name of the connect string. */
-  readonly srvName: string;
-  /** The pause between lookups after the first; 0: no refresh. */
-  readonly refreshMs: number;
-  /** The DNS servers to ask (`ip` or `ip:port`); undefined: the system's. */
-  readonly servers: readonly string[] | undefined;
-  /** The client's `logger`: where changed answers and failed refreshes are told. */
-  readonly logger: Logger | undefined;
-}
 
 /** `dnsSrvRefreshMs`: an integer ≥ 0 (0 turns the refresh off), at most a day; default 60 000. */
 function refreshOption(value: unknown): number {

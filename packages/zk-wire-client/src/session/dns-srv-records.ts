@@ -5,7 +5,7 @@
  * records of equal weight an equal one).
  */
 import type { SrvRecord } from 'node:dns';
-import { shuffled } from '../util/connect-string.js';
+import { shuffled } from '../util/shuffle.js';
 import type { HostAddress } from '../util/types.js';
 
 /** One server of the SRV answer. */

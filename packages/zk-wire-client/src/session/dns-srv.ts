@@ -12,8 +12,8 @@
 import { Resolver } from 'node:dns/promises';
 import { describeError, log } from '../util/logger.js';
 import { DnsSrvLookupError } from './dns-srv-error.js';
-import type { DnsSrvSettings } from './dns-srv-options.js';
 import { type SrvTarget, sameTargets, srvTargets } from './dns-srv-records.js';
+import type { DnsSrvSettings } from './dns-srv-types.js';
 import { SessionTimer } from './timers.js';
 
 /**

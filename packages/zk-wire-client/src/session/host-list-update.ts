@@ -15,7 +15,7 @@
  * A client that moves tries servers in an order drawn the same way (added or kept by the probability above,
  * each group in shuffled order, the other group once one is used up), then goes round the list as usual.
  */
-import { shuffled } from '../util/connect-string.js';
+import { shuffled } from '../util/shuffle.js';
 import type { HostAddress } from '../util/types.js';
 
 /** The outcome of a host-list change for one client. */

@@ -1,5 +1,5 @@
 /**
- * The order in which a session tries its hosts: the list shuffled once (util/connect-string.ts), walked round
+ * The order in which a session tries its hosts: the list shuffled once (util/shuffle.ts), walked round
  * and round, one host per connection attempt. A full round without a session earns a longer pause before
  * the next (timers.ts reconnectDelayMs); a move to rebalance the ensemble does not count as one.
  */

@@ -12,8 +12,8 @@ import { ConnectionLossError } from '../util/errors.js';
 import type { HostAddress } from '../util/types.js';
 import { DnsSrvDiscovery } from './dns-srv.js';
 import type { DnsSrvLookupError } from './dns-srv-error.js';
-import type { DnsSrvSettings } from './dns-srv-options.js';
 import { addressesOf, byPriority, type SrvTarget, srvOrder } from './dns-srv-records.js';
+import type { DnsSrvSettings } from './dns-srv-types.js';
 import { planHostListUpdate } from './host-list-update.js';
 import { HostRotation } from './host-rotation.js';
 

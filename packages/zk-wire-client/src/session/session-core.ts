@@ -3,13 +3,13 @@
  * (settings.ts): the state machine, the identity (id, password, granted timeout), the hosts, the pipeline and
  * its version gate, the watch tables and the credentials (auth.ts). It is also what the rest of the client
  * reads (id, timeout, hosts, readiness, why a call is refused right now), and the context replies are decoded
- * in (protocol/pending.ts `ReplyContext`).
+ * in and settled against (`SettleContext`, protocol/watch-removal.ts).
  */
 import type { Buffer } from 'node:buffer';
 import { EventEmitter } from 'node:events';
 import { RequestPipeline } from '../pipeline/pipeline.js';
 import { ServerVersionGate } from '../pipeline/version-gate.js';
-import type { ReplyContext } from '../protocol/reply-decoder.js';
+import type { SettleContext } from '../protocol/watch-removal.js';
 import { WatchTables } from '../protocol/watches.js';
 import type { Connection, ConnectionOptions } from '../transport/connection.js';
 import {
@@ -41,7 +41,7 @@ const CLOSED = { code: 'CLIENTCLOSED' } as const;
  * The parts and the readings of a session, whatever its connections are doing. Its life over its
  * connections is `Session`'s (session.ts), which extends it; the parts are protected for it alone.
  */
-export abstract class SessionCore extends EventEmitter<SessionEventMap> implements ReplyContext {
+export abstract class SessionCore extends EventEmitter<SessionEventMap> implements SettleContext {
   /** The state machine: the session's states and their events. */
   protected readonly machine: SessionStateMachine;
   /** The session's id, password and granted timeout. */

@@ -11,6 +11,7 @@
 import { Buffer } from 'node:buffer';
 import { decodeConnectResponse, Xid } from '@zkwire/jute-codec';
 import { int32At } from '@zkwire/jute-codec/internal';
+import { registerBuiltInSaslMechanisms } from '../security/built-in-mechanisms.js';
 import { Connection, type ConnectionHandler } from '../transport/connection.js';
 import { publishConnect } from '../util/diagnostics.js';
 import {
@@ -179,6 +180,7 @@ export class Session extends SessionCore implements ConnectionHandler {
   ): Promise<void> {
     if (this.options.sasl) {
       try {
+        registerBuiltInSaslMechanisms();
         await this.auth.authenticate(this.options.sasl, connection, () => connection === this.connection);
       } catch (error) {
         if (connection === this.connection) this.terminate(error as ZooKeeperError);

@@ -4,16 +4,18 @@
  */
 import type { Buffer } from 'node:buffer';
 import { concealCredentials, concealProperty } from '../security/conceal.js';
-import { validateSaslOptions } from '../security/sasl-authenticator.js';
+import { validateSaslOptions } from '../security/sasl-options.js';
 import { validateTlsOption } from '../security/tls-options.js';
 import type { ConnectionOptions } from '../transport/connection.js';
 import { readPacingSettings } from '../transport/read-pacing.js';
 import { aclArg } from '../util/args.js';
-import { parseClientConnectString, shuffled } from '../util/connect-string.js';
+import { parseClientConnectString } from '../util/connect-string.js';
 import { InvalidArgumentError } from '../util/errors.js';
 import type { Chroot } from '../util/paths.js';
+import { shuffled } from '../util/shuffle.js';
 import type { ACL, ClientOptions, HostAddress } from '../util/types.js';
-import { type DnsSrvSettings, dnsSrvSettings } from './dns-srv-options.js';
+import { dnsSrvSettings } from './dns-srv-options.js';
+import type { DnsSrvSettings } from './dns-srv-types.js';
 import { sessionCredentials } from './handoff.js';
 
 /** The checked session options: the timeout to ask for and the session to reattach to, if any. */

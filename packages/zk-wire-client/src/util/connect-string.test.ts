@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  parseClientConnectString,
-  parseConnectString,
-  parseDnsSrvConnectString,
-  shuffled,
-} from './connect-string.js';
+import { parseClientConnectString, parseConnectString, parseDnsSrvConnectString } from './connect-string.js';
 import { InvalidArgumentError } from './errors.js';
+import { shuffled } from './shuffle.js';
 
 describe('connect strings', () => {
   it('parses hosts, default ports, IPv6 and a chroot', () => {

@@ -2,6 +2,7 @@
  * Znode paths: validation (Java `PathUtils.validatePath`, wire-protocol.md §9.2), join/split helpers, and the
  * chroot mapping between client paths and server paths (§9.3).
  */
+import type { ChrootMapping } from './chroot-types.js';
 import { InvalidArgumentError } from './errors.js';
 
 /**
@@ -102,7 +103,7 @@ export function sequenceOf(name: string): number | null {
  * The chroot of a connect string. Client paths are mapped to server paths on the way out and back on the way
  * in; an empty chroot (none, or `/`) maps every path to itself.
  */
-export class Chroot {
+export class Chroot implements ChrootMapping {
   /** The server path of the client's `/`, or '' for no chroot. */
   readonly prefix: string;
 
