@@ -22,7 +22,7 @@ export {
   type DistributedDoubleBarrierOptions,
   READY_NODE,
 } from './barriers/distributed-double-barrier.js';
-export type { CacheClient, CacheStat } from './cache/cache-client.js';
+export type { CacheClient } from './cache/cache-client.js';
 export type {
   CacheChangedEvent,
   CacheCreatedEvent,
@@ -33,7 +33,7 @@ export type {
   CuratorCacheEvents,
 } from './cache/cache-events.js';
 export { CacheEngine, type CuratorCacheOptions } from './cache/cache-options.js';
-export type { ChildData } from './cache/cache-tree.js';
+export type { CacheStat, ChildData } from './cache/cache-types.js';
 export { CuratorCache } from './cache/curator-cache.js';
 export { NodeCache, type NodeCacheEvents, type NodeCacheOptions } from './cache/node-cache.js';
 export {

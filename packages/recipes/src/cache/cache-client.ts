@@ -1,22 +1,10 @@
 /**
  * The slice of the client that the caches use: the recipes' client and the members only the caches call, all
  * picked from `@zkwire/zk-wire-client`'s own types, so the client, a chroot view and a wrapper of either fit.
- * The other names are the client's types under the names this package published.
+ * The client's other types, under the names this package published, are in cache-types.ts.
  */
-import type { ClientApi, Stat, WatchEvent, Watcher, WatchOptions } from '@zkwire/zk-wire-client';
+import type { ClientApi } from '@zkwire/zk-wire-client';
 import type { RecipeClient } from '../internal-common/zk-client.js';
-
-/** A ZooKeeper Stat, every field (the client's `Stat`). */
-export type CacheStat = Stat;
-
-/** A watch event as the client delivers it (`path` is a client path). */
-export type CacheWatchEvent = WatchEvent;
-
-/** A watch callback. */
-export type CacheWatcher = Watcher;
-
-/** Read options with an optional one-shot watch. */
-export type CacheReadOptions = WatchOptions;
 
 /** What the caches need from a ZooKeeper client; `@zkwire/zk-wire-client`'s client satisfies it. */
 export type CacheClient = RecipeClient &

@@ -9,10 +9,11 @@
  * `mzxid`) is ignored.
  */
 import { decompressData } from '../internal-common/compression.js';
-import type { CacheClient, CacheStat } from './cache-client.js';
+import type { CacheClient } from './cache-client.js';
 import type { CacheEvent } from './cache-events.js';
 import type { ResolvedCacheOptions } from './cache-options.js';
-import { CacheTree, type ChildData, depthBelow } from './cache-tree.js';
+import { CacheTree, depthBelow } from './cache-tree.js';
+import type { CacheStat, ChildData } from './cache-types.js';
 
 /** Where the core reports to (the public cache object). */
 export interface CacheSink {

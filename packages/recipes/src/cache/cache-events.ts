@@ -9,7 +9,7 @@
  * iteration. A consumer that must never miss an event uses the listeners, which run synchronously.
  */
 import { CacheEventsOverflowError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
-import type { ChildData } from './cache-tree.js';
+import type { ChildData } from './cache-types.js';
 
 /** A node appeared in the cache. */
 export interface CacheCreatedEvent {

@@ -8,15 +8,8 @@
  * reserved slot, which is not a cached node (not counted, not returned) until the parent's own read fills it.
  */
 import { Buffer } from 'node:buffer';
-import type { CacheStat } from './cache-client.js';
+import type { CacheStat, ChildData } from './cache-types.js';
 import { NodeStore } from './node-store.js';
-
-/** One cached node (Curator's `ChildData`): full path, Stat, and the bytes (`null` when data is not kept). */
-export interface ChildData {
-  readonly path: string;
-  readonly stat: CacheStat;
-  readonly data: Uint8Array | null;
-}
 
 /** The parent path of a node path (`/a/b` → `/a`, `/a` → `/`). */
 export function parentOf(path: string): string {

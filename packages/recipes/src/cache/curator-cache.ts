@@ -21,7 +21,7 @@ import {
   EventBuffer,
 } from './cache-events.js';
 import { type CuratorCacheOptions, resolveCacheOptions, validateCachePath } from './cache-options.js';
-import type { ChildData } from './cache-tree.js';
+import type { ChildData } from './cache-types.js';
 import { OneShotWatchEngine } from './one-shot-watch-engine.js';
 import { PersistentWatchEngine } from './persistent-watch-engine.js';
 

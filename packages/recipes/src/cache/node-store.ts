@@ -11,8 +11,7 @@
  * many changes it takes, and each compaction is paid for by at least a quarter of its bytes appended since
  * the last one (at most four bytes copied per byte stored).
  */
-import type { CacheStat } from './cache-client.js';
-import type { ChildData } from './cache-tree.js';
+import type { CacheStat, ChildData } from './cache-types.js';
 
 const BIGS = 6; // czxid, mzxid, ctime, mtime, ephemeralOwner, pzxid
 const INTS = 7; // version, cversion, aversion, dataLength, numChildren, data offset, stored length (-1: null)

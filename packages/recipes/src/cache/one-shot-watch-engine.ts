@@ -5,9 +5,10 @@
  * consumed with the read it needs anyway. After a reconnect the tree is re-read with the watches (which also
  * re-arms everything a session expiry took away).
  */
-import type { CacheWatchEvent } from './cache-client.js';
+
 import type { CacheCore } from './cache-core.js';
 import type { CacheEngineDriver } from './cache-engine.js';
+import type { CacheWatchEvent } from './cache-types.js';
 import { TreeLoader } from './tree-loader.js';
 
 /** One-shot data and child watches on every cached node. */

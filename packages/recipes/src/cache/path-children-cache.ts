@@ -14,7 +14,7 @@ import type { WaitOptions } from '../internal-common/deadline.js';
 import { Reporter } from '../internal-common/safe-emit.js';
 import type { CacheClient } from './cache-client.js';
 import { type CacheEngine, rejectUnknownOptions } from './cache-options.js';
-import type { ChildData } from './cache-tree.js';
+import type { ChildData } from './cache-types.js';
 import { CuratorCache } from './curator-cache.js';
 
 /** Listener signatures of {@link PathChildrenCache}. */

@@ -8,9 +8,9 @@
  * moved. After a session expiry the watch is placed again first.
  */
 import { isRetryable } from '../internal-common/zk-errors.js';
-import type { CacheWatchEvent } from './cache-client.js';
 import type { CacheCore } from './cache-core.js';
 import type { CacheEngineDriver } from './cache-engine.js';
+import type { CacheWatchEvent } from './cache-types.js';
 import { TreeLoader } from './tree-loader.js';
 
 /** One persistent (recursive) watch on the root. */

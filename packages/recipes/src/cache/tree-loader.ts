@@ -5,9 +5,9 @@
  * it is deep, not one per node.
  */
 import { isNoNode, isRetryable } from '../internal-common/zk-errors.js';
-import type { CacheWatcher } from './cache-client.js';
 import type { CacheCore } from './cache-core.js';
 import { childPath } from './cache-tree.js';
+import type { CacheWatcher } from './cache-types.js';
 
 /** When a refreshed node's children are listed. */
 export type ListMode =

@@ -13,7 +13,8 @@
  */
 
 import { waitFor } from '@zkwire/common';
-import type { CacheClient, CacheWatchEvent } from '../cache/cache-client.js';
+import type { CacheClient } from '../cache/cache-client.js';
+import type { CacheWatchEvent } from '../cache/cache-types.js';
 import { type CompressionProvider, compressData } from '../internal-common/compression.js';
 import { createWithContainerParents } from '../internal-common/create-with-parents.js';
 import { Deadline, type WaitOptions } from '../internal-common/deadline.js';
