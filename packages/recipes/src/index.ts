@@ -3,10 +3,8 @@
  * maps each Curator class to ours). One export statement per module, sorted by path.
  */
 
-export { CachedAtomicInteger } from './atomic/cached-atomic-integer.js';
-export { CachedAtomicLong } from './atomic/cached-atomic-long.js';
-export { DistributedAtomicInteger } from './atomic/distributed-atomic-integer.js';
-export { DistributedAtomicLong } from './atomic/distributed-atomic-long.js';
+export { DistributedAtomicInteger, DistributedAtomicLong } from './atomic/atomic-number.js';
+export { CachedAtomicInteger, CachedAtomicLong } from './atomic/cached-atomic-number.js';
 export {
   type AtomicCallOptions,
   type AtomicRetry,

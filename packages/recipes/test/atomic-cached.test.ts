@@ -4,10 +4,8 @@
  * out the same id.
  */
 import { describe, expect, it } from 'vitest';
-import { CachedAtomicInteger } from '../src/atomic/cached-atomic-integer.js';
-import { CachedAtomicLong } from '../src/atomic/cached-atomic-long.js';
-import { DistributedAtomicInteger } from '../src/atomic/distributed-atomic-integer.js';
-import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
+import { DistributedAtomicInteger, DistributedAtomicLong } from '../src/atomic/atomic-number.js';
+import { CachedAtomicInteger, CachedAtomicLong } from '../src/atomic/cached-atomic-number.js';
 import { racingClient } from './atomic-helpers.js';
 import { type TestClient, useRealServer } from './helpers.js';
 

@@ -6,10 +6,8 @@
  */
 import { eventually, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CachedAtomicInteger } from '../src/atomic/cached-atomic-integer.js';
-import { CachedAtomicLong } from '../src/atomic/cached-atomic-long.js';
-import { DistributedAtomicInteger } from '../src/atomic/distributed-atomic-integer.js';
-import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
+import { DistributedAtomicInteger, DistributedAtomicLong } from '../src/atomic/atomic-number.js';
+import { CachedAtomicInteger, CachedAtomicLong } from '../src/atomic/cached-atomic-number.js';
 import { racingClient } from './atomic-helpers.js';
 import { childrenOf, closeAll, openClient, type TestClient } from './helpers.js';
 import { type JavaDriver, startJavaDriver } from './java/java-driver.js';

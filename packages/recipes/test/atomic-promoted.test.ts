@@ -5,8 +5,7 @@
  */
 import { eventually } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
-import { DistributedAtomicInteger } from '../src/atomic/distributed-atomic-integer.js';
-import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
+import { DistributedAtomicInteger, DistributedAtomicLong } from '../src/atomic/atomic-number.js';
 import { DistributedAtomicValue } from '../src/atomic/distributed-atomic-value.js';
 import { InterProcessMutex } from '../src/locks/interprocess-mutex.js';
 import { racingClient } from './atomic-helpers.js';

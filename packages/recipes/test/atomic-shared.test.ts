@@ -1,8 +1,7 @@
 /** SharedCount, SharedValue and the distributed atomics against a real ZooKeeper server. */
 import { eventually } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
-import { DistributedAtomicInteger } from '../src/atomic/distributed-atomic-integer.js';
-import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
+import { DistributedAtomicInteger, DistributedAtomicLong } from '../src/atomic/atomic-number.js';
 import { SharedCount } from '../src/shared/shared-count.js';
 import { deferred, openClient, type TestClient, useRealServer } from './helpers.js';
 

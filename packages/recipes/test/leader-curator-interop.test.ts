@@ -6,7 +6,7 @@
  */
 import { eventually, parseWatchesByPath, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DistributedAtomicLong } from '../src/atomic/distributed-atomic-long.js';
+import { DistributedAtomicLong } from '../src/atomic/atomic-number.js';
 import { DistributedDoubleBarrier } from '../src/barriers/distributed-double-barrier.js';
 import { LeaderLatch } from '../src/leader/leader-latch.js';
 import { LeaderSelector } from '../src/leader/leader-selector.js';

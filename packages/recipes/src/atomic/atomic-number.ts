@@ -1,7 +1,8 @@
 /**
  * The arithmetic of Curator's numeric atomics, written once: DistributedAtomicInteger and DistributedAtomicLong
- * differ only in their byte width and in how they wrap, which a {@link NumberLayout} supplies. Every update is
- * a compare-and-set round of {@link DistributedAtomicValue} on the encoded bytes.
+ * differ only in their byte width and in how they wrap, which a {@link NumberLayout} supplies, so both are
+ * here, each fixing its layout. Every update is a compare-and-set round of {@link DistributedAtomicValue} on
+ * the encoded bytes.
  */
 import type { ValueClient } from '../shared/value-client.js';
 import {
@@ -146,5 +147,28 @@ export class AtomicNumber<T, In> implements AsyncDisposable {
       attempts: result.attempts,
       stats: result.stats,
     };
+  }
+}
+
+/**
+ * DistributedAtomicInteger: an int32 counter in one znode, 4 bytes big-endian (Curator's
+ * `DistributedAtomicInteger`, curator/counters.md §12.3), the same bytes as a SharedCount. Missing or empty
+ * data reads as 0; arithmetic wraps at 32 bits as Java's `int` does.
+ */
+export class DistributedAtomicInteger extends AtomicNumber<number, number> {
+  constructor(client: ValueClient, path: string, options?: DistributedAtomicOptions) {
+    super(INT32_LAYOUT, client, path, options);
+  }
+}
+
+/**
+ * DistributedAtomicLong: an int64 counter in one znode, 8 bytes big-endian, updated by compare-and-set on the
+ * data version (Curator's `DistributedAtomicLong`, curator/counters.md §12.3). Missing or empty data reads as
+ * 0; arithmetic wraps at 64 bits as Java's `long` does. Values are bigints; safe-integer numbers are accepted
+ * as input.
+ */
+export class DistributedAtomicLong extends AtomicNumber<bigint, bigint | number> {
+  constructor(client: ValueClient, path: string, options?: DistributedAtomicOptions) {
+    super(INT64_LAYOUT, client, path, options);
   }
 }

@@ -1,11 +1,19 @@
 /**
- * The id-range allocator of Curator's CachedAtomicLong and CachedAtomicInteger, written once: `next()` hands
- * out the values of a range of `cacheFactor` ids taken from a distributed counter with one atomic add, and takes
- * a new range when this one is used up. Ranges taken by different instances (on any session, Java or Node)
- * never overlap, since each is the counter's value before an add that succeeded.
+ * The id-range allocator of Curator's CachedAtomicLong and CachedAtomicInteger, written once (both are here,
+ * each fixing its layout and counter class): `next()` hands out the values of a range of `cacheFactor` ids
+ * taken from a distributed counter with one atomic add, and takes a new range when this one is used up. Ranges
+ * taken by different instances (on any session, Java or Node) never overlap, since each is the counter's value
+ * before an add that succeeded.
  */
 import { InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
-import type { AtomicNumber, NumberLayout } from './atomic-number.js';
+import {
+  type AtomicNumber,
+  DistributedAtomicInteger,
+  DistributedAtomicLong,
+  INT32_LAYOUT,
+  INT64_LAYOUT,
+  type NumberLayout,
+} from './atomic-number.js';
 import { type AtomicCallOptions, type AtomicValue, NO_STATS } from './distributed-atomic-value.js';
 
 /** Curator's cacheFactor is a Java `int`. */
@@ -81,5 +89,33 @@ export class CachedAtomicNumber<T, In> {
     range.used += 1;
     if (range.used >= this.cacheFactor) this.#range = undefined;
     return { succeeded: true, preValue: id, postValue: add(id, this.#layout.one), attempts, stats };
+  }
+}
+
+/**
+ * CachedAtomicInteger: ids from a {@link DistributedAtomicInteger}, a range of `cacheFactor` at a time (Curator's
+ * `CachedAtomicInteger`, interoperable with it on the same counter). Ids wrap at 32 bits as Java's `int` does.
+ */
+export class CachedAtomicInteger extends CachedAtomicNumber<number, number> {
+  /**
+   * @param number the shared counter; every allocator of one id space uses the same counter path
+   * @param cacheFactor how many ids one range holds (an integer from 1 to 2^31 − 1)
+   */
+  constructor(number: DistributedAtomicInteger, cacheFactor: number) {
+    super(INT32_LAYOUT, number, DistributedAtomicInteger, cacheFactor);
+  }
+}
+
+/**
+ * CachedAtomicLong: ids (bigints) from a {@link DistributedAtomicLong}, a range of `cacheFactor` at a time
+ * (Curator's `CachedAtomicLong`, interoperable with it on the same counter).
+ */
+export class CachedAtomicLong extends CachedAtomicNumber<bigint, bigint | number> {
+  /**
+   * @param number the shared counter; every allocator of one id space uses the same counter path
+   * @param cacheFactor how many ids one range holds (an integer from 1 to 2^31 − 1)
+   */
+  constructor(number: DistributedAtomicLong, cacheFactor: number) {
+    super(INT64_LAYOUT, number, DistributedAtomicLong, cacheFactor);
   }
 }
