@@ -3,8 +3,13 @@
  * @packageDocumentation
  */
 export { ChrootView, type ClientApi } from './client/chroot-view.js';
-export { type ClientEventMap, type WatchOptions, ZooKeeperClient } from './client/client.js';
-export { connect, createClient } from './client/connect.js';
+export {
+  type ClientEventMap,
+  connect,
+  createClient,
+  type WatchOptions,
+  ZooKeeperClient,
+} from './client/client.js';
 export {
   clientAddresses,
   configToConnectString,

@@ -6,16 +6,39 @@
  * these keeps the client's parts below the session's files: only client.ts, which makes the session, imports
  * session/session.ts.
  */
+import type { Buffer } from 'node:buffer';
 import type { EventEmitter } from 'node:events';
-import type { RequestPipeline } from '../pipeline/pipeline.js';
+import type { PendingRequest, SubmitOptions } from '../protocol/pending.js';
+import type { ReplyDecoder } from '../protocol/reply-decoder.js';
 import type { SettleContext } from '../protocol/watch-removal.js';
 import type { SessionEventMap } from '../session/states.js';
 import type { ConnectionLossError, ZooKeeperError } from '../util/errors.js';
 import type { ACL, HostAddress, SessionState } from '../util/types.js';
 
+/**
+ * What the calls use of the session's pipeline (pipeline/pipeline.ts `RequestPipeline`), named here so that
+ * the client's parts stand on the request record (protocol/pending.ts) rather than on the pipeline itself.
+ */
+export interface CallPipeline {
+  /** The next xid. */
+  nextXid(): number;
+  /** Queues a request whose frame holds `xid` and returns its promise (see RequestPipeline.submit). */
+  submit<R>(
+    decoder: ReplyDecoder<R>,
+    xid: number,
+    frame: Buffer,
+    path: string | undefined,
+    requestContext: unknown,
+    options: SubmitOptions | undefined,
+    setup?: (request: PendingRequest<R>) => void,
+  ): Promise<R>;
+  /** Whether a request queued or on the wire will register a watcher at `path` when it settles. */
+  armsWatchInFlight(path: string): boolean;
+}
+
 /** The session as the calls see it. */
 export interface CallSession extends SettleContext, Pick<EventEmitter<SessionEventMap>, 'on' | 'off'> {
-  readonly pipeline: RequestPipeline;
+  readonly pipeline: CallPipeline;
   /** The ACL of creates that name none; undefined means open. */
   readonly defaultAcl: ACL[] | undefined;
   /** True while a connection is ready for requests. */

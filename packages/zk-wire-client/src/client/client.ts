@@ -1,11 +1,12 @@
 /**
- * The public API: {@link ZooKeeperClient} (made by `createClient` and `connect`, connect.ts). The client
- * composes its parts: the session (state machine, pipeline, hosts, auth, watches), the calls' plumbing
- * ({@link ClientCore}: path checks, submission in call order), and ensemble tracking. Each call checks its
- * arguments, maps the path into the chroot, builds its frame (protocol/*) and takes its place in the
- * session's pipeline; most are one {@link CallKind} (call-kinds.ts) made by `ClientCore.call`, the others a
- * function of their own file (create-calls.ts, delete-call.ts, multi-calls.ts, add-auth.ts, server-list.ts,
- * watch-api.ts). Calls never throw synchronously: every failure is a rejected promise with a typed error.
+ * The public API: {@link ZooKeeperClient} and the ways to make one (`createClient`, and `connect`, which also
+ * waits for the connection, at the end of this file). The client composes its parts: the session (state
+ * machine, pipeline, hosts, auth, watches), the calls' plumbing ({@link ClientCore}: path checks, submission
+ * in call order), and ensemble tracking. Each call checks its arguments, maps the path into the chroot,
+ * builds its frame (protocol/*) and takes its place in the session's pipeline; most are one {@link CallKind}
+ * (call-kinds.ts) made by `ClientCore.call`, the others a function of their own file (create-calls.ts,
+ * delete-call.ts, multi-calls.ts, add-auth.ts, server-list.ts, watch-api.ts). Calls never throw
+ * synchronously: every failure is a rejected promise with a typed error.
  */
 import { Buffer } from 'node:buffer';
 import { EventEmitter } from 'node:events';
@@ -385,4 +386,21 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }
+}
+
+/** Creates a client; it starts connecting at once. */
+export function createClient(options: ClientOptions): ZooKeeperClient {
+  return new ZooKeeperClient(options);
+}
+
+/** Creates a client and resolves once it is connected (`callOptions` bound the wait). */
+export async function connect(options: ClientOptions, callOptions?: CallOptions): Promise<ZooKeeperClient> {
+  const client = new ZooKeeperClient(options);
+  try {
+    await client.connected(callOptions);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return client;
 }

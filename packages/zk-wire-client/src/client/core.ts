@@ -1,7 +1,7 @@
 /**
- * What every public call shares: path mapping into the chroot, argument helpers, and submission to the
- * session's pipeline. Calls take an xid first and build their frame with it, so a request carries no
- * closure besides its promise.
+ * What every public call shares: path mapping into the chroot, argument helpers, submission to the
+ * session's pipeline, and the record a client's multis check their ops into. Calls take an xid first and
+ * build their frame with it, so a request carries no closure besides its promise.
  *
  * Order: a call checks its arguments (a bad one is refused at once, before anything is queued) and takes
  * its xid and its place in the pipeline synchronously, in the caller's tick, with no await in between. A
@@ -11,9 +11,9 @@
  * Most calls are one {@link CallKind} each, made by {@link ClientCore.call}: one place holds the order of a
  * call's steps and turns a throw into a rejection (calls never throw synchronously).
  */
-import type { SubmitOptions } from '../pipeline/pipeline.js';
 import { type CreateArgs, isSequential } from '../protocol/create.js';
-import type { PendingRequest } from '../protocol/pending.js';
+import { type CheckedMulti, emptyCheckedMulti } from '../protocol/multi.js';
+import type { PendingRequest, SubmitOptions } from '../protocol/pending.js';
 import type { ReplyDecoder } from '../protocol/reply-decoder.js';
 import type { GatedFeature } from '../protocol/server-version.js';
 import { aclArg, DEFAULT_MAX_DATA_LENGTH, dataBytes, modeArg, ttlArg } from '../util/args.js';
@@ -21,7 +21,6 @@ import { CheckedPaths } from '../util/checked-paths.js';
 import { InvalidArgumentError } from '../util/errors.js';
 import type { ACL, CallOptions, CreateMode, Data, Watcher } from '../util/types.js';
 import type { CallSession } from './call-session.js';
-import { CheckedMultiSpare } from './multi-spare.js';
 
 /**
  * Refuses an options argument that is not an object: in plain JavaScript `setData(path, data, 3)` would
@@ -89,6 +88,54 @@ export function callKind<R, A = undefined, O extends CallOptions = CallOptions>(
           },
     encode: kind.encode,
   };
+}
+
+/**
+ * Longest multi whose record is kept for the next call. A record's arrays keep the length of the longest multi
+ * checked into them, so one transaction of 50,000 deletes would otherwise hold ~1.6 MB of arrays for as long as
+ * the client lives.
+ */
+const KEPT_UP_TO = 1024;
+
+const NO_PATHS: string[] = [];
+
+/**
+ * The CheckedMulti a client's multi calls check their ops into, one per client (its ClientCore holds it): the
+ * four arrays a multi needs only until its frame is built are a good part of what a multi allocates, and at
+ * depth a multi's CPU goes with what it allocates (made, then collected by the young-generation GC); the
+ * results array is sized once for the same reason (protocol/multi.ts). A call made while the record is in
+ * use (an op's getter calling multi) checks into a record of its own.
+ */
+export class CheckedMultiSpare {
+  /** The record kept, made by the first multi (a client that never calls multi keeps none). */
+  private spare: CheckedMulti | undefined;
+  private inUse = false;
+
+  /** The record set up for `count` ops (a new `paths` array each time), or a new one if in use. */
+  borrow(count: number): CheckedMulti {
+    if (this.inUse) return emptyCheckedMulti(count);
+    this.inUse = true;
+    const checked = (this.spare ??= emptyCheckedMulti(0));
+    checked.paths = new Array(count);
+    return checked;
+  }
+
+  /** Lets go of what the last multi's checked ops held (its data, its paths) and keeps `checked`. */
+  giveBack(checked: CheckedMulti): void {
+    if (checked !== this.spare) return; // a record of its own, made while the kept one was in use
+    this.inUse = false;
+    const count = checked.paths.length;
+    if (count > KEPT_UP_TO) {
+      this.spare = undefined;
+      return;
+    }
+    for (let i = 0; i < count; i++) {
+      checked.data[i] = null;
+      checked.serverPaths[i] = undefined;
+    }
+    checked.creates = undefined;
+    checked.paths = NO_PATHS;
+  }
 }
 
 /** The shared plumbing of a client. */

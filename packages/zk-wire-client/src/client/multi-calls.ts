@@ -67,7 +67,7 @@ export interface EncodedMulti {
 
 /**
  * Checks the ops, then takes the next xid (only once every op passed) and builds the frame. The ops are
- * checked into the client's one CheckedMulti (CheckedMultiSpare, multi-spare.ts), emptied after each call.
+ * checked into the client's one CheckedMulti (CheckedMultiSpare, core.ts), emptied after each call.
  */
 export function encodeMultiCall(core: ClientCore, ops: Op[]): EncodedMulti {
   if (!Array.isArray(ops)) throw new InvalidArgumentError('ops', 'must be an array', { operation: 'multi' });

@@ -7,7 +7,7 @@
  * chunks of at most {@link WRITE_CHUNK} bytes, and writing stops while the socket waits for 'drain'.
  */
 import { int32At, uint32At } from '@zkwire/jute-codec/internal';
-import { PendingRequest, RequestState } from '../protocol/pending.js';
+import { PendingRequest, RequestState, type SubmitOptions } from '../protocol/pending.js';
 import type { ReplyDecoder } from '../protocol/reply-decoder.js';
 import { FEATURE_SINCE } from '../protocol/server-version.js';
 import { registerWatch } from '../protocol/watch-registration.js';
@@ -24,7 +24,6 @@ import {
   ZooKeeperError,
 } from '../util/errors.js';
 import { Fifo } from '../util/fifo.js';
-import type { CallOptions } from '../util/types.js';
 import { GateVerdict, type VersionGate } from './version-gate.js';
 
 /** The server's errno for an opcode it does not know. */
@@ -51,12 +50,6 @@ let capturedReject: (error: unknown) => void = NOTHING_CAPTURED;
 function captureSettlers(resolve: (value: never) => void, reject: (error: unknown) => void): void {
   capturedResolve = resolve as (value: unknown) => void;
   capturedReject = reject;
-}
-
-/** Options of one submitted request. */
-export interface SubmitOptions extends CallOptions {
-  /** Send even when the session is closing (closeSession itself). */
-  internal?: boolean;
 }
 
 /** Queues, writes and matches requests for a session. */

@@ -6,8 +6,15 @@
 import { Buffer } from 'node:buffer';
 import { type RequestTraceContext, traceRequestSettled } from '../util/diagnostics.js';
 import type { ZooKeeperError } from '../util/errors.js';
+import type { CallOptions } from '../util/types.js';
 import type { ReplyDecoder } from './reply-decoder.js';
 import type { GatedFeature } from './server-version.js';
+
+/** Options of one submitted request (pipeline/pipeline.ts `submit`). */
+export interface SubmitOptions extends CallOptions {
+  /** Send even when the session is closing (closeSession itself). */
+  internal?: boolean;
+}
 
 /** Where a request is. */
 export const RequestState = { queued: 0, written: 1, settled: 2 } as const;
