@@ -129,19 +129,7 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
       this.#acquiring = undefined;
     }
     if (path === null) return false;
-    const waitMs = performance.now() - startedAt;
-    const monitor = new HoldMonitor(
-      this.client,
-      path,
-      this.#lostOn,
-      (event) => this.#reporter.emit('lost', event),
-      {
-        kind: 'lock',
-        waitMs,
-      },
-    );
-    this.#hold = { path, count: 1, monitor };
-    monitor.start();
+    this.#startHold(path, 1, performance.now() - startedAt);
     return true;
   }
 
@@ -151,9 +139,7 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
     if (hold === undefined) throw new NotLockOwnerError(this.spec.basePath);
     hold.count -= 1;
     if (hold.count > 0) return;
-    this.#hold = undefined;
-    hold.monitor.stop();
-    this.#revocationWatch?.stop();
+    this.#endHold(hold);
     await deleteGuaranteed(this.client, hold.path);
   }
 
@@ -165,26 +151,33 @@ export class ReentrantNodeLock extends EventEmitter<NodeLockEvents> implements I
   protected giveUpHold(): { path: string; count: number } {
     const hold = this.#hold;
     if (hold === undefined || this.#acquiring !== undefined) throw new NotLockOwnerError(this.spec.basePath);
-    this.#hold = undefined;
-    hold.monitor.stop();
-    this.#revocationWatch?.stop();
+    this.#endHold(hold);
     return { path: hold.path, count: hold.count };
   }
 
   /** Takes `path`, a node of this lock already checked to hold it for our session, as our hold. */
   protected adoptHold(path: string, count: number): void {
+    this.#startHold(path, count, 0);
+  }
+
+  /** Makes `path` our hold, watched by a new monitor (`waitMs`: how long taking it took). */
+  #startHold(path: string, count: number, waitMs: number): void {
     const monitor = new HoldMonitor(
       this.client,
       path,
       this.#lostOn,
       (event) => this.#reporter.emit('lost', event),
-      {
-        kind: 'lock',
-        waitMs: 0,
-      },
+      { kind: 'lock', waitMs },
     );
     this.#hold = { path, count, monitor };
     monitor.start();
+  }
+
+  /** This object no longer holds: the hold's monitor and the revocation watch stop; its node is left. */
+  #endHold(hold: Hold): void {
+    this.#hold = undefined;
+    hold.monitor.stop();
+    this.#revocationWatch?.stop();
   }
 
   /**
