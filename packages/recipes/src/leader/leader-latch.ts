@@ -197,14 +197,8 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
   async close(mode: CloseMode = this.#closeMode): Promise<void> {
     if (this.#state === 'closed') return;
     const wasStarted = this.#state === 'started';
-    this.#state = 'closed';
-    this.#round += 1;
-    this.#stopStates?.();
-    this.#stopStates = undefined;
-    this.#scope.close();
-    this.#endLeadership(new IllegalRecipeStateError('LeaderLatch was closed'), mode === 'notify-leader');
     const ourPath = this.#ourPath;
-    this.#ourPath = undefined;
+    this.#end('LeaderLatch was closed', mode === 'notify-leader');
     if (wasStarted && ourPath !== undefined) await deleteGuaranteed(this.#client, ourPath);
   }
 
@@ -220,14 +214,22 @@ export class LeaderLatch extends EventEmitter<LeaderLatchEvents> implements Asyn
     if (this.#state !== 'started' || ourPath === undefined) {
       throw new IllegalRecipeStateError(`LeaderLatch at ${this.path} has no node to hand off`);
     }
+    this.#end('LeaderLatch was handed off', false);
+    return recipeHandoff('LeaderLatch', this.path, ourPath);
+  }
+
+  /**
+   * Leaves the election without touching our node (closing deletes it, a hand-off leaves it): state `closed`,
+   * no more rounds or state changes, and the leadership, if we had it, ends for `why`.
+   */
+  #end(why: string, notify: boolean): void {
     this.#state = 'closed';
     this.#round += 1;
     this.#stopStates?.();
     this.#stopStates = undefined;
     this.#scope.close();
-    this.#endLeadership(new IllegalRecipeStateError('LeaderLatch was handed off'), false);
+    this.#endLeadership(new IllegalRecipeStateError(why), notify);
     this.#ourPath = undefined;
-    return recipeHandoff('LeaderLatch', this.path, ourPath);
   }
 
   /**
