@@ -250,3 +250,18 @@ export class CuratorCache
     return new IllegalRecipeStateError(`CuratorCache ${this.path} was closed`);
   }
 }
+
+/**
+ * Wires a thin view over `cache` (NodeCache, PathChildrenCache) to it: the cache's events go to `onEvent`, its
+ * `initialized` and its failures to the view's listeners through the view's `reporter`.
+ */
+export function relayToView(
+  cache: CuratorCache,
+  reporter: { emit(event: 'initialized'): void; background(error: unknown, what: string): void },
+  onEvent: (event: CacheEvent) => void,
+): void {
+  cache.on('event', onEvent);
+  cache.on('initialized', () => reporter.emit('initialized'));
+  // The inner cache's listeners are only ours, which cannot throw: what it reports is background work.
+  cache.on('error', (error) => reporter.background(error, 'a background read failed'));
+}

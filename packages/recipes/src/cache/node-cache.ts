@@ -12,7 +12,7 @@ import { Reporter } from '../internal-common/safe-emit.js';
 import type { CacheClient } from './cache-client.js';
 import { type CacheEngine, rejectUnknownOptions } from './cache-options.js';
 import type { ChildData } from './cache-types.js';
-import { CuratorCache } from './curator-cache.js';
+import { CuratorCache, relayToView } from './curator-cache.js';
 
 /** Listener signatures of {@link NodeCache}. */
 export interface NodeCacheEvents {
@@ -44,12 +44,9 @@ export class NodeCache extends EventEmitter<NodeCacheEvents> implements AsyncDis
     rejectUnknownOptions(options, ['keepData', 'engine', 'compression'], 'NodeCache');
     this.cache = new CuratorCache(client, path, { ...options, singleNode: true });
     const reporter = new Reporter<NodeCacheEvents>(this, client, `NodeCache ${this.cache.path}`);
-    this.cache.on('event', (event) => {
+    relayToView(this.cache, reporter, (event) => {
       if (event.type !== 'initialized') reporter.emit('nodeChanged', event.data);
     });
-    this.cache.on('initialized', () => reporter.emit('initialized'));
-    // The inner cache's listeners are only ours, which cannot throw: what it reports is background work.
-    this.cache.on('error', (error) => reporter.background(error, 'a background read failed'));
   }
 
   /** The watched node's path. */

@@ -15,7 +15,7 @@ import { Reporter } from '../internal-common/safe-emit.js';
 import type { CacheClient } from './cache-client.js';
 import { type CacheEngine, rejectUnknownOptions } from './cache-options.js';
 import type { ChildData } from './cache-types.js';
-import { CuratorCache } from './curator-cache.js';
+import { CuratorCache, relayToView } from './curator-cache.js';
 
 /** Listener signatures of {@link PathChildrenCache}. */
 export interface PathChildrenCacheEvents {
@@ -57,15 +57,12 @@ export class PathChildrenCache extends EventEmitter<PathChildrenCacheEvents> imp
       client,
       `PathChildrenCache ${this.cache.path}`,
     );
-    this.cache.on('event', (event) => {
+    relayToView(this.cache, reporter, (event) => {
       if (event.type === 'initialized' || event.path === this.cache.path) return;
       if (event.type === 'created') reporter.emit('childAdded', event.data);
       else if (event.type === 'changed') reporter.emit('childUpdated', event.data, event.oldData);
       else reporter.emit('childRemoved', event.oldData);
     });
-    this.cache.on('initialized', () => reporter.emit('initialized'));
-    // The inner cache's listeners are only ours, which cannot throw: what it reports is background work.
-    this.cache.on('error', (error) => reporter.background(error, 'a background read failed'));
   }
 
   /** The parent's path. */
