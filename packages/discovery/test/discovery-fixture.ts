@@ -14,7 +14,7 @@ import type { ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll } from 'vitest';
 import { ServiceDiscovery } from '../src/service-discovery.js';
 import { createServiceInstance } from '../src/service-instance.js';
-import { openClient } from './helpers.js';
+import { openClient, started } from './helpers.js';
 
 export const BASE = '/it/services';
 
@@ -35,10 +35,6 @@ export function discoveryServer(): DiscoveryServer {
     proxy = fixture.track(await startFaultProxy({ host: fixture.server.host, port: fixture.server.port }));
   });
   afterAll(fixture.stop);
-  const started = <T>(value: T | undefined): T => {
-    if (value === undefined) throw new Error('the server is started in beforeAll');
-    return value;
-  };
   return {
     get server() {
       return fixture.server;

@@ -23,3 +23,9 @@ export async function expireSessionById(
   const thief = await connect({ connectString, session: { id, password: Buffer.from(password) } });
   await thief.close();
 }
+
+/** `value`, set by a `beforeAll`; throws when read before it ran. */
+export function started<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('the server is started in beforeAll');
+  return value;
+}
