@@ -4,25 +4,14 @@
  * ZKWIRE_LISTENER_ERROR. A corrupt instance node nobody hears about is one warning ZKWIRE_BACKGROUND_ERROR,
  * not silence. Real server.
  */
-import { eventually } from '@zkwire/testing';
+import { eventually, recordWarnings } from '@zkwire/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceDiscovery } from '../src/service-discovery.js';
 import type { ServiceInstance } from '../src/service-instance.js';
 import { BASE, discoveryServer, instance, registeringWriter } from './discovery-fixture.js';
 
-const warnings: (Error & { code?: string })[] = [];
-const onWarning = (warning: Error & { code?: string }) => warnings.push(warning);
-process.on('warning', onWarning);
-afterEach(() => {
-  warnings.length = 0;
-});
-
-/** Resolves once every warning emitted before the call was delivered (they arrive in emission order). */
-async function warningsDelivered(): Promise<void> {
-  const marker = `marker ${Math.random()}`;
-  process.emitWarning(marker, { code: 'TEST_MARKER' });
-  await eventually(() => warnings.some((warning) => warning.message === marker));
-}
+const warnings = recordWarnings();
+afterEach(warnings.clear);
 
 const ids = (instances: readonly ServiceInstance[]) => instances.map((instance) => instance.id);
 
@@ -66,8 +55,8 @@ describe('errors from listeners and background work (real server)', () => {
     try {
       await provider.start();
       await expect(provider.close()).resolves.toBeUndefined();
-      await warningsDelivered();
-      const reported = warnings.filter((warning) => warning.code === 'ZKWIRE_LISTENER_ERROR');
+      await warnings.delivered();
+      const reported = warnings.withCode('ZKWIRE_LISTENER_ERROR');
       expect(reported.map((warning) => warning.message)).toEqual([
         `ServiceProvider ${BASE}/provided: 'closed' listener threw: closed listener bug`,
       ]);
@@ -87,12 +76,10 @@ describe('errors from listeners and background work (real server)', () => {
     try {
       await cache.start();
       expect(ids(cache.instances())).toEqual(['a']);
-      await warningsDelivered();
-      const reported = warnings.filter(
-        (warning) =>
-          warning.code === 'ZKWIRE_BACKGROUND_ERROR' &&
-          warning.message.startsWith(`ServiceCache ${BASE}/corrupt:`),
-      );
+      await warnings.delivered();
+      const reported = warnings
+        .withCode('ZKWIRE_BACKGROUND_ERROR')
+        .filter((warning) => warning.message.startsWith(`ServiceCache ${BASE}/corrupt:`));
       expect(reported).toHaveLength(1);
       expect(reported[0]?.message).toMatch(/a corrupt instance node was left out: .*corrupt/);
     } finally {

@@ -3,7 +3,7 @@
  * reported as a process warning ZKWIRE_LISTENER_ERROR while the consumer goes on; without a hook, a consumer
  * error goes to the client's logger, else to a process warning ZKWIRE_QUEUE. Real server.
  */
-import { eventually } from '@zkwire/testing';
+import { eventually, recordWarnings } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DistributedQueue, stringSerializer } from '../src/index.js';
@@ -13,19 +13,8 @@ import { allocateQueue } from './helpers/shards.js';
 
 const fixture = useQueueServer();
 
-const warnings: (Error & { code?: string })[] = [];
-const onWarning = (warning: Error & { code?: string }) => warnings.push(warning);
-process.on('warning', onWarning);
-afterEach(() => {
-  warnings.length = 0;
-});
-
-/** Resolves once every warning emitted before the call was delivered (they arrive in emission order). */
-async function warningsDelivered(): Promise<void> {
-  const marker = `marker ${Math.random()}`;
-  process.emitWarning(marker, { code: 'TEST_MARKER' });
-  await eventually(() => warnings.some((warning) => warning.message === marker));
-}
+const warnings = recordWarnings();
+afterEach(warnings.clear);
 
 /** Consumes until `count` items were handed over; the handler throws on `failOn`. */
 async function consumeAll(queue: DistributedQueue<string>, count: number, failOn: string): Promise<string[]> {
@@ -57,8 +46,8 @@ describe('errors from consumers and hooks (real server)', () => {
       await queue.putMulti(['a', 'b', 'c']);
       expect(await consumeAll(queue, 3, 'b')).toEqual(['a', 'b', 'c']);
       expect(hooked).toEqual([new Error('consumer bug on b')]);
-      await warningsDelivered();
-      const reported = warnings.filter((warning) => warning.code === 'ZKWIRE_LISTENER_ERROR');
+      await warnings.delivered();
+      const reported = warnings.withCode('ZKWIRE_LISTENER_ERROR');
       expect(reported.map((warning) => warning.message)).toEqual([
         `queue ${path}: onError hook threw: hook bug`,
       ]);
@@ -73,8 +62,8 @@ describe('errors from consumers and hooks (real server)', () => {
     try {
       const node = await queue.put('x');
       expect(await consumeAll(queue, 1, 'x')).toEqual(['x']);
-      await warningsDelivered();
-      const reported = warnings.filter((warning) => warning.code === 'ZKWIRE_QUEUE');
+      await warnings.delivered();
+      const reported = warnings.withCode('ZKWIRE_QUEUE');
       expect(reported.map((warning) => warning.message)).toEqual([
         `queue ${path}: item ${node}: consumer bug on x`,
       ]);
@@ -94,9 +83,9 @@ describe('errors from consumers and hooks (real server)', () => {
     try {
       const node = await queue.put('x');
       expect(await consumeAll(queue, 1, 'x')).toEqual(['x']);
-      await warningsDelivered();
+      await warnings.delivered();
       expect(lines).toEqual([`zookeeper queues: queue ${path}: item ${node}: consumer bug on x`]);
-      expect(warnings.filter((warning) => warning.code === 'ZKWIRE_QUEUE')).toEqual([]);
+      expect(warnings.withCode('ZKWIRE_QUEUE')).toEqual([]);
     } finally {
       await queue.close();
       await logged.close();
@@ -124,8 +113,8 @@ describe('errors from consumers and hooks (real server)', () => {
       // Every check after the first full one says that no shard may be added: the hook threw, the checks went on.
       await eventually(() => hooked.length >= 2, { timeoutMs: 20_000, what: 'a second check' });
       expect(String(hooked[0])).toContain('maxQueues');
-      await warningsDelivered();
-      const reported = warnings.filter((warning) => warning.code === 'ZKWIRE_LISTENER_ERROR');
+      await warnings.delivered();
+      const reported = warnings.withCode('ZKWIRE_LISTENER_ERROR');
       expect(reported.map((warning) => warning.message)).toEqual([
         `QueueSharder ${queuePath}: onError hook threw: sharder hook bug`,
       ]);

@@ -83,4 +83,5 @@ export {
   type ZooKeeperServer,
   ZooKeeperStartError,
 } from './server.js';
+export { type ProcessWarning, recordWarnings, type WarningRecorder } from './warnings.js';
 export type { ZooCfg } from './zoo-cfg.js';
