@@ -4,7 +4,7 @@
  * here, each fixing its layout. Every update is a compare-and-set round of {@link DistributedAtomicValue} on
  * the encoded bytes.
  */
-import type { ValueClient } from '../shared/value-client.js';
+
 import {
   checkInt32,
   checkInt64,
@@ -12,7 +12,8 @@ import {
   decodeAtomicInt64,
   encodeInt32,
   encodeInt64,
-} from './big-endian-codec.js';
+} from '../internal-common/big-endian-codec.js';
+import type { ValueClient } from '../shared/value-client.js';
 import {
   type AtomicCallOptions,
   type AtomicValue,

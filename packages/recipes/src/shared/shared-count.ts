@@ -3,7 +3,7 @@
  * as exactly 4 big-endian bytes so a Java SharedCount or DistributedAtomicInteger on the same path reads it.
  */
 import { EventEmitter } from 'node:events';
-import { checkInt32, decodeInt32, encodeInt32 } from '../atomic/big-endian-codec.js';
+import { checkInt32, decodeInt32, encodeInt32 } from '../internal-common/big-endian-codec.js';
 import { Reporter } from '../internal-common/safe-emit.js';
 import { SharedValue, type SharedValueOptions, type VersionedValue } from './shared-value.js';
 import type { ValueClient } from './value-client.js';

@@ -2,7 +2,7 @@
  * The byte layouts of Curator's counters (curator/counters.md §12.2, §12.3): SharedCount and
  * DistributedAtomicInteger hold a 4-byte big-endian int32, DistributedAtomicLong an 8-byte big-endian int64.
  */
-import { BadRecipeDataError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
+import { BadRecipeDataError, InvalidRecipeArgumentError } from './recipe-errors.js';
 
 const INT32_MIN = -(2 ** 31);
 const INT32_MAX = 2 ** 31 - 1;

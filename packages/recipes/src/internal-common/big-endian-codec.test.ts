@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { BadRecipeDataError, InvalidRecipeArgumentError } from '../internal-common/recipe-errors.js';
 import {
   decodeAtomicInt32,
   decodeAtomicInt64,
@@ -8,6 +7,7 @@ import {
   encodeInt32,
   encodeInt64,
 } from './big-endian-codec';
+import { BadRecipeDataError, InvalidRecipeArgumentError } from './recipe-errors.js';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
