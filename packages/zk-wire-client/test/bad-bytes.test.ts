@@ -1,27 +1,19 @@
-import { type FaultProxy, startFaultProxy, startZooKeeper, type ZooKeeperServer } from '@zkwire/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectionLossError, connect, ProtocolError, type ZooKeeperClient } from '../src/index.js';
 
-import { failOnProcessErrors } from './faults-helpers.js';
+import { failOnProcessErrors, useProxiedServer } from './faults-helpers.js';
 
 // A socket error or internal rejection that escapes the client fails the test that caused it.
 failOnProcessErrors();
 
-let server: ZooKeeperServer;
-let proxy: FaultProxy;
+const fixture = useProxiedServer();
 let zk: ZooKeeperClient;
 
 beforeAll(async () => {
-  server = await startZooKeeper();
-  proxy = await startFaultProxy({ host: server.host, port: server.port });
-  zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 10_000 });
+  zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 10_000 });
   await zk.create('/bad', 'x');
 });
-afterAll(async () => {
-  await zk?.close();
-  await proxy?.close();
-  await server?.[Symbol.asyncDispose]();
-});
+afterAll(() => zk?.close());
 
 /** A reply frame: ReplyHeader {xid, zxid, err} and no body. */
 function replyFrame(xid: number): Buffer {
@@ -40,7 +32,7 @@ async function reconnected(): Promise<void> {
 describe('bad bytes from the network end the connection, not the process', () => {
   it('a reply whose xid is not the head of the FIFO is a protocol error; the call fails ConnectionLoss', async () => {
     const back = reconnected();
-    proxy.corrupt('toClient', () => replyFrame(123456), true);
+    fixture.proxy.corrupt('toClient', () => replyFrame(123456), true);
     const call = zk.getData('/bad');
     const error = await call.then(
       () => undefined,
@@ -57,7 +49,7 @@ describe('bad bytes from the network end the connection, not the process', () =>
     const session = zk.sessionId;
     for (const length of [-5, 0x7fffffff]) {
       const back = reconnected();
-      proxy.corrupt(
+      fixture.proxy.corrupt(
         'toClient',
         (chunk) => {
           const bad = Buffer.from(chunk);
@@ -76,7 +68,7 @@ describe('bad bytes from the network end the connection, not the process', () =>
   it('a reply body that does not decode ends the connection', async () => {
     const back = reconnected();
     // The right xid, but the children count says 1000 strings follow and none do.
-    proxy.corrupt(
+    fixture.proxy.corrupt(
       'toClient',
       (chunk) => {
         const frame = Buffer.alloc(24);

@@ -4,15 +4,8 @@
  * own timer with a black-holed host (§1), the default bound of a wait for the first connection (§1) and
  * `defaultAcl` (§1).
  */
-import {
-  type FaultProxy,
-  nextState,
-  startFaultProxy,
-  startHostileServer,
-  startZooKeeper,
-  type ZooKeeperServer,
-} from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextState, startHostileServer } from '@zkwire/testing';
+import { describe, expect, it } from 'vitest';
 import {
   acls,
   ConnectionLossError,
@@ -25,21 +18,11 @@ import {
   SessionExpiredError,
   type ZooKeeperClient,
 } from '../src/index.js';
-import { failOnProcessErrors, frameTap } from './faults-helpers.js';
+import { failOnProcessErrors, frameTap, useProxiedServer } from './faults-helpers.js';
 
 failOnProcessErrors();
 
-let server: ZooKeeperServer;
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  server = await startZooKeeper();
-  proxy = await startFaultProxy({ host: server.host, port: server.port });
-});
-afterAll(async () => {
-  await proxy?.close();
-  await server?.[Symbol.asyncDispose]();
-});
+const fixture = useProxiedServer();
 
 /** A zxid no server of this test has reached: epoch 0x7fff. */
 const CORRUPTED_ZXID = 0x7fff00000000n;
@@ -47,7 +30,7 @@ const CORRUPTED_ZXID = 0x7fff00000000n;
 /** Rewrites the zxid of the next reply (a chunk whose first frame has a positive xid) to `zxid`. */
 function corruptNextReplyZxid(zxid: bigint): void {
   let done = false;
-  proxy.corrupt('toClient', (chunk) => {
+  fixture.proxy.corrupt('toClient', (chunk) => {
     if (done || chunk.length < 20 || chunk.readInt32BE(4) <= 0) return chunk;
     done = true;
     const bad = Buffer.from(chunk);
@@ -69,19 +52,19 @@ describe('the zxid presented on reconnect (§5)', () => {
   it('one corrupted reply zxid is repaired by the honest replies after it: the session reconnects', async () => {
     const tap = frameTap();
     const zk = await connect({
-      connectString: proxy.connectString,
+      connectString: fixture.proxy.connectString,
       sessionTimeoutMs: 6000,
       connectionFactory: tap.factory,
     });
     await zk.create('/zxid-repair', 'x');
     corruptNextReplyZxid(CORRUPTED_ZXID);
     await zk.exists('/zxid-repair');
-    proxy.clearCorruption();
+    fixture.proxy.clearCorruption();
     // Five honest replies: reads carry the server's last zxid.
     for (let i = 0; i < 5; i++) await zk.exists('/zxid-repair');
     const session = zk.sessionId;
     const outcome = reconnectedOrLost(zk);
-    proxy.cut();
+    fixture.proxy.cut();
     // Before the fix every ConnectRequest carried 0x7fff00000000 and the server refused it ("has seen zxid").
     expect(await outcome).toBe('reconnected');
     expect(zk.sessionId).toBe(session);
@@ -94,7 +77,7 @@ describe('the zxid presented on reconnect (§5)', () => {
   it('a new session (autoRecreateSession) starts from zxid 0, so a server that refused the old zxid takes it', async () => {
     const tap = frameTap();
     const zk = await connect({
-      connectString: proxy.connectString,
+      connectString: fixture.proxy.connectString,
       sessionTimeoutMs: 4000,
       autoRecreateSession: true,
       connectionFactory: tap.factory,
@@ -104,9 +87,9 @@ describe('the zxid presented on reconnect (§5)', () => {
     // for a client whose ensemble was restored from a backup), and the session is lost client-side.
     corruptNextReplyZxid(CORRUPTED_ZXID);
     await zk.exists('/');
-    proxy.clearCorruption();
+    fixture.proxy.clearCorruption();
     const lost = nextState(zk, 'lost');
-    proxy.cut();
+    fixture.proxy.cut();
     await lost;
     // Before the fix the new session still presented the old zxid, refused again, forever.
     expect(await reconnectedOrLost(zk)).toBe('reconnected');
@@ -122,14 +105,14 @@ describe('the zxid presented on reconnect (§5)', () => {
 
 describe('client-side expiry on its own timer (§1)', () => {
   it('a black-holed host: lost comes within 1 s of the negotiated timeout, whatever the connect attempts do', async () => {
-    const zk = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 4000 });
+    const zk = await connect({ connectString: fixture.proxy.connectString, sessionTimeoutMs: 4000 });
     const timeoutMs = zk.negotiatedTimeoutMs;
     expect(timeoutMs).toBe(4000);
     const suspended = nextState(zk, 'suspended').then(() => Date.now());
     const lost = nextState(zk, 'lost').then(() => Date.now());
     // From now on nothing gets through either way, and new connections are accepted and never answered:
     // each connect attempt waits out its whole connect timeout (4 s with one host).
-    proxy.drop(true);
+    fixture.proxy.drop(true);
     try {
       const suspendedAt = await suspended;
       const lostAt = await lost;
@@ -140,7 +123,7 @@ describe('client-side expiry on its own timer (§1)', () => {
       expect(zk.state).toBe('expired');
       await expect(zk.exists('/')).rejects.toBeInstanceOf(SessionExpiredError);
     } finally {
-      proxy.drop(false);
+      fixture.proxy.drop(false);
       await zk.close();
     }
   });
@@ -161,36 +144,36 @@ describe('the wait for a first connection is bounded (§1)', () => {
   }, 40_000);
 
   it('connectWaitMs overrides the default; the rejection carries the last connection error', async () => {
-    proxy.refuse(true);
+    fixture.proxy.refuse(true);
     try {
-      const error = await connect({ connectString: proxy.connectString, connectWaitMs: 1500 }).then(
+      const error = await connect({ connectString: fixture.proxy.connectString, connectWaitMs: 1500 }).then(
         () => undefined,
         (e: unknown) => e,
       );
       expect(error).toBeInstanceOf(OperationTimeoutError);
       expect((error as Error).cause).toBeInstanceOf(ConnectionLossError);
     } finally {
-      proxy.refuse(false);
+      fixture.proxy.refuse(false);
     }
-    expect(() => createClient({ connectString: proxy.connectString, connectWaitMs: -1 })).toThrow(
+    expect(() => createClient({ connectString: fixture.proxy.connectString, connectWaitMs: -1 })).toThrow(
       InvalidArgumentError,
     );
   });
 
   it('once connected, connected() waits for a reconnect without the first-connection bound', async () => {
     const zk = await connect({
-      connectString: proxy.connectString,
+      connectString: fixture.proxy.connectString,
       connectWaitMs: 500,
       sessionTimeoutMs: 10_000,
     });
     const suspended = nextState(zk, 'suspended');
-    proxy.pause();
-    proxy.cut();
+    fixture.proxy.pause();
+    fixture.proxy.cut();
     await suspended;
     const back = zk.connected();
     // Longer than connectWaitMs: a bound there would have rejected the wait by now.
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    proxy.resume();
+    fixture.proxy.resume();
     await back;
     expect(await zk.exists('/')).not.toBeNull();
     await zk.close();
@@ -200,7 +183,7 @@ describe('the wait for a first connection is bounded (§1)', () => {
 describe('defaultAcl (§1)', () => {
   it('creates and multi creates that name no ACL get it; an explicit acl wins', async () => {
     const readOnly = acls.readOnly();
-    const zk = await connect({ connectString: server.connectString, defaultAcl: readOnly });
+    const zk = await connect({ connectString: fixture.server.connectString, defaultAcl: readOnly });
     try {
       await zk.create('/default-acl', 'x');
       expect((await zk.getACL('/default-acl')).acl).toEqual(readOnly);
@@ -216,12 +199,12 @@ describe('defaultAcl (§1)', () => {
   });
 
   it('a malformed defaultAcl is refused before anything is sent', () => {
-    expect(() => createClient({ connectString: server.connectString, defaultAcl: [] })).toThrow(
+    expect(() => createClient({ connectString: fixture.server.connectString, defaultAcl: [] })).toThrow(
       InvalidArgumentError,
     );
     expect(() =>
       createClient({
-        connectString: server.connectString,
+        connectString: fixture.server.connectString,
         defaultAcl: [{ perms: Perms.ALL + 1, id: { scheme: 'world', id: 'anyone' } }],
       }),
     ).toThrow(/defaultAcl/);

@@ -3,13 +3,7 @@
  * getACL/setACL round trips, ip and creator ACLs, a digest superuser, and credentials re-sent after a
  * reconnect. One server (and one fault proxy) for the whole file.
  */
-import {
-  type FaultProxy,
-  nextState,
-  startFaultProxy,
-  startZooKeeper,
-  type ZooKeeperServer,
-} from '@zkwire/testing';
+import { nextState } from '@zkwire/testing';
 import {
   acls,
   connect,
@@ -21,18 +15,24 @@ import {
   SaslFailure,
   type ZooKeeperClient,
 } from '@zkwire/zk-wire-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useProxiedServer } from './faults-helpers.js';
 import { captureOutput, everythingShown, expectNoSecrets, rejectionOf } from './security-helpers.js';
 
 const BOB = { user: 'bob', password: 'b0b-Pa55-word' };
 const SUPER_PASSWORD = 'super-S3cret';
 
-let server: ZooKeeperServer;
-let proxy: FaultProxy;
+const fixture = useProxiedServer({
+  jvmFlags: [`-Dzookeeper.DigestAuthenticationProvider.superDigest=${digestId('super', SUPER_PASSWORD)}`],
+});
 const clients: ZooKeeperClient[] = [];
 
 async function client(options: Partial<Parameters<typeof connect>[0]> = {}): Promise<ZooKeeperClient> {
-  const zk = await connect({ connectString: server.connectString, sessionTimeoutMs: 20_000, ...options });
+  const zk = await connect({
+    connectString: fixture.server.connectString,
+    sessionTimeoutMs: 20_000,
+    ...options,
+  });
   clients.push(zk);
   return zk;
 }
@@ -43,17 +43,8 @@ async function bob(): Promise<ZooKeeperClient> {
   return zk;
 }
 
-beforeAll(async () => {
-  server = await startZooKeeper({
-    jvmFlags: [`-Dzookeeper.DigestAuthenticationProvider.superDigest=${digestId('super', SUPER_PASSWORD)}`],
-  });
-  proxy = await startFaultProxy({ host: server.host, port: server.port });
-});
-
 afterAll(async () => {
   await Promise.allSettled(clients.map((zk) => zk.close()));
-  await proxy?.close();
-  await server?.stop();
 });
 
 async function expectNoAuth(call: Promise<unknown>): Promise<void> {
@@ -151,12 +142,15 @@ describe('credentials across reconnects', () => {
     const owner = await bob();
     await owner.create('/reauth', 'still mine', { acl: [acls.digest(BOB.user, BOB.password)] });
     const viaOption = await connect({
-      connectString: proxy.connectString,
+      connectString: fixture.proxy.connectString,
       sessionTimeoutMs: 20_000,
       auth: [{ scheme: 'digest', credentials: `${BOB.user}:${BOB.password}` }],
     });
     clients.push(viaOption);
-    const viaAddAuth = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 20_000 });
+    const viaAddAuth = await connect({
+      connectString: fixture.proxy.connectString,
+      sessionTimeoutMs: 20_000,
+    });
     clients.push(viaAddAuth);
     await viaAddAuth.addAuth('digest', `${BOB.user}:${BOB.password}`);
 
@@ -165,10 +159,10 @@ describe('credentials across reconnects', () => {
       nextState(viaOption, 'reconnected'),
       nextState(viaAddAuth, 'reconnected'),
     ]);
-    const connectionsBefore = proxy.totalConnections;
-    proxy.cut();
+    const connectionsBefore = fixture.proxy.totalConnections;
+    fixture.proxy.cut();
     await reconnected;
-    expect(proxy.totalConnections).toBeGreaterThan(connectionsBefore);
+    expect(fixture.proxy.totalConnections).toBeGreaterThan(connectionsBefore);
     expect([viaOption.sessionId, viaAddAuth.sessionId]).toEqual(sessions);
     for (const zk of [viaOption, viaAddAuth]) {
       expect((await zk.getData('/reauth')).data.toString()).toBe('still mine');
@@ -201,7 +195,7 @@ describe('SASL against a server without SASL', () => {
   it('fails with AUTHFAILED saying the server has no SASL configured (NOT_CONFIGURED)', async () => {
     const attempt = connect(
       {
-        connectString: server.connectString,
+        connectString: fixture.server.connectString,
         sasl: { mechanism: 'DIGEST-MD5', username: 'bob', password: 'sasl-pw-unused' },
       },
       { timeoutMs: 15_000 },

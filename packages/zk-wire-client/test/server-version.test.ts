@@ -5,14 +5,8 @@
  * server lacks (made here by rewriting whoAmI's opcode on the way to the server; the server answers -6
  * Unimplemented and closes the connection) fails as UnsupportedByServerError while the session lives on.
  */
-import {
-  type FaultProxy,
-  nextState,
-  startFaultProxy,
-  startZooKeeper,
-  type ZooKeeperServer,
-} from '@zkwire/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nextState } from '@zkwire/testing';
+import { describe, expect, it } from 'vitest';
 import {
   connect,
   createClient,
@@ -20,21 +14,11 @@ import {
   UnimplementedError,
   UnsupportedByServerError,
 } from '../src/index.js';
-import { failOnProcessErrors, frameTap, recordStates } from './faults-helpers.js';
+import { failOnProcessErrors, frameTap, recordStates, useProxiedServer } from './faults-helpers.js';
 
 failOnProcessErrors();
 
-let server: ZooKeeperServer;
-let proxy: FaultProxy;
-
-beforeAll(async () => {
-  server = await startZooKeeper();
-  proxy = await startFaultProxy({ host: server.host, port: server.port });
-});
-afterAll(async () => {
-  await proxy?.close();
-  await server?.[Symbol.asyncDispose]();
-});
+const fixture = useProxiedServer();
 
 const WHO_AM_I = 107;
 /** An opcode no ZooKeeper release has. */
@@ -42,29 +26,29 @@ const UNKNOWN_OPCODE = 999;
 
 describe('version gating without srvr', () => {
   it('runs gated calls when the version cannot be learnt', async () => {
-    await using zk = await connect({ connectString: proxy.connectString });
+    await using zk = await connect({ connectString: fixture.proxy.connectString });
     const states = recordStates(zk);
-    const accepted = proxy.totalConnections;
-    proxy.refuse(true);
+    const accepted = fixture.proxy.totalConnections;
+    fixture.proxy.refuse(true);
     try {
       expect(await zk.whoAmI()).toEqual([{ authScheme: 'ip', user: '127.0.0.1' }]);
       expect(await zk.getAllChildrenNumber('/')).toBeGreaterThan(0);
     } finally {
-      proxy.refuse(false);
+      fixture.proxy.refuse(false);
     }
     expect(zk.serverVersion).toBeUndefined();
     // No probe got through, and the session's own connection never dropped.
-    expect(proxy.totalConnections).toBe(accepted);
+    expect(fixture.proxy.totalConnections).toBe(accepted);
     expect(states).toEqual([]);
   });
 
   it("turns an old server's -6 Unimplemented into UnsupportedByServerError; the session lives on", async () => {
-    await using zk = await connect({ connectString: proxy.connectString });
+    await using zk = await connect({ connectString: fixture.proxy.connectString });
     const sessionId = zk.sessionId;
     const states = recordStates(zk);
     const reconnected = nextState(zk, 'reconnected');
-    proxy.refuse(true);
-    proxy.corrupt('toServer', (chunk) => {
+    fixture.proxy.refuse(true);
+    fixture.proxy.corrupt('toServer', (chunk) => {
       if (chunk.length >= 12 && chunk.readInt32BE(8) === WHO_AM_I) {
         const copy = Buffer.from(chunk);
         copy.writeInt32BE(UNKNOWN_OPCODE, 8);
@@ -73,8 +57,8 @@ describe('version gating without srvr', () => {
       return chunk;
     });
     const error = await zk.whoAmI().catch((e: unknown) => e);
-    proxy.clearCorruption();
-    proxy.refuse(false);
+    fixture.proxy.clearCorruption();
+    fixture.proxy.refuse(false);
     expect(zk.serverVersion).toBeUndefined();
     expect(error).toBeInstanceOf(UnsupportedByServerError);
     expect(error).toMatchObject({ requiredVersion: '3.7.0', serverVersion: undefined });
@@ -94,7 +78,7 @@ describe('a declared serverVersion (Curator 5.7 ZookeeperCompatibility)', () => 
   it('decides gated calls before anything is sent, without asking the server', async () => {
     const tap = frameTap();
     await using zk = await connect({
-      connectString: server.connectString,
+      connectString: fixture.server.connectString,
       serverVersion: '3.5.10',
       connectionFactory: tap.factory,
     });
@@ -112,8 +96,8 @@ describe('a declared serverVersion (Curator 5.7 ZookeeperCompatibility)', () => 
   });
 
   it('refuses a serverVersion that is not a version, before connecting', () => {
-    expect(() => createClient({ connectString: server.connectString, serverVersion: 'latest' })).toThrow(
-      InvalidArgumentError,
-    );
+    expect(() =>
+      createClient({ connectString: fixture.server.connectString, serverVersion: 'latest' }),
+    ).toThrow(InvalidArgumentError);
   });
 });
