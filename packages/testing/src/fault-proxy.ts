@@ -192,7 +192,7 @@ class FaultProxyImpl implements FaultProxy {
     }
     this.accepted += 1;
     client.pause();
-    const upstream = tcpConnect({ host: this.target.host, port: this.target.port });
+    const upstream = tcpConnect({ host: this.target.host, port: this.target.port, noDelay: true });
     upstream.on('error', () => {});
     const connection = new ProxiedConnection(this.state, client, upstream, () =>
       this.connections.delete(connection),
@@ -277,7 +277,10 @@ class FaultProxyImpl implements FaultProxy {
  * expiries and bad bytes at will against a real server.
  */
 export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
-  const server = createServer({ pauseOnConnect: false });
+  // TCP_NODELAY on both sockets, as the clients set on theirs: with Nagle on, a small chunk written while an
+  // earlier one is unacknowledged waits for the peer's delayed ACK (about 40 ms on Linux), so the proxy would
+  // hold a reply that a direct connection delivers at once.
+  const server = createServer({ pauseOnConnect: false, noDelay: true });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen({ host: '127.0.0.1', port: 0 }, () => {
