@@ -12,6 +12,7 @@ import {
   type FaultProxy,
   findCurator,
   findJava,
+  seededRandom,
   startEnsemble,
   startFaultProxy,
 } from '@zkwire/testing';
@@ -23,7 +24,7 @@ import { parseEventLog, type SnapshotNode } from './events.js';
 import { applyFault } from './faults.js';
 import { EMPTY_GUARD, PERSISTENT_PATHS, SoakPaths } from './paths.js';
 import { type SoakProcess, startJavaDriver, startNodeWorker } from './processes.js';
-import { formatSchedule, makeSchedule, seededRandom } from './schedule.js';
+import { formatSchedule, makeSchedule } from './schedule.js';
 import { formatSummary } from './summary.js';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -3,6 +3,7 @@
  * Faults come one after another (the next starts after the previous healed, plus a gap), so the ensemble
  * keeps a quorum apart from the odd moment and every fault's effect can be told apart in the logs.
  */
+import { seededRandom } from '@zkwire/testing';
 
 export const FaultKind = {
   /** SIGKILL the member that leads at that moment, restart it after `durationMs`. */
@@ -35,18 +36,6 @@ export interface ScheduledFault {
 /** Which way a stall holds bytes. */
 export type StallDirection = 'both' | 'toServer' | 'toClient';
 const STALL_DIRECTIONS: readonly StallDirection[] = ['both', 'toServer', 'toClient'];
-
-/** mulberry32: small, fast, and the same sequence on every platform for one seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export interface ScheduleOptions {
   seed: number;

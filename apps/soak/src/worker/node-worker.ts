@@ -4,10 +4,10 @@
  * `dump` (log the cache's content), `exit`. Answers on stdout: `ready`, `stopped`, `dumped`.
  */
 import { createInterface } from 'node:readline';
+import { seededRandom } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
 import { EventLog } from '../event-log.js';
 import { SoakPaths } from '../paths.js';
-import { seededRandom } from '../schedule.js';
 import { cacheSnapshot, consumeLoop, openQueue, produceLoop, startCache, writeLoop } from './data-load.js';
 import { type LoadContext, leaderLoop, mutexLoop, semaphoreLoop } from './holders.js';
 

@@ -6,19 +6,8 @@
  * decide the outcome: one-shot watches never go on a path that has a persistent watch (/n/b) or a recursive
  * one (/n/a), except in the `oneShotOnPersistent` shape, played from 3.9 on, whose server keeps every mode.
  */
+import { seededRandom } from '@zkwire/testing';
 import type { CreateModeName, MultiOp, Op, Script, SessionOp } from './script.js';
-
-/** mulberry32: a small, fast, seedable PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NODES = ['/n/a', '/n/b', '/n/a/x', '/n/b/y', '/n/c'];
 const ONE_SHOT_PATHS = ['/n', '/n/a/x', '/n/b/y', '/n/c'];
@@ -48,7 +37,7 @@ export interface RandomShape {
 export function randomScript(seed: number, length: number, shape: RandomShape): Script {
   const { pipelined, twoSessions = false, chroot = false, oneShotOnPersistent = false } = shape;
   const oneShotPaths = oneShotOnPersistent ? [...ONE_SHOT_PATHS, '/n/a', '/n/b'] : ONE_SHOT_PATHS;
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const chance = (p: number) => random() < p;
   const version = () => (chance(0.6) ? undefined : Math.floor(random() * 3));
