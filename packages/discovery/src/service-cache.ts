@@ -7,10 +7,10 @@
  * Instances are keyed by node name, as in Curator; a corrupt node is reported (`error`) and left out.
  */
 import { EventEmitter } from 'node:events';
+import { Reporter } from '@zkwire/common';
 import { ChangeStream } from './change-stream.js';
 import { type CallOptions, Deadline } from './deadline.js';
 import { IllegalDiscoveryStateError } from './errors.js';
-import { Reporter } from './safe-emit.js';
 import { instanceKey, type ServiceInstance } from './service-instance.js';
 import { validateSegment } from './validate.js';
 import {
@@ -99,7 +99,7 @@ export class ServiceCache
     this.path = host.pathForName(this.name);
     this.#client = host.client;
     this.#host = host;
-    this.#reporter = new Reporter(this, host.client, `ServiceCache ${this.path}`);
+    this.#reporter = new Reporter(this, host.client, `ServiceCache ${this.path}`, 'zookeeper discovery');
   }
 
   /**

@@ -6,13 +6,13 @@
  * theirs.
  */
 import { EventEmitter } from 'node:events';
+import { Reporter } from '@zkwire/common';
 import { type DiscoveryCompression, type InstanceCodec, instanceCodec } from './compression.js';
 import { type CallOptions, Deadline } from './deadline.js';
 import { IllegalDiscoveryStateError, ServiceNotRegisteredError } from './errors.js';
 import { deserializeInstance, type SerializerOptions, serializeInstance } from './instance-serializer.js';
 import { type DiscoveryPathConstructor, type DiscoveryPaths, discoveryPaths } from './path-constructor.js';
 import { Registration, type RegistrationHost } from './registration.js';
-import { Reporter } from './safe-emit.js';
 import { ServiceCache, type ServiceCacheOptions } from './service-cache.js';
 import { checkInstance, type ServiceInstance } from './service-instance.js';
 import { ServiceProvider, type ServiceProviderOptions } from './service-provider.js';
@@ -80,7 +80,7 @@ export class ServiceDiscovery extends EventEmitter<ServiceDiscoveryEvents> imple
     this.client = client;
     this.#paths = discoveryPaths(options?.basePath, options?.pathConstructor);
     this.basePath = this.#paths.basePath;
-    this.#reporter = new Reporter(this, client, `ServiceDiscovery ${this.basePath}`);
+    this.#reporter = new Reporter(this, client, `ServiceDiscovery ${this.basePath}`, 'zookeeper discovery');
     this.#serializer = { writeEnabled: options.serializer?.writeEnabled === true };
     this.#codec = instanceCodec(options.compression);
     this.#thisInstance = options.thisInstance === undefined ? undefined : checkInstance(options.thisInstance);

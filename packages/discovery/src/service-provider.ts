@@ -4,10 +4,10 @@
  * (`noteError`), then `enabled`.
  */
 import { EventEmitter } from 'node:events';
+import { Reporter } from '@zkwire/common';
 import type { CallOptions } from './deadline.js';
 import { type DownInstancePolicy, DownInstances } from './down-instances.js';
 import { IllegalDiscoveryStateError, InvalidDiscoveryArgumentError } from './errors.js';
-import { Reporter } from './safe-emit.js';
 import { ServiceCache, type ServiceCacheHost } from './service-cache.js';
 import type { ServiceInstance } from './service-instance.js';
 import { type ProviderStrategy, RandomStrategy, RoundRobinStrategy, StickyStrategy } from './strategies.js';
@@ -75,7 +75,12 @@ export class ServiceProvider extends EventEmitter<ServiceProviderEvents> impleme
     }
     this.#cache = new ServiceCache(host, { name: options.serviceName });
     this.serviceName = this.#cache.name;
-    this.#reporter = new Reporter(this, host.client, `ServiceProvider ${this.#cache.path}`);
+    this.#reporter = new Reporter(
+      this,
+      host.client,
+      `ServiceProvider ${this.#cache.path}`,
+      'zookeeper discovery',
+    );
     // The cache's listeners are only ours, which cannot throw: what it reports is background work.
     this.#cache.on('error', (error) => this.#reporter.background(error, 'its cache failed'));
   }

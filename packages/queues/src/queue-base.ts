@@ -2,7 +2,7 @@
  * What every DistributedQueue kind shares: creating its nodes, putting batches (bounded or not), tracking
  * puts in flight so that close() flushes them, and running consumers as a handler or an async iterable.
  */
-import { checkZnodePath } from '@zkwire/common';
+import { checkZnodePath, Reporter } from '@zkwire/common';
 import { anySignal, waitFor } from './abortable.js';
 import { encodeBatch } from './batch-format.js';
 import { waitForRoom } from './bounded-put.js';
@@ -13,7 +13,6 @@ import { ItemIterator } from './item-iterator.js';
 import type { ItemNaming } from './item-names.js';
 import type { ErrorMode, ItemInfo } from './item-processor.js';
 import { retryTransient } from './retry.js';
-import { Reporter } from './safe-emit.js';
 import type { QueueSerializer } from './serializers.js';
 import type { QueueClient } from './zk-client.js';
 import { isNodeExists } from './zk-errors.js';
@@ -107,7 +106,7 @@ export abstract class QueueBase<T> implements AsyncDisposable {
       throw new QueueArgumentError('errorMode', `must be 'requeue' or 'delete', got ${options.errorMode}`);
     }
     this.options = options;
-    this.reporter = new Reporter(undefined, client, `queue ${path}`);
+    this.reporter = new Reporter(undefined, client, `queue ${path}`, 'zookeeper queues');
   }
 
   /** Creates the queue node (and lock node) if missing, parents as containers. Called by put and consume. */

@@ -10,10 +10,9 @@
  * Item order holds within each shard, not across them (as Curator says).
  */
 import { randomUUID } from 'node:crypto';
-import { checkZnodePath } from '@zkwire/common';
+import { checkZnodePath, Reporter } from '@zkwire/common';
 import { LeaderLatch, type RecipeClient } from '@zkwire/recipes';
 import { invalidQueueArgument, QueueArgumentError, QueueError, QueueErrorCode } from './errors.js';
-import { Reporter } from './safe-emit.js';
 import type { QueueClient } from './zk-client.js';
 import { isNodeExists } from './zk-errors.js';
 
@@ -100,7 +99,7 @@ export class QueueSharder<Q extends ShardQueue> implements AsyncDisposable {
     this.#checkMs = positiveInteger('thresholdCheckMs', options.thresholdCheckMs, 30_000);
     this.#maxQueues = positiveInteger('maxQueues', options.maxQueues, 10);
     this.#onError = options.onError;
-    this.#reporter = new Reporter(undefined, client, `QueueSharder ${this.queuePath}`);
+    this.#reporter = new Reporter(undefined, client, `QueueSharder ${this.queuePath}`, 'zookeeper queues');
     this.#latch = new LeaderLatch(client, this.leaderPath);
   }
 
