@@ -6,6 +6,12 @@ import { createRequire } from 'node:module';
 import type { FixturePaths } from './types.js';
 
 type Callback = (error: unknown, result?: unknown) => void;
+export interface Transaction {
+  /** persistent, open ACL */
+  create(path: string, data: Buffer): Transaction;
+  remove(path: string, version: number): Transaction;
+  commit(cb: Callback): void;
+}
 interface SetupClient {
   connect(): void;
   close(): void;
@@ -13,6 +19,7 @@ interface SetupClient {
   create(path: string, data: Buffer, mode: number, cb: Callback): void;
   remove(path: string, version: number, cb: Callback): void;
   getChildren(path: string, cb: Callback): void;
+  transaction(): Transaction;
 }
 
 const require = createRequire(import.meta.url);
@@ -33,7 +40,8 @@ export function treeNodePaths(root: string): string[] {
   return paths;
 }
 
-async function connect(connectString: string): Promise<SetupClient> {
+/** A connected node-zookeeper-client session. */
+export async function nzcSession(connectString: string): Promise<SetupClient> {
   const nzc = require('node-zookeeper-client') as { createClient(cs: string, o: object): SetupClient };
   const client = nzc.createClient(connectString, { sessionTimeout: 30_000, retries: 2 });
   await new Promise<void>((resolve, reject) => {
@@ -70,7 +78,7 @@ export async function createFixtures(
     watch: `${root}/watch`,
     ...(withTree ? { tree: `${root}/tree` } : {}),
   };
-  const client = await connect(connectString);
+  const client = await nzcSession(connectString);
   const data = Buffer.alloc(dataSize, 0x61);
   const create = (path: string, bytes = data) => call<void>((cb) => client.create(path, bytes, 0, cb));
   try {
@@ -105,7 +113,7 @@ async function deleteTree(client: SetupClient, path: string): Promise<void> {
 /** Removes the run's nodes; says what went wrong rather than throwing (the figures are taken). */
 export async function removeFixtures(connectString: string, root: string): Promise<string | undefined> {
   try {
-    const client = await connect(connectString);
+    const client = await nzcSession(connectString);
     try {
       await deleteTree(client, root);
     } finally {

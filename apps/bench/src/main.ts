@@ -12,11 +12,10 @@ import { BASELINE_REV_ENV } from './contenders/ours.js';
 import { createFixtures, removeFixtures } from './fixtures.js';
 import { message } from './measure/window.js';
 import { type BenchOptions, parseOptions, usage } from './options.js';
-import { renderMarkdown } from './report/markdown.js';
+import { renderTable } from './report/format.js';
+import { renderMarkdown, writeResultsFile } from './report/markdown.js';
 import type { ContenderStatus, RunReport, Saturation } from './report/model.js';
-import { writeResultsFile } from './report/results-file.js';
 import { renderSvg } from './report/svg.js';
-import { renderTable } from './report/table.js';
 import { measure, type Run } from './rounds.js';
 import { expandCases } from './scenarios/catalog.js';
 import { openServer } from './server.js';
@@ -92,13 +91,11 @@ async function main(argv: string[]): Promise<number> {
       const problem = await removeFixtures(server.connectString, paths.root);
       if (problem) notes.push(problem);
     }
-    for (const o of observations) {
-      if (o.result.ok && o.result.note)
-        notes.push(`${o.caseKey}, round ${o.round}, ${o.contender}: ${o.result.note}`);
-      if (o.result.ok && o.result.lostTurns)
-        notes.push(
-          `${o.caseKey}, round ${o.round}, ${o.contender}: ${o.result.lostTurns} turn(s) lost to a busy event loop, left out`,
-        );
+    for (const { result: r, caseKey, round, contender } of observations) {
+      const cell = `${caseKey}, round ${round}, ${contender}`;
+      if (r.ok && r.note) notes.push(`${cell}: ${r.note}`);
+      if (r.ok && r.lostTurns)
+        notes.push(`${cell}: ${r.lostTurns} turn(s) lost to a busy event loop, left out`);
     }
     const summaries = summarize(cases, ids, observations);
     const report: RunReport = {
@@ -147,9 +144,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(
-      `bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     process.exit(1);
   },
 );

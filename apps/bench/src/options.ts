@@ -62,11 +62,7 @@ function integer(name: string, value: string | undefined, fallback: number): num
   return n;
 }
 
-const list = (value: string | undefined) =>
-  value
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+const list = (value: string | undefined) => value?.split(',').flatMap((s) => s.trim() || []);
 
 /** Parses argv (without node and the script); throws a readable error on a bad flag. */
 export function parseOptions(argv: string[]): BenchOptions {
@@ -90,23 +86,16 @@ export function parseOptions(argv: string[]): BenchOptions {
     },
   });
   const quick = values.quick === true;
-  const named = list(values.scenario);
-  const names = !named
-    ? quick
-      ? quickScenarios
-      : defaultScenarios
-    : named.flatMap((n) => (n === 'all' ? defaultScenarios : [n]));
-  for (const name of names) {
-    if (!scenarios[name])
-      throw new Error(`unknown scenario "${name}"; known: ${Object.keys(scenarios).join(', ')}, all`);
-  }
+  const named = list(values.scenario)?.flatMap((n) => (n === 'all' ? defaultScenarios : [n]));
+  const names = named ?? (quick ? quickScenarios : defaultScenarios);
+  const unknown = names.find((name) => !scenarios[name]);
+  if (unknown)
+    throw new Error(`unknown scenario "${unknown}"; known: ${Object.keys(scenarios).join(', ')}, all`);
   const namedContenders = list(values.contenders) ?? contenderIds.filter((id) => id !== 'baseline');
   const contenders = [...namedContenders, ...(values.baseline ? ['baseline'] : [])].map((name) => {
-    const id = aliases[name] ?? name;
-    if (!contenderIds.includes(id as ContenderId)) {
-      throw new Error(`unknown contender "${name}"; known: ${contenderIds.join(', ')} (or nzc, native)`);
-    }
-    return id as ContenderId;
+    const id = (aliases[name] ?? name) as ContenderId;
+    if (contenderIds.includes(id)) return id;
+    throw new Error(`unknown contender "${name}"; known: ${contenderIds.join(', ')} (or nzc, native)`);
   });
   if (contenders.includes('baseline') && !values.baseline)
     throw new Error('the baseline contender needs --baseline REV: the commit to measure against');

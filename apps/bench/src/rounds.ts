@@ -34,33 +34,6 @@ const scaleWindowMs = (options: BenchOptions, size: number) =>
 /** A scale cell loads up to a million nodes or opens ten thousand sessions: minutes on a slow machine. */
 const SCALE_TIMEOUT_MS = 900_000;
 
-/** The trees of the scale cases, made once per size on first use and removed by the end of the run. */
-class ScaleTrees {
-  private readonly made = new Map<number, Promise<string>>();
-  constructor(private readonly run: Run) {}
-
-  /** The tree of `size` nodes (cacheScale and watchRestore of one size share it). */
-  of(size: number): Promise<string> {
-    let tree = this.made.get(size);
-    if (!tree) {
-      const path = `${this.run.paths.root}/scale${size}`;
-      log(`  making a tree of ${size.toLocaleString('en-US')} nodes (multi batches) ...`);
-      tree = createScaleTree(this.run.server.connectString, path, size, this.run.options.dataSize).then(
-        () => path,
-      );
-      this.made.set(size, tree);
-    }
-    return tree;
-  }
-
-  async removeAll(): Promise<void> {
-    for (const [size, tree] of this.made) {
-      const path = await tree.catch(() => undefined);
-      if (path) await removeScaleTree(this.run.server.connectString, path, size).catch(() => {});
-    }
-  }
-}
-
 function specOf(
   run: Run,
   benchCase: BenchCase,
@@ -69,44 +42,46 @@ function specOf(
   rate?: number,
 ): CellSpec {
   const { options, server, paths } = run;
+  const { kind, inFlight } = benchCase;
   return {
     contender,
     scenario: benchCase.scenario,
-    kind: benchCase.kind,
+    kind,
     ...(benchCase.op && { op: benchCase.op }),
-    inFlight: benchCase.inFlight,
+    inFlight,
     ...(rate && { rate }),
     warmupMs: options.warmupMs,
     durationMs:
-      benchCase.kind === 'session'
+      kind === 'session'
         ? options.sessionDurationMs
-        : benchCase.kind === 'scale'
-          ? scaleWindowMs(options, benchCase.inFlight)
+        : kind === 'scale'
+          ? scaleWindowMs(options, inFlight)
           : options.durationMs,
     connectString: server.connectString,
     paths,
     dataSize: options.dataSize,
-    cellId,
+    cellId: `${cellId}${contender.slice(0, 4)}`,
   };
 }
 
-function progress(round: number, benchCase: BenchCase, id: ContenderId, r: CellResult): void {
+/** The log line of a cell's result. */
+function progress(round: number, benchCase: BenchCase, id: ContenderId, r: CellResult): string {
   const head = `  r${round} ${benchCase.key.padEnd(20)} ${contenders[id].short.padEnd(9)}`;
-  if (!r.ok) log(`${head} ${r.unsupported ? 'n/a' : 'FAILED'}: ${r.error}`);
-  else if (r.scale) {
-    const figures = Object.entries(r.scale.figures)
-      .map(([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(2)}`)
-      .join(', ');
-    log(`${head} ${figures}`);
-  } else if (r.memory) {
-    const { heapBytes, units } = r.memory;
-    log(`${head} heap ${heapBytes.map((b) => Math.round(b / units)).join(' / ')} B/unit (tries)`);
-  } else {
-    const perSec = Math.round((r.ops * 1000) / r.elapsedMs).toLocaleString('en-US');
-    const cpu = (r.cpuUs / Math.max(r.ops, 1)).toFixed(2);
-    const p = r.latency ? `  p50 ${r.latency.p50} µs  p99 ${r.latency.p99} µs` : '';
-    log(`${head} ${perSec.padStart(9)} ops/s  ${cpu.padStart(7)} µs/op CPU${p}`);
+  if (!r.ok) return `${head} ${r.unsupported ? 'n/a' : 'FAILED'}: ${r.error}`;
+  if (r.scale) {
+    const figures = Object.entries(r.scale.figures).map(
+      ([k, v]) => `${k} ${Number.isInteger(v) ? v : v.toFixed(2)}`,
+    );
+    return `${head} ${figures.join(', ')}`;
   }
+  if (r.memory) {
+    const { heapBytes, units } = r.memory;
+    return `${head} heap ${heapBytes.map((b) => Math.round(b / units)).join(' / ')} B/unit (tries)`;
+  }
+  const perSec = Math.round((r.ops * 1000) / r.elapsedMs).toLocaleString('en-US');
+  const cpu = (r.cpuUs / Math.max(r.ops, 1)).toFixed(2);
+  const p = r.latency ? `  p50 ${r.latency.p50} µs  p99 ${r.latency.p99} µs` : '';
+  return `${head} ${perSec.padStart(9)} ops/s  ${cpu.padStart(7)} µs/op CPU${p}`;
 }
 
 /** A case's contenders at once, taking turns at the server in the order given. */
@@ -124,10 +99,7 @@ async function inTurns(run: Run, benchCase: BenchCase, ids: ContenderId[], cellI
   const timeoutMs = (schedule.cycles + 1) * ids.length * (turnMs + schedule.gapMs) + 60_000;
   return Promise.all(
     ids.map(async (id, index) => {
-      const spec = {
-        ...specOf(run, benchCase, id, `${cellId}${id.slice(0, 4)}`, rate),
-        turns: { ...schedule, index },
-      };
+      const spec = { ...specOf(run, benchCase, id, cellId, rate), turns: { ...schedule, index } };
       const command = run.ready[id]?.command(spec) ?? [];
       return { id, result: await runCellProcess(run.server.clientPrefix, command, timeoutMs, barrier) };
     }),
@@ -155,10 +127,21 @@ async function saturation(run: Run, round: number): Promise<Saturation> {
 /** Measures every case in every round; `saturations` gets each round's saturation rate. */
 export async function measure(run: Run, cases: BenchCase[], ids: ContenderId[], saturations: Saturation[]) {
   const observations: Observation[] = [];
-  const { rounds } = run.options;
-  const trees = new ScaleTrees(run);
+  const { connectString } = run.server;
+  // the scale cases' trees, made once per size on first use (cacheScale and watchRestore of a size share one)
+  const trees = new Map<number, Promise<string>>();
+  const treeOf = (size: number) => {
+    let tree = trees.get(size);
+    if (!tree) {
+      const path = `${run.paths.root}/scale${size}`;
+      log(`  making a tree of ${size.toLocaleString('en-US')} nodes (multi batches) ...`);
+      tree = createScaleTree(connectString, path, size, run.options.dataSize).then(() => path);
+      trees.set(size, tree);
+    }
+    return tree;
+  };
   try {
-    for (let round = 1; round <= rounds; round++) {
+    for (let round = 1; round <= run.options.rounds; round++) {
       let roundSaturation: Saturation | undefined;
       for (const [index, benchCase] of cases.entries()) {
         const cellId = `r${round}c${index}`;
@@ -166,7 +149,7 @@ export async function measure(run: Run, cases: BenchCase[], ids: ContenderId[], 
         const order = rotate(ids, round + index).filter((id) => supports(id, benchCase));
         const record = (id: ContenderId, result: CellResult, rate?: number) => {
           observations.push({ round, caseKey: benchCase.key, contender: id, result, ...(rate && { rate }) });
-          progress(round, benchCase, id, result);
+          log(progress(round, benchCase, id, result));
         };
         let rate = benchCase.rate;
         if (benchCase.saturationShare !== undefined) {
@@ -179,25 +162,20 @@ export async function measure(run: Run, cases: BenchCase[], ids: ContenderId[], 
           }
           rate = Math.round(base * benchCase.saturationShare);
         }
-        if (benchCase.kind === 'throughput' || benchCase.kind === 'latency') {
+        const { kind, scenario, inFlight } = benchCase;
+        if (kind === 'throughput' || kind === 'latency') {
           for (const { id, result } of await inTurns(run, benchCase, order, cellId, rate))
             record(id, result, rate);
           continue;
         }
-        const scaleTree =
-          benchCase.kind === 'scale' && benchCase.scenario !== 'sessions'
-            ? await trees.of(benchCase.inFlight)
-            : undefined;
+        const scaleTree = kind === 'scale' && scenario !== 'sessions' ? await treeOf(inFlight) : undefined;
         for (const id of order) {
-          const spec = {
-            ...specOf(run, benchCase, id, `${cellId}${id.slice(0, 4)}`),
-            ...(scaleTree && { scaleTree }),
-          };
+          const spec = { ...specOf(run, benchCase, id, cellId), ...(scaleTree && { scaleTree }) };
           // a memory cell arms 10,000 watches a few times over: minutes on a slow machine
           const timeoutMs =
-            benchCase.kind === 'memory'
+            kind === 'memory'
               ? 600_000
-              : benchCase.kind === 'scale'
+              : kind === 'scale'
                 ? SCALE_TIMEOUT_MS
                 : spec.warmupMs + spec.durationMs + 60_000;
           record(
@@ -208,7 +186,10 @@ export async function measure(run: Run, cases: BenchCase[], ids: ContenderId[], 
       }
     }
   } finally {
-    await trees.removeAll();
+    for (const [size, tree] of trees) {
+      const path = await tree.catch(() => undefined);
+      if (path) await removeScaleTree(connectString, path, size).catch(() => {});
+    }
   }
   return observations;
 }

@@ -110,42 +110,35 @@ export function spread(values: readonly number[], withInterval = false): Spread 
   };
 }
 
+type FigureValue = { value?: number; turns?: number[] };
+
 /** A cell's value of a figure, and its per-turn values where it took turns. */
-function figureOf(result: CellResult, figure: Figure): { value?: number; turns?: number[] } {
+function figureOf(result: CellResult, figure: Figure): FigureValue {
   if (!result.ok) return {};
-  const m = result.memory;
-  const s = result.scale;
+  const { memory: m, scale: s, latency } = result;
+  if (figure === 'p99')
+    return latency?.count ? { value: latency.p99, ...(!s && { turns: result.turnP99Us }) } : {};
   if (s) {
     const named = (keys: readonly string[]) => keys.map((k) => s.figures[k]).find((v) => v !== undefined);
     if (figure === 'timeMs') return { value: s.timeMs };
     if (figure === 'heapPerUnit') return { value: named(perUnitFigures.heap) };
-    if (figure === 'rssPerUnit') return { value: named(perUnitFigures.rss) };
-    return figure === 'p99' && result.latency?.count ? { value: result.latency.p99 } : {};
+    return figure === 'rssPerUnit' ? { value: named(perUnitFigures.rss) } : {};
   }
-  switch (figure) {
-    case 'timeMs':
-      return {};
-    case 'opsPerSec':
-      return m || result.ops <= 0
-        ? {}
-        : { value: (result.ops * 1000) / result.elapsedMs, turns: result.turnRates };
-    case 'cpuUsPerOp':
-      return m || result.ops <= 0 ? {} : { value: result.cpuUs / result.ops, turns: result.turnCpuUsPerOp };
-    case 'p99':
-      return result.latency?.count ? { value: result.latency.p99, turns: result.turnP99Us } : {};
-    case 'heapPerUnit':
-      return m?.heapBytes.length ? { value: median(m.heapBytes) / m.units } : {};
-    case 'rssPerUnit':
-      // the first try: a process keeps the pages it freed, so later tries reuse them and show less
-      return m?.rssBytes.length ? { value: (m.rssBytes[0] as number) / m.units } : {};
+  if (m) {
+    if (figure === 'heapPerUnit') return m.heapBytes.length ? { value: median(m.heapBytes) / m.units } : {};
+    // the first try: a process keeps the pages it freed, so later tries reuse them and show less
+    return figure === 'rssPerUnit' && m.rssBytes.length ? { value: (m.rssBytes[0] as number) / m.units } : {};
   }
+  if (result.ops <= 0) return {};
+  if (figure === 'opsPerSec')
+    return { value: (result.ops * 1000) / result.elapsedMs, turns: result.turnRates };
+  return figure === 'cpuUsPerOp' ? { value: result.cpuUs / result.ops, turns: result.turnCpuUsPerOp } : {};
 }
 
 /** Ours / theirs turn by turn when both have aligned turns (0 where a turn was lost), else the round's. */
-function pairedRatios(mine: ReturnType<typeof figureOf>, theirs: ReturnType<typeof figureOf>): number[] {
+function pairedRatios(mine: FigureValue, theirs: FigureValue): number[] {
   if (mine.value === undefined || !theirs.value) return [];
-  const a = mine.turns;
-  const b = theirs.turns;
+  const [a, b] = [mine.turns, theirs.turns];
   if (a && b && a.length === b.length && a.length > 0) {
     const ratios = a.flatMap((x, i) => (x > 0 && (b[i] ?? 0) > 0 ? [x / (b[i] as number)] : []));
     if (ratios.length > 0) return ratios;
@@ -237,16 +230,10 @@ export function summarize(
       }
     }
     if (benchCase.kind === 'throughput' || benchCase.kind === 'recipe') {
+      const others = summary.contenders.filter((c) => c.contender !== 'ours' && c.contender !== 'baseline');
       let best: ContenderSummary | undefined;
-      for (const c of summary.contenders) {
-        if (
-          c.contender !== 'ours' &&
-          c.contender !== 'baseline' &&
-          c.opsPerSec &&
-          (!best?.opsPerSec || c.opsPerSec.median > best.opsPerSec.median)
-        )
-          best = c;
-      }
+      for (const c of others)
+        if (c.opsPerSec && c.opsPerSec.median > (best?.opsPerSec?.median ?? -1)) best = c;
       if (best) summary.ceiling = best.contender;
     }
     return summary;

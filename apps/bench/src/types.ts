@@ -1,7 +1,6 @@
 /**
- * Shapes shared by the orchestrator (main process) and the workers (one child process per cell), which talk
- * JSON: a worker gets a {@link CellSpec} and prints one {@link CellResult} after {@link RESULT_MARKER}.
- * External drivers (Java, Curator) get the same spec as `key=value` arguments (contenders/driver-protocol.ts).
+ * Shapes shared by the orchestrator and the workers (one child process per cell): a worker gets a CellSpec
+ * (external drivers as `key=value` arguments, contenders/driver-protocol.ts) and prints one CellResult.
  */
 
 /** Every contender, in the order of the report's columns. */
@@ -28,21 +27,18 @@ export type ScenarioKind = 'throughput' | 'latency' | 'session' | 'watch' | 'rec
 /** The operation a throughput cell repeats; one op of createDelete is a create followed by a delete. */
 export type ThroughputOp = 'getData' | 'exists' | 'setData' | 'createDelete' | 'getChildren' | 'multi';
 
-/** The znodes a run makes before the first cell (fixtures.ts). */
+/**
+ * The znodes a run makes before the first cell (fixtures.ts), all under `root`: `data` of `dataSize` bytes,
+ * `children` with 1,000 children, the ten nodes a multi sets, `scratch` for createDelete's nodes, the node a
+ * watch cell changes, and (when a run has a cache or memory case) a `tree` of 10,000 nodes.
+ */
 export interface FixturePaths {
-  /** every other path lies under it; the run deletes it at the end */
   root: string;
-  /** a node of `dataSize` bytes: getData, exists, setData, latency */
   data: string;
-  /** a node with 1,000 children */
   children: string;
-  /** the ten nodes a multi sets */
   multi: string[];
-  /** createDelete makes and removes one child per slot here */
   scratch: string;
-  /** the node a watch cell changes from a second session */
   watch: string;
-  /** 10,000 nodes for the cache and memory scenarios (made only when a run has one) */
   tree?: string;
 }
 
@@ -53,7 +49,7 @@ export interface FixturePaths {
  * hundred ms apart see the same machine, so their ratio moves far less than when each runs for seconds.
  */
 export interface TurnSchedule {
-  /** this contender's turn in each cycle, and how many take turns */
+  /** this contender's turn in each cycle, of `of` */
   index: number;
   of: number;
   turnMs: number;
@@ -88,32 +84,17 @@ export interface CellSpec {
 }
 
 /** Latency percentiles in microseconds. */
-export interface LatencySummary {
-  count: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  p999: number;
-  max: number;
-}
+export type LatencySummary = Record<'count' | 'p50' | 'p90' | 'p99' | 'p999' | 'max', number>;
 
 /** A memory cell's tries: growth of heap and RSS (bytes) from a connected baseline, after full GCs. */
-export interface MemoryTries {
-  units: number;
-  heapBytes: number[];
-  rssBytes: number[];
-}
+export type MemoryTries = { units: number; heapBytes: number[]; rssBytes: number[] };
 
 /**
  * What a scale cell measured at its size. `timeMs` is the scenario's headline cost (the cache's initial load,
  * every session connected, every watch restored), the figure its slope against size is taken of; the others
  * are named figures of the scenario (scale/figures.ts names them for the report).
  */
-export interface ScaleResult {
-  size: number;
-  timeMs: number;
-  figures: Record<string, number>;
-}
+export type ScaleResult = { size: number; timeMs: number; figures: Record<string, number> };
 
 /** What a worker prints. */
 export type CellResult =

@@ -13,55 +13,48 @@ import { driverArgs } from './driver-protocol.js';
 
 const cacheRoot = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'zkwire');
 
-export interface DriverBuild {
-  /** `go`, `rust`: the cache folder's name, and how the logs call it */
+/** `name`: the cache folder's and the logs'; `sources`: relative to sourceDir; `tools`: tried in order. */
+interface Sources {
   name: string;
   sourceDir: string;
-  /** files relative to sourceDir, hashed and copied into the build folder */
   sources: string[];
-  /** the toolchain's command, tried in order (the PATH, then where its installer puts it) */
   tools: string[];
-  /** the build's arguments, environment and the binary it leaves (relative to the build folder) */
-  build(cache: string): { args: string[]; env?: Record<string, string>; output: string };
-  detail: string;
 }
 
-function findTool(tools: readonly string[]): string | undefined {
-  return tools.find(
-    (tool) =>
-      spawnSync(tool, ['--version'], { stdio: 'ignore' }).status === 0 ||
-      spawnSync(tool, ['version'], { stdio: 'ignore' }).status === 0,
-  );
-}
-
-/** The binary for these sources, built when missing; never throws. */
-export function prepareBuiltDriver(spec: DriverBuild, log: (line: string) => void): Prepared {
-  const cache = join(cacheRoot, `bench-${spec.name}`);
+/** The binary for these sources, built when missing (`build` gives the arguments); never throws. */
+export function prepareBuiltDriver(
+  { name, sourceDir, sources, tools }: Sources,
+  build: (cache: string) => { args: string[]; env?: Record<string, string>; output: string },
+  detail: string,
+  log: (line: string) => void,
+): Prepared {
+  const cache = join(cacheRoot, `bench-${name}`);
   const hash = createHash('sha256');
-  for (const file of spec.sources) hash.update(file).update(readFileSync(join(spec.sourceDir, file)));
+  for (const file of sources) hash.update(file).update(readFileSync(join(sourceDir, file)));
   const binary = join(cache, hash.digest('hex').slice(0, 16), 'driver');
   if (!existsSync(binary)) {
-    const tool = findTool(spec.tools);
-    if (!tool)
-      return { ok: false, reason: `no ${spec.tools[0]} on this machine to build the ${spec.name} driver` };
-    log(`building the ${spec.name} driver (once) ...`);
+    const runs = (tool: string, arg: string) => spawnSync(tool, [arg], { stdio: 'ignore' }).status === 0;
+    const tool = tools.find((t) => runs(t, '--version') || runs(t, 'version'));
+    if (!tool) return { ok: false, reason: `no ${tools[0]} on this machine to build the ${name} driver` };
+    log(`building the ${name} driver (once) ...`);
     mkdirSync(cache, { recursive: true });
     const work = mkdtempSync(join(cache, 'build-'));
     try {
-      for (const file of spec.sources) {
+      for (const file of sources) {
         mkdirSync(dirname(join(work, file)), { recursive: true });
-        copyFileSync(join(spec.sourceDir, file), join(work, file));
+        copyFileSync(join(sourceDir, file), join(work, file));
       }
-      const { args, env, output } = spec.build(cache);
-      const built = spawnSync(tool, args, {
+      const { args, env, output } = build(cache);
+      const opts = {
         cwd: work,
         encoding: 'utf8',
         timeout: 900_000,
         env: { ...process.env, ...env },
-      });
+      } as const;
+      const built = spawnSync(tool, args, opts);
       if (built.status !== 0) {
         const why = `${built.stderr ?? ''}${built.error ?? ''}`.trim().split('\n').slice(-4).join(' / ');
-        return { ok: false, reason: `${spec.name} driver build failed: ${why}` };
+        return { ok: false, reason: `${name} driver build failed: ${why}` };
       }
       mkdirSync(dirname(binary), { recursive: true });
       renameSync(join(work, output), binary);
@@ -69,5 +62,5 @@ export function prepareBuiltDriver(spec: DriverBuild, log: (line: string) => voi
       rmSync(work, { recursive: true, force: true });
     }
   }
-  return { ok: true, detail: spec.detail, command: (cell) => [binary, ...driverArgs(cell)] };
+  return { ok: true, detail, command: (cell) => [binary, ...driverArgs(cell)] };
 }

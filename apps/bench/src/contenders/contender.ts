@@ -1,8 +1,7 @@
 /**
  * What a contender is to the bench: its names, which cases it can run, how it gets ready before the first
- * cell, and the command line of one cell. A Node client also gives the driver its worker measures through;
- * the raw limit runs whole cells itself. An external driver (Java, Curator) is a program of its own that
- * speaks driver-protocol.ts.
+ * cell, and the command line of one cell. A Node client gives the worker a driver (driver.ts); the raw limit
+ * runs whole cells itself; an external driver is a program of its own (driver-protocol.ts).
  */
 import type { CellResult, CellSpec, ContenderId, ScenarioKind, ThroughputOp } from '../types.js';
 import type { DriverFactory } from './driver.js';
@@ -14,9 +13,8 @@ export type Prepared =
 
 export interface Contender {
   id: ContenderId;
-  /** for tables */
+  /** for tables, and for narrow columns and the chart */
   label: string;
-  /** for narrow columns and the chart */
   short: string;
   color: string;
   /** `scenario` tells the scale scenarios apart: each has its own contenders */
@@ -26,3 +24,7 @@ export interface Contender {
   connect?: DriverFactory;
   runCell?: (spec: CellSpec) => Promise<CellResult>;
 }
+
+/** The kinds every client contender runs (the ones without recipes, memory or scale cells). */
+export const clientKinds = (kind: ScenarioKind) =>
+  kind === 'throughput' || kind === 'latency' || kind === 'session' || kind === 'watch';

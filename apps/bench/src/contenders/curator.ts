@@ -1,7 +1,6 @@
 /**
  * Apache Curator (CuratorBench.java) for the recipe, queue and cache scenarios (cacheScale too), and
- * curator-x-async's ModeledFramework for the modeled ones (CuratorModeled.java), compiled as the Java driver
- * is.
+ * curator-x-async's ModeledFramework for the modeled ones (CuratorModeled.java), compiled as the Java driver is.
  */
 import type { Contender } from './contender.js';
 import { compileDriver } from './java.js';

@@ -1,11 +1,8 @@
-/**
- * The Go contender: github.com/go-zookeeper/zk, the client of most Go infrastructure (src/go/main.go, an
- * external driver), built with `go build` on first use (built-driver.ts), its module from the Go module proxy.
- */
+/** github.com/go-zookeeper/zk, the client of most Go infrastructure (src/go/main.go), built on first use. */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { prepareBuiltDriver } from './built-driver.js';
-import type { Contender } from './contender.js';
+import { type Contender, clientKinds } from './contender.js';
 
 const sourceDir = fileURLToPath(new URL('../go/', import.meta.url));
 
@@ -14,18 +11,19 @@ export const go: Contender = {
   label: 'Go client (go-zookeeper/zk)',
   short: 'go',
   color: '#00add8',
-  supports: (kind) => kind === 'throughput' || kind === 'latency' || kind === 'session' || kind === 'watch',
+  supports: clientKinds,
   prepare: async (log) => {
     const version = /go-zookeeper\/zk (v\S+)/.exec(readFileSync(`${sourceDir}/go.mod`, 'utf8'))?.[1] ?? '?';
+    const detail = `github.com/go-zookeeper/zk ${version}, a goroutine per request in flight, one process per cell`;
     return prepareBuiltDriver(
       {
         name: 'go',
         sourceDir,
         sources: ['main.go', 'go.mod', 'go.sum'],
         tools: ['go', '/usr/local/go/bin/go'],
-        build: () => ({ args: ['build', '-o', 'driver', '.'], output: 'driver' }),
-        detail: `github.com/go-zookeeper/zk ${version}, a goroutine per request in flight, one process per cell`,
       },
+      () => ({ args: ['build', '-o', 'driver', '.'], output: 'driver' }),
+      detail,
       log,
     );
   },

@@ -1,10 +1,10 @@
 /**
- * The official Java client (BenchDriver.java) as a contender: compiled at bench time with @zkwire/testing's
- * compileJava (cached by content) against the jars @zkwire/testing finds for the run's ZooKeeper version, and
- * run in one JVM per cell (driver-protocol.ts).
+ * The official Java client (BenchDriver.java), compiled at bench time with @zkwire/testing's compileJava
+ * (cached by content) against the jars it finds for the run's ZooKeeper version, one JVM per cell.
  */
 import { readFileSync } from 'node:fs';
-import type { Contender, Prepared } from './contender.js';
+import { message } from '../measure/window.js';
+import { type Contender, clientKinds, type Prepared } from './contender.js';
 import { driverArgs } from './driver-protocol.js';
 
 const JVM = ['-Xmx128m', '-XX:+UseSerialGC'];
@@ -28,9 +28,8 @@ export async function compileDriver(
     const classpath = jars.classpath.map((jar) =>
       jar.replace(/slf4j-simple([^/]*)\.jar$/, 'slf4j-nop$1.jar'),
     );
-    const compiled = await testing.compileJava({ sources, classpath });
+    const cp = (await testing.compileJava({ sources, classpath })).classpath.join(':');
     const java = testing.findJava();
-    const cp = compiled.classpath.join(':');
     return {
       ok: true,
       detail: `${describe(jars.version ?? '?')}, one JVM per cell (${JVM.join(' ')}; scale cells ${SCALE_JVM.join(' ')})`,
@@ -44,10 +43,7 @@ export async function compileDriver(
       ],
     };
   } catch (error) {
-    return {
-      ok: false,
-      reason: error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error),
-    };
+    return { ok: false, reason: message(error).split('\n')[0] ?? '' };
   }
 }
 
@@ -56,12 +52,7 @@ export const java: Contender = {
   label: 'Java client (official)',
   short: 'java',
   color: '#b5483b',
-  supports: (kind, _op, scenario) =>
-    kind === 'throughput' ||
-    kind === 'latency' ||
-    kind === 'session' ||
-    kind === 'watch' ||
-    (kind === 'scale' && scenario !== 'cacheScale'),
+  supports: (kind, _op, scenario) => clientKinds(kind) || (kind === 'scale' && scenario !== 'cacheScale'),
   prepare: (log) => {
     log('compiling the Java driver ...');
     return compileDriver(

@@ -4,15 +4,15 @@
  * its own, apps/bench/.peers/native (npm runs a dependency's install script only when the project approves
  * it: `allowScripts`), once; later runs reuse the build. It has no multi.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withTimeout } from '../measure/window.js';
 import type { Contender, Prepared } from './contender.js';
-import type { ClientDriver, DriverFactory } from './driver.js';
-import { nodeWorkerCommand } from './node-worker.js';
+import type { DriverFactory } from './driver.js';
+import { nodeWorkerCommand } from './driver-protocol.js';
 
 const peerDir = fileURLToPath(new URL('../../.peers/native', import.meta.url));
 const installed = join(peerDir, 'node_modules/zookeeper/package.json');
@@ -49,7 +49,7 @@ const connect: DriverFactory = async (connectString) => {
   await withTimeout(connected, 10_000, 'zookeeper (native) connect');
   const cb = (ok: () => void, fail: (e: unknown) => void) => (rc: number, e: string) =>
     rc === 0 ? ok() : fail(new Error(`zookeeper (native) rc=${rc} ${e}`));
-  const driver: ClientDriver = {
+  return {
     getData: (path, ok, fail) => zk.a_get(path, false, cb(ok, fail)),
     exists: (path, ok, fail) => zk.a_exists(path, false, cb(ok, fail)),
     setData: (path, data, ok, fail) => zk.a_set(path, data, -1, cb(ok, fail)),
@@ -59,7 +59,6 @@ const connect: DriverFactory = async (connectString) => {
     watchData: (path, onEvent, ok, fail) => zk.aw_get(path, onEvent, cb(ok, fail)),
     close: async () => zk.close(),
   };
-  return driver;
 };
 
 const lastLines = (text: string) =>
@@ -73,9 +72,7 @@ const lastLines = (text: string) =>
 /** Whether the installed package loads in this Node. */
 function loads(): Prepared {
   const probe = spawnSync(process.execPath, ['-e', "require('zookeeper')"], {
-    cwd: peerDir,
-    encoding: 'utf8',
-    timeout: 20_000,
+    ...{ cwd: peerDir, encoding: 'utf8', timeout: 20_000 },
   });
   if (probe.status !== 0)
     return { ok: false, reason: lastLines(`${probe.stderr ?? ''}${probe.error ?? ''}`) };
@@ -100,26 +97,14 @@ async function install(log: (line: string) => void): Promise<Prepared> {
   writeFileSync(join(peerDir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   log('installing the native `zookeeper` package (builds the C client; once) ...');
   const logFile = join(peerDir, 'install.log');
-  const code = await new Promise<number>((resolve) => {
-    const args = ['install', 'zookeeper', '--foreground-scripts', '--no-fund', '--no-audit'];
-    const child = spawn('npm', args, { cwd: peerDir, stdio: ['ignore', 'pipe', 'pipe'] });
-    const out: Buffer[] = [];
-    child.stdout.on('data', (c: Buffer) => out.push(c));
-    child.stderr.on('data', (c: Buffer) => out.push(c));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 600_000);
-    child.once('error', () => resolve(-1));
-    child.once('close', (status) => {
-      clearTimeout(timer);
-      writeFileSync(logFile, Buffer.concat(out));
-      resolve(status ?? -1);
-    });
+  const npm = spawnSync('npm', ['install', 'zookeeper', '--foreground-scripts', '--no-fund', '--no-audit'], {
+    ...{ cwd: peerDir, encoding: 'utf8', timeout: 600_000, killSignal: 'SIGKILL', maxBuffer: 1 << 30 },
   });
-  if (code === 0) return loads();
-  const text = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
-  return {
-    ok: false,
-    reason: `npm install zookeeper failed (exit ${code}): ${lastLines(text)} (${logFile})`,
-  };
+  const output = `${npm.stdout ?? ''}${npm.stderr ?? ''}`;
+  writeFileSync(logFile, output);
+  if (npm.status === 0) return loads();
+  const reason = `npm install zookeeper failed (exit ${npm.status ?? -1}): ${lastLines(output)} (${logFile})`;
+  return { ok: false, reason };
 }
 
 export const native: Contender = {

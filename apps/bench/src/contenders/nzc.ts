@@ -2,8 +2,8 @@
 import { createRequire } from 'node:module';
 import { withTimeout } from '../measure/window.js';
 import type { Contender } from './contender.js';
-import type { ClientDriver, DriverFactory } from './driver.js';
-import { nodeWorkerCommand } from './node-worker.js';
+import type { DriverFactory } from './driver.js';
+import { nodeWorkerCommand } from './driver-protocol.js';
 
 type Callback = (error: unknown, ...rest: unknown[]) => void;
 interface NzcTransaction {
@@ -33,7 +33,7 @@ const connect: DriverFactory = async (connectString) => {
   client.connect();
   await withTimeout(connected, 10_000, 'node-zookeeper-client connect');
   const cb = (ok: () => void, fail: (e: unknown) => void) => (e: unknown) => (e ? fail(e) : ok());
-  const driver: ClientDriver = {
+  return {
     getData: (path, ok, fail) => client.getData(path, cb(ok, fail)),
     exists: (path, ok, fail) => client.exists(path, cb(ok, fail)),
     setData: (path, data, ok, fail) => client.setData(path, data, -1, cb(ok, fail)),
@@ -53,7 +53,6 @@ const connect: DriverFactory = async (connectString) => {
         setTimeout(resolve, 2_000).unref();
       }),
   };
-  return driver;
 };
 
 export const nzc: Contender = {

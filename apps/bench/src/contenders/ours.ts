@@ -1,23 +1,21 @@
 /**
- * Our client, `@zkwire/zk-wire-client`, through its public API, as users run it: built, not through the
- * TypeScript loader the bench runs under (tsx wraps every named closure to keep its name, a cost the
- * published build does not have). Before the first cell the client's sources are bundled the way tsup builds
- * them, with the recipes, queues and modeled next to it importing that one client bundle; the workers find
- * the bundle through OURS_MODULE_ENV. Outside this repository the installed packages run.
+ * Our client through its public API, as users run it: built, not through tsx (which wraps every named closure
+ * to keep its name, a cost the published build does not have). Before the first cell the sources are bundled
+ * as tsup builds them, the recipes, queues and modeled importing that one client bundle; the workers find it
+ * through OURS_MODULE_ENV. Outside this repository the installed packages run.
  *
- * `baseline` is the same client at another commit (`--baseline REV`): its packages are taken out of git into a
- * temporary folder and bundled the same way, so that a change is measured against its parent in one run, the
- * two alternating within each round like any two contenders.
+ * `baseline` is the same client at `--baseline REV`: its packages are taken out of git and bundled the same
+ * way, so that a change is measured against its parent in one run, the two alternating within each round.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { withTimeout } from '../measure/window.js';
+import { message, withTimeout } from '../measure/window.js';
 import type { Contender } from './contender.js';
-import type { ClientDriver, DriverFactory } from './driver.js';
-import { nodeWorkerCommand } from './node-worker.js';
+import type { DriverFactory } from './driver.js';
+import { nodeWorkerCommand } from './driver-protocol.js';
 
 const OURS_MODULE_ENV = 'ZKWIRE_BENCH_OURS_MODULE';
 const BASELINE_MODULE_ENV = 'ZKWIRE_BENCH_BASELINE_MODULE';
@@ -25,17 +23,8 @@ const BASELINE_MODULE_ENV = 'ZKWIRE_BENCH_BASELINE_MODULE';
 export const BASELINE_REV_ENV = 'ZKWIRE_BENCH_BASELINE_REV';
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const entry = (root: string, pkg: string) => join(root, `packages/${pkg}/src/index.ts`);
-const bundles = {
-  client: 'zk-wire-client.mjs',
-  recipes: 'recipes.mjs',
-  queues: 'queues.mjs',
-  modeled: 'modeled.mjs',
-} as const;
 
 type Client = typeof import('@zkwire/zk-wire-client');
-type Recipes = typeof import('@zkwire/recipes');
-type Queues = typeof import('@zkwire/queues');
-type Modeled = typeof import('@zkwire/modeled');
 
 /** A temporary folder, removed at exit. */
 function scratch(name: string): string {
@@ -44,102 +33,66 @@ function scratch(name: string): string {
   return dir;
 }
 
-/**
- * The packages and TypeScript settings of commit `rev`, in a folder of their own; the repository's
- * node_modules serve their third-party imports.
- */
-function checkout(rev: string): string {
-  const dir = scratch('baseline-tree');
-  const tar = execFileSync(
-    'git',
-    [
-      '-C',
-      repoRoot,
-      'archive',
-      '--format=tar',
-      rev,
-      'packages',
-      'tsconfig.base.json',
-      'apps/bench/tsconfig.json',
-    ],
-    { maxBuffer: 1 << 30 },
-  );
-  execFileSync('tar', ['-x', '-C', dir], { input: tar });
-  symlinkSync(join(repoRoot, 'node_modules'), join(dir, 'node_modules'));
-  return dir;
-}
+/** Each package and the bundles it imports instead of a copy of its own. */
+const packages = [
+  ['zk-wire-client', []],
+  ['recipes', ['zk-wire-client']],
+  ['queues', ['zk-wire-client']],
+  ['modeled', ['zk-wire-client', 'recipes']],
+] as const;
 
 /** Bundles the packages of the tree at `root` into a temporary folder; returns its client file. */
 async function build(root: string): Promise<string | undefined> {
   if (!existsSync(entry(root, 'zk-wire-client'))) return undefined;
-  const { build } = await import('esbuild');
+  const esbuild = await import('esbuild');
   const dir = scratch('ours');
-  const common = {
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    tsconfig: join(root, 'apps/bench/tsconfig.json'),
-    logLevel: 'silent',
-  } as const;
-  await build({
-    ...common,
-    entryPoints: [entry(root, 'zk-wire-client')],
-    outfile: join(dir, bundles.client),
-  });
-  // the client is the recipes', queues' and modeled's peer, the recipes modeled's: each imports the bundles
-  // above, not a copy of its own
-  const external = (filter: RegExp, file: string): import('esbuild').Plugin => ({
-    name: `shared-${file}`,
-    setup(on) {
-      on.onResolve({ filter }, () => ({ path: `./${file}`, external: true }));
-    },
-  });
-  const sharedClient = external(/^@zkwire\/zk-wire-client$/, bundles.client);
-  const sharedRecipes = external(/^@zkwire\/recipes$/, bundles.recipes);
-  for (const pkg of ['recipes', 'queues'] as const) {
-    await build({
-      ...common,
+  for (const [pkg, peers] of packages) {
+    const shared: import('esbuild').Plugin = {
+      name: 'shared',
+      setup: (on) =>
+        on.onResolve({ filter: /^@zkwire\/[a-z-]+$/ }, ({ path }) =>
+          (peers as readonly string[]).includes(path.slice(8))
+            ? { path: `./${path.slice(8)}.mjs`, external: true }
+            : undefined,
+        ),
+    };
+    await esbuild.build({
+      ...{ bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'silent' },
+      tsconfig: join(root, 'apps/bench/tsconfig.json'),
       entryPoints: [entry(root, pkg)],
-      outfile: join(dir, bundles[pkg]),
-      plugins: [sharedClient],
+      outfile: join(dir, `${pkg}.mjs`),
+      plugins: [shared],
     });
   }
-  await build({
-    ...common,
-    entryPoints: [entry(root, 'modeled')],
-    outfile: join(dir, bundles.modeled),
-    plugins: [sharedClient, sharedRecipes],
-  });
-  return join(dir, bundles.client);
+  return join(dir, 'zk-wire-client.mjs');
 }
 
 /** One of our packages as the workers load it: this run's bundle, or the installed package. */
-function load(file: string, pkg: string) {
+function load(pkg: (typeof packages)[number][0]) {
   const built = process.env[OURS_MODULE_ENV];
-  return built ? import(pathToFileURL(join(dirname(built), file)).href) : import(pkg);
+  return import(built ? pathToFileURL(join(dirname(built), `${pkg}.mjs`)).href : `@zkwire/${pkg}`);
 }
 
-/** Our client, recipes and queues as the workers load them: this run's bundles, or the installed packages. */
-export async function loadOurs(): Promise<{ client: Client; recipes: Recipes; queues: Queues }> {
+export async function loadOurs() {
   const [client, recipes, queues] = await Promise.all([
-    load(bundles.client, '@zkwire/zk-wire-client') as Promise<Client>,
-    load(bundles.recipes, '@zkwire/recipes') as Promise<Recipes>,
-    load(bundles.queues, '@zkwire/queues') as Promise<Queues>,
+    load('zk-wire-client'),
+    load('recipes'),
+    load('queues'),
   ]);
-  return { client, recipes, queues };
+  return {
+    client: client as Client,
+    recipes: recipes as typeof import('@zkwire/recipes'),
+    queues: queues as typeof import('@zkwire/queues'),
+  };
 }
 
 /** Our client and `@zkwire/modeled` over it, for the modeled scenarios only (other cells never load it). */
-export async function loadModeled(): Promise<{ client: Client; modeled: Modeled }> {
-  const [client, modeled] = await Promise.all([
-    load(bundles.client, '@zkwire/zk-wire-client') as Promise<Client>,
-    load(bundles.modeled, '@zkwire/modeled') as Promise<Modeled>,
-  ]);
-  return { client, modeled };
+export async function loadModeled() {
+  const [client, modeled] = await Promise.all([load('zk-wire-client'), load('modeled')]);
+  return { client: client as Client, modeled: modeled as typeof import('@zkwire/modeled') };
 }
 
-/** A driver factory over the client bundle that `env` names (once per worker: a scenario opens hundreds of sessions). */
+/** A driver factory over the client bundle `env` names, loaded once per worker. */
 function connectThrough(env: string): DriverFactory {
   let loading: Promise<Client> | undefined;
   return async (connectString) => {
@@ -151,7 +104,7 @@ function connectThrough(env: string): DriverFactory {
       10_000,
       'connect',
     );
-    const driver: ClientDriver = {
+    return {
       getData: (path, ok, fail) => void client.getData(path).then(ok, fail),
       exists: (path, ok, fail) => void client.exists(path).then(ok, fail),
       setData: (path, data, ok, fail) => void client.setData(path, data).then(ok, fail),
@@ -163,7 +116,6 @@ function connectThrough(env: string): DriverFactory {
       watchData: (path, onEvent, ok, fail) => void client.getData(path, { watch: onEvent }).then(ok, fail),
       close: () => client.close(),
     };
-    return driver;
   };
 }
 
@@ -178,9 +130,8 @@ export const ours: Contender = {
     const module = await build(repoRoot);
     if (module) process.env[OURS_MODULE_ENV] = module;
     const mod = await loadOurs().catch((error: unknown) => error);
-    if (mod instanceof Error || typeof (mod as { client?: Client }).client?.connect !== 'function') {
+    if (mod instanceof Error || typeof (mod as { client?: Client }).client?.connect !== 'function')
       return { ok: false, reason: `@zkwire/zk-wire-client does not load: ${String(mod)}` };
-    }
     const how = module ? 'built by esbuild from its sources, as tsup publishes it' : 'the installed package';
     return { ok: true, detail: `@zkwire/zk-wire-client (${how})`, command: nodeWorkerCommand };
   },
@@ -201,22 +152,28 @@ export const baseline: Contender = {
     const rev = process.env[BASELINE_REV_ENV];
     if (!rev) return { ok: false, reason: 'no --baseline commit given' };
     try {
-      const commit = execFileSync('git', ['-C', repoRoot, 'rev-parse', '--short', `${rev}^{commit}`])
-        .toString()
-        .trim();
-      const module = await build(checkout(commit));
+      const git = (...args: string[]) =>
+        execFileSync('git', ['-C', repoRoot, ...args], { maxBuffer: 1 << 30 });
+      const commit = git('rev-parse', '--short', `${rev}^{commit}`).toString().trim();
+      // its packages and TypeScript settings; the repository's node_modules serve their third-party imports
+      const tree = scratch('baseline-tree');
+      const tar = git(
+        'archive',
+        '--format=tar',
+        commit,
+        'packages',
+        'tsconfig.base.json',
+        'apps/bench/tsconfig.json',
+      );
+      execFileSync('tar', ['-x', '-C', tree], { input: tar });
+      symlinkSync(join(repoRoot, 'node_modules'), join(tree, 'node_modules'));
+      const module = await build(tree);
       if (!module) return { ok: false, reason: `${rev} has no packages/zk-wire-client` };
       process.env[BASELINE_MODULE_ENV] = module;
-      return {
-        ok: true,
-        detail: `@zkwire/zk-wire-client at ${commit} (${rev}), built like ours`,
-        command: nodeWorkerCommand,
-      };
+      const detail = `@zkwire/zk-wire-client at ${commit} (${rev}), built like ours`;
+      return { ok: true, detail, command: nodeWorkerCommand };
     } catch (error) {
-      return {
-        ok: false,
-        reason: `${rev} does not build: ${error instanceof Error ? error.message : String(error)}`,
-      };
+      return { ok: false, reason: `${rev} does not build: ${message(error)}` };
     }
   },
 };

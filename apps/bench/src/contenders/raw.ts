@@ -6,11 +6,11 @@
  */
 import { runOpenLoopCell } from '../measure/open-loop.js';
 import { runLoopInTurns, type TurnGate } from '../measure/turns.js';
-import { CellPhases, LatencyRecorder } from '../measure/window.js';
 import { runSessions } from '../scenarios/session.js';
-import type { CellResult, CellSpec } from '../types.js';
-import type { Contender } from './contender.js';
-import { nodeWorkerCommand } from './node-worker.js';
+import { runWatch, type WatchDriver } from '../scenarios/watch.js';
+import type { CellResult, CellSpec, ThroughputOp } from '../types.js';
+import { type Contender, clientKinds } from './contender.js';
+import { nodeWorkerCommand } from './driver-protocol.js';
 import {
   closeRawSession,
   createFrame,
@@ -26,34 +26,27 @@ import {
 
 /** The frames a cell cycles through, and how many replies make one operation. */
 function ring(spec: CellSpec): { frames: Buffer[]; repliesPerOp: number } {
-  const { paths } = spec;
+  const { paths, inFlight } = spec;
   const data = Buffer.alloc(spec.dataSize, 0x61);
-  const each = (make: (xid: number) => Buffer) => ({
-    frames: Array.from({ length: Math.max(2 * spec.inFlight, 64) }, (_, i) => make(i + 1)),
-    repliesPerOp: 1,
-  });
-  switch (spec.op) {
-    case 'getData':
-      return each((xid) => pathWatchFrame(xid, RawOpCode.getData, paths.data));
-    case 'exists':
-      return each((xid) => pathWatchFrame(xid, RawOpCode.exists, paths.data));
-    case 'getChildren':
-      return each((xid) => pathWatchFrame(xid, RawOpCode.getChildren2, paths.children));
-    case 'setData':
-      return each((xid) => setDataFrame(xid, paths.data, data));
-    case 'multi':
-      return each((xid) => multiSetDataFrame(xid, paths.multi, data));
-    case 'createDelete': {
-      // one session runs its requests in order, so create p, delete p, create p ... is valid in any window
-      const frames = Array.from({ length: spec.inFlight }, (_, slot) => {
-        const path = `${paths.scratch}/${spec.cellId}-${slot}`;
-        return [createFrame(2 * slot + 1, path, data), deleteFrame(2 * slot + 2, path)];
-      }).flat();
-      return { frames, repliesPerOp: 2 };
-    }
-    default:
-      throw new Error(`raw: no frames for ${String(spec.op)}`);
+  if (spec.op === 'createDelete') {
+    // one session runs its requests in order, so create p, delete p, create p ... is valid in any window
+    const frames = Array.from({ length: inFlight }, (_, slot) => {
+      const path = `${paths.scratch}/${spec.cellId}-${slot}`;
+      return [createFrame(2 * slot + 1, path, data), deleteFrame(2 * slot + 2, path)];
+    });
+    return { frames: frames.flat(), repliesPerOp: 2 };
   }
+  const make = {
+    getData: (xid: number) => pathWatchFrame(xid, RawOpCode.getData, paths.data),
+    exists: (xid: number) => pathWatchFrame(xid, RawOpCode.exists, paths.data),
+    getChildren: (xid: number) => pathWatchFrame(xid, RawOpCode.getChildren2, paths.children),
+    setData: (xid: number) => setDataFrame(xid, paths.data, data),
+    multi: (xid: number) => multiSetDataFrame(xid, paths.multi, data),
+  }[spec.op as Exclude<ThroughputOp, 'createDelete'>];
+  return {
+    frames: Array.from({ length: Math.max(2 * inFlight, 64) }, (_, i) => make(i + 1)),
+    repliesPerOp: 1,
+  };
 }
 
 const PACE_MIN_IN_FLIGHT = 256;
@@ -161,46 +154,28 @@ async function runLatency(spec: CellSpec): Promise<CellResult> {
   return result;
 }
 
-/** getData with a watch on session A, setData from session B, the time until A sees the event frame. */
-async function runWatch(spec: CellSpec): Promise<CellResult> {
-  const a = await openRawSession(spec.connectString);
-  const b = await openRawSession(spec.connectString);
-  const watchFrame = pathWatchFrame(1, RawOpCode.getData, spec.paths.watch, true);
-  const changeFrame = setDataFrame(1, spec.paths.watch, Buffer.alloc(spec.dataSize, 0x62));
-  let onA: (xid: number) => void = () => {};
-  let onB = () => {};
-  const counterA = new ReplyCounter((xid) => onA(xid));
-  const counterB = new ReplyCounter(() => onB());
-  a.socket.on('data', (chunk: Buffer) => counterA.push(chunk));
-  b.socket.on('data', (chunk: Buffer) => counterB.push(chunk));
-  const recorder = new LatencyRecorder();
-  let completed = 0;
-  const phases = new CellPhases(spec, [recorder]);
-  while (phases.running) {
-    phases.openWhenWarm(completed);
-    let t0 = 0n;
-    let event = () => {};
-    const eventSeen = new Promise<void>((resolve) => {
-      event = () => {
-        recorder.record(t0);
-        resolve();
-      };
-    });
-    await new Promise<void>((resolve) => {
-      onA = (xid) => (xid === -1 ? event() : resolve());
-      a.socket.write(watchFrame);
-    });
-    t0 = process.hrtime.bigint();
-    const changed = new Promise<void>((resolve) => {
-      onB = resolve;
-    });
-    b.socket.write(changeFrame);
-    await Promise.all([eventSeen, changed]);
-    completed++;
-  }
-  const measured = phases.close(completed);
-  await Promise.all([closeRawSession(a.socket), closeRawSession(b.socket)]);
-  return { ok: true, ...measured, latency: recorder.summary() };
+/**
+ * A raw session as the watch scenario's driver: a getData with a watch answers `ok` at its reply and
+ * `onEvent` at the event frame (xid -1). A cell uses one path: each frame is encoded once, on first use.
+ */
+async function rawWatchSession(connectString: string): Promise<WatchDriver> {
+  const { socket } = await openRawSession(connectString);
+  let watchFrame: Buffer | undefined;
+  let changeFrame: Buffer | undefined;
+  let onReply: (xid: number) => void = () => {};
+  const counter = new ReplyCounter((xid) => onReply(xid));
+  socket.on('data', (chunk: Buffer) => counter.push(chunk));
+  return {
+    watchData(path, onEvent, ok) {
+      onReply = (xid) => (xid === -1 ? onEvent() : ok());
+      socket.write((watchFrame ??= pathWatchFrame(1, RawOpCode.getData, path, true)));
+    },
+    setData(path, data, ok) {
+      onReply = ok;
+      socket.write((changeFrame ??= setDataFrame(1, path, data)));
+    },
+    close: () => closeRawSession(socket),
+  };
 }
 
 function runCell(spec: CellSpec): Promise<CellResult> {
@@ -215,7 +190,7 @@ function runCell(spec: CellSpec): Promise<CellResult> {
         return () => closeRawSession(socket);
       }, spec);
     case 'watch':
-      return runWatch(spec);
+      return runWatch(rawWatchSession, spec);
     default:
       return Promise.resolve({ ok: false, unsupported: true, error: `raw has no ${spec.kind} cell` });
   }
@@ -226,7 +201,7 @@ export const raw: Contender = {
   label: 'raw limit',
   short: 'raw',
   color: '#7f7f7f',
-  supports: (kind) => kind === 'throughput' || kind === 'latency' || kind === 'session' || kind === 'watch',
+  supports: clientKinds,
   runCell,
   prepare: async () => ({
     ok: true,

@@ -1,13 +1,12 @@
 /**
- * The Rust contender: the `zookeeper-client` crate (async, requests ordered at call time; src/rust, an
- * external driver on tokio's single-threaded runtime), built with `cargo build --release --locked` on first
- * use (built-driver.ts), its crates from crates.io; compiled dependencies are kept in the cache's target folder.
+ * The `zookeeper-client` crate (async, requests ordered at call time; src/rust) on tokio's single-threaded
+ * runtime, built with `cargo build --release --locked` on first use; compiled dependencies stay in the cache.
  */
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareBuiltDriver } from './built-driver.js';
-import type { Contender } from './contender.js';
+import { type Contender, clientKinds } from './contender.js';
 
 const sourceDir = fileURLToPath(new URL('../rust/', import.meta.url));
 
@@ -16,22 +15,19 @@ export const rust: Contender = {
   label: 'Rust client (zookeeper-client)',
   short: 'rust',
   color: '#ce422b',
-  supports: (kind) => kind === 'throughput' || kind === 'latency' || kind === 'session' || kind === 'watch',
+  supports: clientKinds,
   prepare: async (log) =>
     prepareBuiltDriver(
       {
-        name: 'rust',
-        sourceDir,
-        sources: ['Cargo.toml', 'Cargo.lock', 'src/main.rs'],
+        ...{ name: 'rust', sourceDir, sources: ['Cargo.toml', 'Cargo.lock', 'src/main.rs'] },
         tools: ['cargo', join(homedir(), '.cargo/bin/cargo')],
-        build: (cache) => ({
-          args: ['build', '--release', '--locked'],
-          env: { CARGO_TARGET_DIR: join(cache, 'target') },
-          output: join('..', 'target', 'release', 'driver'),
-        }),
-        detail:
-          'zookeeper-client 0.11 (crates.io) on tokio, a task per request in flight, one process per cell',
       },
+      (cache) => ({
+        args: ['build', '--release', '--locked'],
+        env: { CARGO_TARGET_DIR: join(cache, 'target') },
+        output: join('..', 'target', 'release', 'driver'),
+      }),
+      'zookeeper-client 0.11 (crates.io) on tokio, a task per request in flight, one process per cell',
       log,
     ),
 };

@@ -8,7 +8,7 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import type { CellResult, TurnSchedule } from '../types.js';
 import { readyForTurns, runTurns, type TurnGate, type TurnLoop, turnsResult } from './turns.js';
-import { LatencyRecorder, requestsDue, untilIdle } from './window.js';
+import { LatencyRecorder, requestsDue, sleep, untilIdle } from './window.js';
 
 /** Where an open loop sends its getData. */
 export interface OpenLoopTarget {
@@ -129,50 +129,40 @@ export async function runOpenLoopCell(
   if (turns.warmUpMs > 0) {
     const now = performance.now();
     loop.run(rate / turns.of, now, now + turns.warmUpMs);
-    await new Promise((resolve) => setTimeout(resolve, turns.warmUpMs));
+    await sleep(turns.warmUpMs);
     loop.stop();
     await untilIdle(loop.inFlight, 5);
   }
-  const gc = new GcPauses();
+  const gcPauses = watchGcPauses();
   const result = turnsResult(await runTurns(loop, turns, await readyForTurns()), turns);
-  gc.stop();
+  const gc = gcPauses();
   if (!result.ok) return result;
   const lag = loop.measured.sendLag.summary();
   return {
     ...result,
     latency: loop.measured.latency.summary(),
     turnP99Us: loop.turnP99s.slice(1),
-    note: `${rate} req/s; send lag behind the due time p50 ${lag.p50} µs, p99 ${lag.p99} µs; ${gc.summary()}`,
+    note: `${rate} req/s; send lag behind the due time p50 ${lag.p50} µs, p99 ${lag.p99} µs; ${gc}`,
   };
 }
 
 /**
  * The process's GC pauses over the turns (every turn, warm-up turn included): a tail latency above the raw
  * limit's comes either from JavaScript run between reads or from the collector, and the send lag alone does
- * not tell which.
+ * not tell which. Returns the function that stops watching and says what it saw.
  */
-class GcPauses {
-  private count = 0;
-  private totalMs = 0;
-  private longestMs = 0;
-  private readonly observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      this.count++;
-      this.totalMs += entry.duration;
-      this.longestMs = Math.max(this.longestMs, entry.duration);
+function watchGcPauses(): () => string {
+  let [count, totalMs, longestMs] = [0, 0, 0];
+  const observer = new PerformanceObserver((list) => {
+    for (const { duration } of list.getEntries()) {
+      count++;
+      totalMs += duration;
+      longestMs = Math.max(longestMs, duration);
     }
   });
-
-  constructor() {
-    this.observer.observe({ entryTypes: ['gc'] });
-  }
-
-  stop(): void {
-    this.observer.disconnect();
-  }
-
-  summary(): string {
-    const ms = (v: number) => v.toFixed(2);
-    return `GC over the turns: ${this.count} pauses, ${ms(this.totalMs)} ms in all, the longest ${ms(this.longestMs)} ms`;
-  }
+  observer.observe({ entryTypes: ['gc'] });
+  return () => {
+    observer.disconnect();
+    return `GC over the turns: ${count} pauses, ${totalMs.toFixed(2)} ms in all, the longest ${longestMs.toFixed(2)} ms`;
+  };
 }

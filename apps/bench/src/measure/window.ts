@@ -63,39 +63,43 @@ export class LatencyRecorder {
 }
 
 /**
- * The two phases of a cell that runs alone (sessions, watches, recipes): a warm-up, then the measured window.
- * The window and the recorders open at the first openWhenWarm() after the warm-up.
+ * A cell that runs alone (sessions, watches, recipes): `step` (one op, which times itself on `recorder`) again
+ * and again through the warm-up, then the window, opened at the first step after the warm-up; a window whose
+ * first step outlasted the whole cell measures nothing rather than garbage.
  */
-export class CellPhases {
-  readonly start = performance.now();
-  readonly end: number;
-  private readonly window = new MeasureWindow();
-  private opened = false;
-
-  constructor(
-    private readonly spec: { warmupMs: number; durationMs: number },
-    private readonly recorders: LatencyRecorder[] = [],
-  ) {
-    this.end = this.start + spec.warmupMs + spec.durationMs;
+export async function repeatAlone(
+  spec: { warmupMs: number; durationMs: number },
+  step: (recorder: LatencyRecorder) => Promise<void>,
+) {
+  const recorder = new LatencyRecorder();
+  const window = new MeasureWindow();
+  const start = performance.now();
+  let completed = 0;
+  while (performance.now() < start + spec.warmupMs + spec.durationMs) {
+    if (!recorder.recording && performance.now() - start >= spec.warmupMs) {
+      recorder.recording = true;
+      window.open(completed, 0);
+    }
+    await step(recorder);
+    completed++;
   }
+  if (!recorder.recording) window.open(completed, 0);
+  recorder.recording = false;
+  return { ok: true as const, ...window.close(completed, 0), latency: recorder.summary() };
+}
 
-  get running(): boolean {
-    return performance.now() < this.end;
-  }
-
-  openWhenWarm(ops: number, errors = 0): void {
-    if (this.opened || performance.now() - this.start < this.spec.warmupMs) return;
-    this.opened = true;
-    for (const r of this.recorders) r.recording = true;
-    this.window.open(ops, errors);
-  }
-
-  /** Ends the window; one whose first step outlasted the whole cell measures nothing rather than garbage. */
-  close(ops: number, errors = 0): WindowFigures {
-    if (!this.opened) this.window.open(ops, errors);
-    for (const r of this.recorders) r.recording = false;
-    return this.window.close(ops, errors);
-  }
+/** Sleeps through the warm-up, then measures `durationMs` of `count()` while the cell's loops run. */
+export async function timedWindow(
+  spec: { warmupMs: number; durationMs: number },
+  count: () => number,
+  onOpen?: () => void,
+): Promise<WindowFigures> {
+  const window = new MeasureWindow();
+  await sleep(spec.warmupMs);
+  onOpen?.();
+  window.open(count(), 0);
+  await sleep(spec.durationMs);
+  return window.close(count(), 0);
 }
 
 /** Resolves after `ms`. */

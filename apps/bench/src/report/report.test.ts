@@ -3,10 +3,10 @@ import { expandCases } from '../scenarios/catalog.js';
 import { type Observation, summarize } from '../stats.js';
 import { checkTargets, loadTargets } from '../targets.js';
 import type { CellResult, ContenderId } from '../types.js';
+import { renderTable } from './format.js';
 import { renderMarkdown } from './markdown.js';
 import type { RunReport } from './model.js';
 import { renderSvg } from './svg.js';
-import { renderTable } from './table.js';
 
 const result = (opsPerSec: number, p50?: number): CellResult => ({
   ok: true,

@@ -5,6 +5,7 @@
  * shared machine). The least-squares slope is given too, in µs of lag per second of the window.
  */
 import { median } from '../stats.js';
+import { leastSquaresSlope } from './slope.js';
 
 export interface LagSample {
   /** since the window opened */
@@ -38,15 +39,7 @@ export function lagTrend(samples: readonly LagSample[]): LagTrend | undefined {
   if (first.length === 0 || last.length === 0) return undefined;
   const firstThirdP50Us = median(first.map((s) => s.lagUs));
   const lastThirdP50Us = median(last.map((s) => s.lagUs));
-  const meanT = sorted.reduce((n, s) => n + s.atMs, 0) / sorted.length;
-  const meanL = sorted.reduce((n, s) => n + s.lagUs, 0) / sorted.length;
-  let covariance = 0;
-  let variance = 0;
-  for (const s of sorted) {
-    covariance += (s.atMs - meanT) * (s.lagUs - meanL);
-    variance += (s.atMs - meanT) ** 2;
-  }
-  const slopeUsPerS = variance > 0 ? (covariance / variance) * 1000 : 0;
+  const slopeUsPerS = leastSquaresSlope(sorted.map((s) => [s.atMs, s.lagUs])) * 1000;
   const grows = lastThirdP50Us > 2 * firstThirdP50Us && lastThirdP50Us - firstThirdP50Us >= MIN_GROWTH_US;
   return { firstThirdP50Us, lastThirdP50Us, slopeUsPerS, grows };
 }

@@ -3,17 +3,18 @@ import v8 from 'node:v8';
 import type { LatencySummary } from '../types.js';
 
 /**
- * Heap and RSS after two full GCs; the worker runs with --expose-gc. Heap is V8's used heap without its code
- * space, plus external memory: the JVM's heap figure the Java cells report leaves compiled code out too (it sits
- * in the code cache), so counting V8's JIT code would charge ours for what Java's figure never shows.
+ * Heap and RSS after two full GCs; the worker runs with --expose-gc. Heap is V8's used heap plus external
+ * memory, by default without V8's code space: the JVM's heap figure the Java scale cells report leaves
+ * compiled code out too (it sits in the code cache), so counting V8's JIT code would charge ours for what
+ * Java's figure never shows. The memory cells, among Node clients only, count it.
  */
-export function memoryNow(): { heap: number; rss: number } {
+export function memoryNow(withCode = false): { heap: number; rss: number } {
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('scale cells need node --expose-gc');
+  if (!gc) throw new Error('memory and scale cells need node --expose-gc');
   gc();
   gc(); // the first can leave work for finalizers and weak callbacks
   const usage = process.memoryUsage();
-  const code = v8.getHeapSpaceStatistics().find((space) => space.space_name === 'code_space');
+  const code = withCode ? undefined : v8.getHeapSpaceStatistics().find((s) => s.space_name === 'code_space');
   return { heap: usage.heapUsed - (code?.space_used_size ?? 0) + usage.external, rss: usage.rss };
 }
 

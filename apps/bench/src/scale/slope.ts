@@ -8,21 +8,24 @@ export interface SizePoint {
   cost: number;
 }
 
+/** The least-squares slope of y against x (0 when every x is the same). */
+export function leastSquaresSlope(points: readonly (readonly [x: number, y: number])[]): number {
+  const mean = (k: 0 | 1) => points.reduce((n, p) => n + p[k], 0) / points.length;
+  const [meanX, meanY] = [mean(0), mean(1)];
+  let covariance = 0;
+  let variance = 0;
+  for (const [x, y] of points) {
+    covariance += (x - meanX) * (y - meanY);
+    variance += (x - meanX) ** 2;
+  }
+  return variance > 0 ? covariance / variance : 0;
+}
+
 /** The log-log slope of `points` (at least two distinct sizes, every value above 0), else undefined. */
 export function logLogSlope(points: readonly SizePoint[]): number | undefined {
   const usable = points.filter((p) => p.size > 0 && p.cost > 0);
   if (new Set(usable.map((p) => p.size)).size < 2) return undefined;
-  const xs = usable.map((p) => Math.log(p.size));
-  const ys = usable.map((p) => Math.log(p.cost));
-  const meanX = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const meanY = ys.reduce((a, b) => a + b, 0) / ys.length;
-  let covariance = 0;
-  let variance = 0;
-  for (let i = 0; i < xs.length; i++) {
-    covariance += ((xs[i] as number) - meanX) * ((ys[i] as number) - meanY);
-    variance += ((xs[i] as number) - meanX) ** 2;
-  }
-  return covariance / variance;
+  return leastSquaresSlope(usable.map((p) => [Math.log(p.size), Math.log(p.cost)]));
 }
 
 /** The slope between each pair of neighbouring sizes (sorted by size), where a superlinear step shows. */

@@ -7,14 +7,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { loadOurs } from '../contenders/ours.js';
-import { CellPhases, LatencyRecorder, MeasureWindow, message } from '../measure/window.js';
+import { LatencyRecorder, MeasureWindow, message, repeatAlone } from '../measure/window.js';
 import type { CellResult, CellSpec } from '../types.js';
 
 type Packages = Awaited<ReturnType<typeof loadOurs>>;
 type Client = Awaited<ReturnType<Packages['client']['connect']>>;
-
-/** Loads measured at least, however long each takes. */
-const MIN_LOADS = 3;
 
 /** A full GC for the heap figure (flag set at run time: the worker is not started with it). */
 function heapUsed(): number {
@@ -30,9 +27,8 @@ async function loaded(m: Packages, client: Client, tree: string, expected?: numb
   await cache.start();
   if (!(await cache.awaitInitialized({ timeoutMs: 60_000 })))
     throw new Error('cache: no initial load in 60 s');
-  if (expected !== undefined && cache.size !== expected) {
+  if (expected !== undefined && cache.size !== expected)
     throw new Error(`cache: loaded ${cache.size} nodes, expected ${expected}`);
-  }
   return cache;
 }
 
@@ -47,7 +43,7 @@ async function runLoad(m: Packages, client: Client, tree: string, spec: CellSpec
   window.open(0, 0);
   const started = performance.now();
   let loads = 0;
-  while (loads < MIN_LOADS || performance.now() - started < spec.durationMs) {
+  while (loads < 3 || performance.now() - started < spec.durationMs) {
     const t0 = process.hrtime.bigint();
     await (await loaded(m, client, tree, nodes)).close();
     recorder.record(t0);
@@ -71,17 +67,14 @@ async function runChanges(m: Packages, client: Client, tree: string, spec: CellS
   const cache = await loaded(m, client, tree);
   try {
     const targets = (await writer.getChildren(tree)).slice(0, 10).map((name) => `${tree}/${name}`);
-    const recorder = new LatencyRecorder();
-    const phases = new CellPhases(spec, [recorder]);
     let waiting: { path: string; arrived: () => void } | undefined;
     cache.on('changed', (_old, data) => {
       if (data.path === waiting?.path) waiting.arrived();
     });
     const item = Buffer.alloc(spec.dataSize, 0x63);
     let changes = 0;
-    while (phases.running) {
-      phases.openWhenWarm(changes);
-      const path = targets[changes % targets.length] as string;
+    return await repeatAlone(spec, async (recorder) => {
+      const path = targets[changes++ % targets.length] as string;
       let timer: NodeJS.Timeout | undefined;
       const arrived = new Promise<boolean>((resolve) => {
         waiting = { path, arrived: () => resolve(true) };
@@ -93,9 +86,7 @@ async function runChanges(m: Packages, client: Client, tree: string, spec: CellS
       clearTimeout(timer);
       if (!inTime) throw new Error('cache: a change took over 10 s to arrive');
       recorder.record(t0);
-      changes++;
-    }
-    return { ok: true, ...phases.close(changes), latency: recorder.summary() };
+    });
   } finally {
     await cache.close();
     await writer.close().catch(() => {});

@@ -101,7 +101,6 @@ export const scenarios: Record<string, ScenarioDef> = {
   },
   memory: {
     kind: 'memory',
-    depths: [10_000],
     describe: 'client heap and RSS per armed watch and per request in flight',
     optIn: true,
   },
@@ -117,67 +116,42 @@ const quickDepths: Record<string, number[]> = { getData: [1000], setData: [256] 
 export function expandCases(
   names: readonly string[],
   options: { quick: boolean; inFlight?: number[]; sizes?: number[] },
-) {
-  const cases: BenchCase[] = [];
-  for (const name of names) {
+): BenchCase[] {
+  return names.flatMap((name): BenchCase[] => {
     const def = scenarios[name];
     if (!def) throw new Error(`unknown scenario "${name}"`);
-    if (def.kind === 'memory') {
-      const count = def.depths?.[0] ?? 10_000;
-      cases.push(
-        {
-          key: `memoryWatches@${count}`,
-          scenario: 'memoryWatches',
-          kind: 'memory',
-          inFlight: count,
-          title: `memory per armed one-shot watch: getData with a watch on ${count.toLocaleString('en-US')} nodes`,
-        },
-        {
-          key: `memoryInFlight@${count}`,
-          scenario: 'memoryInFlight',
-          kind: 'memory',
-          inFlight: count,
-          title: `memory per request in flight: ${count.toLocaleString('en-US')} getData issued at once`,
-        },
-      );
-      continue;
+    const { kind } = def;
+    if (kind === 'memory') {
+      const n = 10_000;
+      const count = n.toLocaleString('en-US');
+      return [
+        ['memoryWatches', `memory per armed one-shot watch: getData with a watch on ${count} nodes`],
+        ['memoryInFlight', `memory per request in flight: ${count} getData issued at once`],
+      ].map(([scenario = '', title = '']) => ({
+        key: `${scenario}@${n}`,
+        scenario,
+        kind,
+        inFlight: n,
+        title,
+      }));
     }
-    if (def.kind === 'scale') {
-      for (const size of options.sizes ?? def.depths ?? []) {
-        cases.push({
-          key: `${name}@${size}`,
-          scenario: name,
-          kind: 'scale',
-          inFlight: size,
-          title: `${def.describe}; size ${size.toLocaleString('en-US')}`,
-        });
-      }
-      continue;
+    if (kind === 'scale') {
+      return (options.sizes ?? def.depths ?? []).map((size) => ({
+        ...{ key: `${name}@${size}`, scenario: name, kind, inFlight: size },
+        title: `${def.describe}; size ${size.toLocaleString('en-US')}`,
+      }));
     }
-    if (def.kind !== 'throughput') {
-      const rate = def.kind === 'latency' && def.saturationShare === undefined ? LATENCY_RATE : undefined;
-      cases.push({
-        key: name,
-        scenario: name,
-        kind: def.kind,
-        inFlight: 1,
-        ...(rate ? { rate } : {}),
-        ...(def.saturationShare ? { saturationShare: def.saturationShare } : {}),
-        title: def.describe,
-      });
-      continue;
+    if (kind !== 'throughput') {
+      const share = def.saturationShare;
+      const rate = kind === 'latency' && share === undefined ? LATENCY_RATE : undefined;
+      const fixed = { key: name, scenario: name, kind, inFlight: 1, title: def.describe };
+      return [{ ...fixed, ...(rate && { rate }), ...(share && { saturationShare: share }) }];
     }
     const depths = options.inFlight ?? (options.quick ? quickDepths[name] : undefined) ?? def.depths ?? [1];
-    for (const inFlight of depths) {
-      cases.push({
-        key: `${name}@${inFlight}`,
-        scenario: name,
-        kind: 'throughput',
-        ...(def.op ? { op: def.op } : {}),
-        inFlight,
-        title: `${def.describe}, ${inFlight} in flight`,
-      });
-    }
-  }
-  return cases;
+    return depths.map((inFlight) => ({
+      ...{ key: `${name}@${inFlight}`, scenario: name, kind, inFlight },
+      ...(def.op && { op: def.op }),
+      title: `${def.describe}, ${inFlight} in flight`,
+    }));
+  });
 }

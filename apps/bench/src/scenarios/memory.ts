@@ -8,6 +8,7 @@
 import type { ClientDriver, DriverFactory } from '../contenders/driver.js';
 import { treeNodePaths } from '../fixtures.js';
 import { MeasureWindow, sleep, withTimeout } from '../measure/window.js';
+import { memoryNow } from '../scale/sample.js';
 import type { CellResult, CellSpec, MemoryTries } from '../types.js';
 
 const TRIES = 3;
@@ -15,19 +16,7 @@ const WARMUP_UNITS = 2_000;
 /** requests in flight while arming watches */
 const WINDOW = 1_000;
 
-function sample(): { heap: number; rss: number } {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  if (!gc) throw new Error('memory cells need node --expose-gc');
-  gc();
-  gc(); // the first can leave work for finalizers and weak callbacks
-  const usage = process.memoryUsage();
-  return { heap: usage.heapUsed + usage.external, rss: usage.rss };
-}
-
-/** getData of `path` on `driver`, as a promise. */
-const read = (driver: ClientDriver, path: string) =>
-  new Promise<void>((resolve, reject) => driver.getData(path, resolve, reject));
-
+const sample = () => memoryNow(true);
 /** A shared watcher: the cells count the library's cost per watch, not a closure per watch. */
 const ignore = () => {};
 
@@ -35,7 +24,7 @@ const ignore = () => {};
 async function armWatches(connect: DriverFactory, spec: CellSpec, paths: readonly string[]) {
   const driver = await connect(spec.connectString);
   try {
-    await read(driver, spec.paths.data);
+    await new Promise<void>((resolve, reject) => driver.getData(spec.paths.data, resolve, reject));
     const before = sample();
     let next = 0;
     const lane = async () => {

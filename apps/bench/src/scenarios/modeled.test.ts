@@ -1,21 +1,12 @@
 import { zpath } from '@zkwire/modeled';
 import { describe, expect, it } from 'vitest';
-import { driverArgs } from '../contenders/driver-protocol.js';
+import { cellBase, driverArgs } from '../contenders/driver-protocol.js';
 import { supports } from '../contenders/index.js';
 import { parseOptions } from '../options.js';
 import { loadTargets } from '../targets.js';
 import { type CellSpec, contenderIds } from '../types.js';
 import { defaultScenarios, expandCases, quickScenarios } from './catalog.js';
-import {
-  batches,
-  benchModel,
-  cellBase,
-  MODEL_COUNT,
-  modelIds,
-  TRANSACTION_SIZE,
-  UpdateTally,
-  updateNote,
-} from './modeled.js';
+import { batches, benchModel, MODEL_COUNT, modelIds, TRANSACTION_SIZE } from './modeled.js';
 
 const names = ['modeledRead', 'modeledUpdate'];
 
@@ -69,7 +60,6 @@ describe('the models of modeledRead', () => {
     expect(sent.flat()).toEqual(rest);
     expect(batches(ids, TRANSACTION_SIZE)).toHaveLength(10);
     expect(batches([], TRANSACTION_SIZE)).toEqual([]);
-    expect(() => batches(ids, 0)).toThrow(RangeError);
   });
 
   it('are the bytes Jackson writes for the Java driver’s BenchModel (fields in declared order)', () => {
@@ -93,40 +83,5 @@ describe('the models of modeledRead', () => {
     } satisfies CellSpec;
     expect(driverArgs(full)).toContain(`base=${cellBase(full)}`);
     expect(cellBase(spec)).toBe('/zkwire-bench-x/recipes/r1c0ours');
-  });
-});
-
-describe('UpdateTally (modeledUpdate)', () => {
-  it('counts the window’s updates and retries from its opening, and the retries per update', () => {
-    const tally = new UpdateTally();
-    tally.updates = 5;
-    tally.retries = 7;
-    tally.open();
-    tally.updates += 4;
-    tally.retries += 6;
-    expect(tally.window()).toEqual({ updates: 4, retries: 6, retriesPerUpdate: 1.5 });
-  });
-
-  it('gives 0 retries per update when none went through in the window', () => {
-    const tally = new UpdateTally();
-    tally.open();
-    tally.retries = 3;
-    expect(tally.window()).toEqual({ updates: 0, retries: 3, retriesPerUpdate: 0 });
-  });
-
-  it('passes a final count equal to every update, warm-up included, and names a lost or extra one', () => {
-    const tally = new UpdateTally();
-    tally.updates = 10;
-    tally.open();
-    tally.updates = 25;
-    expect(tally.lostUpdates(25)).toBeUndefined();
-    expect(tally.lostUpdates(24)).toBe('modeled: the count is 24 after 25 updates went through');
-    expect(tally.lostUpdates(26)).toBe('modeled: the count is 26 after 25 updates went through');
-  });
-
-  it('notes the retries per update and the final count', () => {
-    const note = updateNote({ updates: 200, retries: 50, retriesPerUpdate: 0.25 }, 1234);
-    expect(note).toContain('retries per update 0.25 (50 BadVersion in the window)');
-    expect(note).toContain('final count 1234 = every update');
   });
 });

@@ -8,8 +8,9 @@
  *   At the end the model's count must be the number of updates that went through (none lost).
  * Both make their nodes under the cell's own base and remove them after the window.
  */
+import { cellBase } from '../contenders/driver-protocol.js';
 import { loadModeled } from '../contenders/ours.js';
-import { LatencyRecorder, MeasureWindow, message, sleep, withTimeout } from '../measure/window.js';
+import { LatencyRecorder, MeasureWindow, message, timedWindow, withTimeout } from '../measure/window.js';
 import type { CellResult, CellSpec } from '../types.js';
 
 /** Models in modeledRead's cache (CuratorModeled.MODELS). */
@@ -21,7 +22,7 @@ export const TRANSACTION_SIZE = 1_000;
  * socket would wait for the whole window: the read loop yields to the event loop after this many reads, as a
  * Node service does between the requests it serves.
  */
-export const READS_PER_YIELD = 1_000;
+const READS_PER_YIELD = 1_000;
 
 /** The model of both scenarios; Jackson writes CuratorModeled.BenchModel's fields in this order too. */
 export interface BenchModel {
@@ -37,58 +38,11 @@ export const modelIds = (count: number): string[] =>
   Array.from({ length: count }, (_, i) => `m${String(i).padStart(5, '0')}`);
 
 /** `items` in slices of at most `size`, in order. */
-export function batches<T>(items: readonly T[], size: number): T[][] {
-  if (!Number.isInteger(size) || size < 1)
-    throw new RangeError(`batch size must be a positive integer, got ${size}`);
-  const out: T[][] = [];
-  for (let from = 0; from < items.length; from += size) out.push(items.slice(from, from + size));
-  return out;
-}
-
-/** The node every modeled cell works under: the same base the Java driver gets (driver-protocol.ts). */
-export const cellBase = (spec: Pick<CellSpec, 'paths' | 'cellId'>) =>
-  `${spec.paths.root}/recipes/${spec.cellId}`;
-
-/** The updates and retries of modeledUpdate's sessions, and what the window saw of them. */
-export class UpdateTally {
-  updates = 0;
-  retries = 0;
-  #updates0 = 0;
-  #retries0 = 0;
-
-  /** Starts the window's counts at the totals so far. */
-  open(): void {
-    this.#updates0 = this.updates;
-    this.#retries0 = this.retries;
-  }
-
-  /** The window's updates and retries, and the retries per update (0 when none went through). */
-  window(): { updates: number; retries: number; retriesPerUpdate: number } {
-    const updates = this.updates - this.#updates0;
-    const retries = this.retries - this.#retries0;
-    return { updates, retries, retriesPerUpdate: updates === 0 ? 0 : retries / updates };
-  }
-
-  /** Why the final count shows a lost (or invented) update, or undefined when it is every update. */
-  lostUpdates(finalCount: number): string | undefined {
-    if (finalCount === this.updates) return undefined;
-    return `modeled: the count is ${finalCount} after ${this.updates} updates went through`;
-  }
-}
-
-/** modeledUpdate's note (CuratorModeled.java writes the same). */
-export function updateNote(window: ReturnType<UpdateTally['window']>, finalCount: number): string {
-  return (
-    'one op = a versioned read-modify-write that went through, two sessions contending (percentiles: first ' +
-    `read to its write); retries per update ${window.retriesPerUpdate.toFixed(2)} (${window.retries} ` +
-    `BadVersion in the window); final count ${finalCount} = every update`
-  );
-}
+export const batches = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, b) => items.slice(b * size, (b + 1) * size));
 
 type Packages = Awaited<ReturnType<typeof loadModeled>>;
 type Client = Awaited<ReturnType<Packages['client']['connect']>>;
-
-const isBadVersion = (error: unknown) => (error as { code?: unknown } | null)?.code === 'BADVERSION';
 
 async function cachedReads(m: Packages, client: Client, spec: CellSpec): Promise<CellResult> {
   const { modelSpec, modeled, jsonSerializer } = m.modeled;
@@ -130,9 +84,7 @@ async function cachedReads(m: Packages, client: Client, spec: CellSpec): Promise
     }
     const measured = window.close(reads, 0);
     if (wrong > 0) throw new Error(`modeled: ${wrong} cached reads returned another id's model`);
-    const note =
-      `one op = a cached read of one of ${MODEL_COUNT} models (cached.resolved({ id }).read()); ` +
-      'every read held its own id';
+    const note = `one op = a cached read of one of ${MODEL_COUNT} models (cached.resolved({ id }).read()); every read held its own id`;
     return { ok: true, ...measured, note };
   } finally {
     await cached.close();
@@ -150,8 +102,10 @@ async function contendedUpdates(m: Packages, clients: Client[], spec: CellSpec):
   });
   const [first] = clients as [Client, ...Client[]];
   await modeled(first, counterSpec).set(benchModel('counter'));
-  const tally = new UpdateTally();
   const recorder = new LatencyRecorder();
+  let updates = 0;
+  let retries = 0;
+  let retriesAtOpen = 0;
   let stopped = false;
   let failure: unknown;
   const sessions = clients.map(async (client) => {
@@ -165,35 +119,41 @@ async function contendedUpdates(m: Packages, clients: Client[], spec: CellSpec):
             await counter.update({ model: { ...model, count: model.count + 1 }, version });
             break;
           } catch (error) {
-            if (!isBadVersion(error)) throw error;
-            tally.retries++;
+            if ((error as { code?: unknown } | null)?.code !== 'BADVERSION') throw error;
+            retries++;
           }
         }
-        tally.updates++;
+        updates++;
         recorder.record(began);
       }
     } catch (error) {
       failure ??= error;
     }
   });
-  const window = new MeasureWindow();
-  await sleep(spec.warmupMs);
-  tally.open();
-  recorder.recording = true;
-  window.open(tally.updates, 0);
-  await sleep(spec.durationMs);
-  const measured = window.close(tally.updates, 0);
+  const measured = await timedWindow(
+    spec,
+    () => updates,
+    () => {
+      retriesAtOpen = retries;
+      recorder.recording = true;
+    },
+  );
   recorder.recording = false;
-  const seen = tally.window();
+  const windowRetries = retries - retriesAtOpen;
   stopped = true;
   await withTimeout(Promise.all(sessions), 10_000, 'modeled: the sessions stopping');
   if (failure !== undefined) throw new Error(`modeled: a session failed: ${message(failure)}`);
   const counter = modeled(first, counterSpec);
   const finalCount = (await counter.read()).count;
   await counter.delete();
-  const lost = tally.lostUpdates(finalCount);
-  if (lost) throw new Error(lost);
-  return { ok: true, ...measured, latency: recorder.summary(), note: updateNote(seen, finalCount) };
+  if (finalCount !== updates)
+    throw new Error(`modeled: the count is ${finalCount} after ${updates} updates went through`);
+  const perUpdate = measured.ops === 0 ? 0 : windowRetries / measured.ops;
+  const note =
+    'one op = a versioned read-modify-write that went through, two sessions contending (percentiles: first ' +
+    `read to its write); retries per update ${perUpdate.toFixed(2)} (${windowRetries} ` +
+    `BadVersion in the window); final count ${finalCount} = every update`;
+  return { ok: true, ...measured, latency: recorder.summary(), note };
 }
 
 export async function runModeled(spec: CellSpec): Promise<CellResult> {
@@ -205,14 +165,9 @@ export async function runModeled(spec: CellSpec): Promise<CellResult> {
     ),
   );
   try {
-    switch (spec.scenario) {
-      case 'modeledRead':
-        return await cachedReads(m, clients[0] as Client, spec);
-      case 'modeledUpdate':
-        return await contendedUpdates(m, clients, spec);
-      default:
-        return { ok: false, unsupported: true, error: `no modeled scenario ${spec.scenario}` };
-    }
+    return spec.scenario === 'modeledUpdate'
+      ? await contendedUpdates(m, clients, spec)
+      : await cachedReads(m, clients[0] as Client, spec);
   } catch (error) {
     return { ok: false, error: message(error) };
   } finally {

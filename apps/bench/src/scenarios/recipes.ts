@@ -4,8 +4,9 @@
  * second (put, or putMulti of 10, at most 100 waiting), and its put-to-consumer latency. One op is one
  * acquire + release, or one item through the queue.
  */
+import { cellBase } from '../contenders/driver-protocol.js';
 import { loadOurs } from '../contenders/ours.js';
-import { CellPhases, LatencyRecorder, MeasureWindow, message, sleep } from '../measure/window.js';
+import { message, repeatAlone, sleep, timedWindow } from '../measure/window.js';
 import type { CellResult, CellSpec } from '../types.js';
 
 /** Sessions contending for the lock in lockHandoff (CuratorBench.java uses the same). */
@@ -14,9 +15,7 @@ const PUT_MULTI_ITEMS = 10;
 /** Items put but not yet consumed, at most: keeps the queue short, so that a listing stays cheap. */
 const BACKLOG = 100;
 
-type Packages = Awaited<ReturnType<typeof loadOurs>>;
-type Client = Awaited<ReturnType<Packages['client']['connect']>>;
-type Queue = InstanceType<Packages['queues']['DistributedQueue']>;
+type Queue = InstanceType<Awaited<ReturnType<typeof loadOurs>>['queues']['DistributedQueue']>;
 
 /** Runs `loops` (each an endless sequence of ops) for warm-up + duration; the window counts their ops. */
 async function measureLoops(loops: (() => Promise<void>)[], spec: CellSpec): Promise<CellResult> {
@@ -34,11 +33,7 @@ async function measureLoops(loops: (() => Promise<void>)[], spec: CellSpec): Pro
       }
     }
   });
-  const window = new MeasureWindow();
-  await sleep(spec.warmupMs);
-  window.open(completed, 0);
-  await sleep(spec.durationMs);
-  const measured = window.close(completed, 0);
+  const measured = await timedWindow(spec, () => completed);
   stopped = true;
   await Promise.race([Promise.all(running), sleep(10_000)]);
   return failure === undefined ? { ok: true, ...measured } : { ok: false, error: message(failure) };
@@ -56,15 +51,11 @@ async function itemsThrough(queue: Queue, spec: CellSpec, batch: number): Promis
   const fail = (error: unknown) => {
     failure ??= error;
   };
-  const consumer = queue
-    .consume(
-      () => {
-        consumed++;
-        wake();
-      },
-      { signal: stop.signal },
-    )
-    .catch(fail);
+  const onItem = () => {
+    consumed++;
+    wake();
+  };
+  const consumer = queue.consume(onItem, { signal: stop.signal }).catch(fail);
   const producer = (async () => {
     while (!stop.signal.aborted && failure === undefined) {
       if (put - consumed + batch > BACKLOG) {
@@ -78,11 +69,7 @@ async function itemsThrough(queue: Queue, spec: CellSpec, batch: number): Promis
       put += batch;
     }
   })().catch(fail);
-  const window = new MeasureWindow();
-  await sleep(spec.warmupMs);
-  window.open(consumed, 0);
-  await sleep(spec.durationMs);
-  const measured = window.close(consumed, 0);
+  const measured = await timedWindow(spec, () => consumed);
   stop.abort();
   await Promise.race([Promise.all([producer, consumer]), sleep(10_000)]);
   return failure === undefined ? { ok: true, ...measured } : { ok: false, error: message(failure) };
@@ -91,21 +78,11 @@ async function itemsThrough(queue: Queue, spec: CellSpec, batch: number): Promis
 /** Put one item, wait until the consumer has it, then the next; latency from put() to the handler. */
 async function itemLatency(queue: Queue, spec: CellSpec): Promise<CellResult> {
   const item = Buffer.alloc(spec.dataSize, 0x71);
-  const recorder = new LatencyRecorder();
   const stop = new AbortController();
   let arrived = () => {};
-  let consumed = 0;
-  const consumer = queue.consume(
-    () => {
-      consumed++;
-      arrived();
-    },
-    { signal: stop.signal },
-  );
-  const phases = new CellPhases(spec, [recorder]);
+  const consumer = queue.consume(() => arrived(), { signal: stop.signal });
   try {
-    while (phases.running) {
-      phases.openWhenWarm(consumed);
+    return await repeatAlone(spec, async (recorder) => {
       const t0 = process.hrtime.bigint();
       const got = new Promise<boolean>((resolve) => {
         arrived = () => resolve(true);
@@ -115,10 +92,7 @@ async function itemLatency(queue: Queue, spec: CellSpec): Promise<CellResult> {
       if (!(await Promise.race([got, consumer.then(() => false)])))
         throw new Error('queue: no item within 10 s');
       recorder.record(t0);
-    }
-    return { ok: true, ...phases.close(consumed), latency: recorder.summary() };
-  } catch (error) {
-    return { ok: false, error: message(error) };
+    });
   } finally {
     stop.abort();
     await Promise.race([consumer.catch(() => {}), sleep(10_000)]);
@@ -127,67 +101,45 @@ async function itemLatency(queue: Queue, spec: CellSpec): Promise<CellResult> {
 
 export async function runRecipe(spec: CellSpec): Promise<CellResult> {
   const m = await loadOurs();
-  const base = `${spec.paths.root}/recipes/${spec.cellId}`;
+  const base = cellBase(spec);
   const sessions = spec.scenario === 'lockHandoff' ? HANDOFF_SESSIONS : 1;
-  const clients: Client[] = await Promise.all(
+  const clients = await Promise.all(
     Array.from({ length: sessions }, () =>
       m.client.connect({ connectString: spec.connectString, sessionTimeoutMs: 30_000 }),
     ),
   );
-  const first = clients[0] as Client;
-  const dqueue = () =>
-    new m.queues.DistributedQueue(first, `${base}/dqueue`, { serializer: m.queues.bytesSerializer });
+  const first = clients[0] as (typeof clients)[number];
   try {
-    switch (spec.scenario) {
-      case 'lockUncontended':
-      case 'lockHandoff': {
-        const loops = clients.map((client) => {
-          const mutex = new m.recipes.InterProcessMutex(client, `${base}/lock`);
-          return async () => {
-            await mutex.acquire();
-            await mutex.release();
-          };
-        });
-        return await measureLoops(loops, spec);
-      }
-      case 'queue': {
-        const queue = new m.queues.SimpleDistributedQueue(first, `${base}/queue`);
-        const item = Buffer.alloc(spec.dataSize, 0x71);
-        try {
-          return await measureLoops(
-            [
-              () =>
-                queue
-                  .offer(item)
-                  .then(() => queue.take())
-                  .then(() => {}),
-            ],
-            spec,
-          );
-        } finally {
-          queue.close();
-        }
-      }
-      case 'distributedQueue':
-      case 'queuePutMulti': {
-        const queue = dqueue();
-        try {
-          return await itemsThrough(queue, spec, spec.scenario === 'queuePutMulti' ? PUT_MULTI_ITEMS : 1);
-        } finally {
-          await queue.close().catch(() => {});
-        }
-      }
-      case 'queueLatency': {
-        const queue = dqueue();
-        try {
-          return await itemLatency(queue, spec);
-        } finally {
-          await queue.close().catch(() => {});
-        }
-      }
-      default:
-        return { ok: false, unsupported: true, error: `no recipe scenario ${spec.scenario}` };
+    if (spec.scenario === 'lockUncontended' || spec.scenario === 'lockHandoff') {
+      const loops = clients.map((client) => {
+        const mutex = new m.recipes.InterProcessMutex(client, `${base}/lock`);
+        return async () => {
+          await mutex.acquire();
+          await mutex.release();
+        };
+      });
+      return await measureLoops(loops, spec);
     }
+    if (spec.scenario === 'queue') {
+      const queue = new m.queues.SimpleDistributedQueue(first, `${base}/queue`);
+      const item = Buffer.alloc(spec.dataSize, 0x71);
+      try {
+        return await measureLoops([() => queue.offer(item).then(() => queue.take().then(() => {}))], spec);
+      } finally {
+        queue.close();
+      }
+    }
+    const queue = new m.queues.DistributedQueue(first, `${base}/dqueue`, {
+      serializer: m.queues.bytesSerializer,
+    });
+    try {
+      if (spec.scenario === 'queueLatency') return await itemLatency(queue, spec);
+      return await itemsThrough(queue, spec, spec.scenario === 'queuePutMulti' ? PUT_MULTI_ITEMS : 1);
+    } finally {
+      await queue.close().catch(() => {});
+    }
+  } catch (error) {
+    return { ok: false, error: message(error) };
   } finally {
     await Promise.allSettled(clients.map((c) => c.close()));
   }

@@ -4,7 +4,7 @@
  * (the Java client's takes ~100 ms) is not measured by it; CPU still includes the closes in the window.
  */
 import type { DriverFactory } from '../contenders/driver.js';
-import { CellPhases, LatencyRecorder } from '../measure/window.js';
+import { repeatAlone } from '../measure/window.js';
 import type { CellResult, CellSpec } from '../types.js';
 
 /** Sessions closing in the background at once at most (the same bound in BenchDriver.java). */
@@ -15,25 +15,19 @@ export async function runSessions(
   open: () => Promise<() => Promise<void>>,
   spec: CellSpec,
 ): Promise<CellResult> {
-  const recorder = new LatencyRecorder();
   const closing = new Set<Promise<void>>();
-  let completed = 0;
-  const phases = new CellPhases(spec, [recorder]);
-  while (phases.running) {
-    phases.openWhenWarm(completed);
+  const measured = await repeatAlone(spec, async (recorder) => {
     const t0 = process.hrtime.bigint();
     const close = await open();
     recorder.record(t0);
-    completed++;
     const closed: Promise<void> = close()
       .catch(() => {})
       .finally(() => closing.delete(closed));
     closing.add(closed);
     if (closing.size >= CLOSING_AT_ONCE) await Promise.race(closing);
-  }
-  const measured = phases.close(completed);
+  });
   await Promise.all(closing);
-  return { ok: true, ...measured, latency: recorder.summary() };
+  return measured;
 }
 
 export function runSession(connect: DriverFactory, spec: CellSpec): Promise<CellResult> {

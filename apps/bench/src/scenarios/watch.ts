@@ -2,21 +2,23 @@
  * Watch notification latency: session A reads a node with a one-shot data watch, session B changes it, and
  * the time from B's setData to A's event is recorded; one round trip after another.
  */
-import type { DriverFactory } from '../contenders/driver.js';
-import { CellPhases, LatencyRecorder, withTimeout } from '../measure/window.js';
+import type { ClientDriver } from '../contenders/driver.js';
+import { repeatAlone, withTimeout } from '../measure/window.js';
 import type { CellResult, CellSpec } from '../types.js';
 
-export async function runWatch(connect: DriverFactory, spec: CellSpec): Promise<CellResult> {
+/** What the scenario needs of a session (the raw limit gives only this). */
+export type WatchDriver = Pick<ClientDriver, 'watchData' | 'setData' | 'close'>;
+
+export async function runWatch(
+  connect: (connectString: string) => Promise<WatchDriver>,
+  spec: CellSpec,
+): Promise<CellResult> {
   const watcher = await connect(spec.connectString);
   const writer = await connect(spec.connectString);
-  const recorder = new LatencyRecorder();
   const data = Buffer.alloc(spec.dataSize, 0x62);
   const path = spec.paths.watch;
-  let completed = 0;
-  const phases = new CellPhases(spec, [recorder]);
   try {
-    while (phases.running) {
-      phases.openWhenWarm(completed);
+    return await repeatAlone(spec, async (recorder) => {
       let t0 = 0n;
       let onEvent = () => {};
       const event = new Promise<void>((resolve) => {
@@ -30,9 +32,7 @@ export async function runWatch(connect: DriverFactory, spec: CellSpec): Promise<
       t0 = process.hrtime.bigint();
       await new Promise<void>((resolve, reject) => writer.setData(path, data, resolve, reject));
       await withTimeout(event, 5_000, 'watch event');
-      completed++;
-    }
-    return { ok: true, ...phases.close(completed), latency: recorder.summary() };
+    });
   } finally {
     await Promise.allSettled([watcher.close(), writer.close()]);
   }
