@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DistributedQueue, stringSerializer } from '../src/index.js';
-import { useQueueServer } from './helpers/fixture.js';
+import { consumeItems, useQueueServer } from './helpers/fixture.js';
 
 const fixture = useQueueServer();
 
@@ -16,16 +16,7 @@ describe('a queue on a chroot view', () => {
     await queue.put('one');
     const [item] = await fixture.client.getChildren('/tenant-queue/jobs');
     expect(item).toMatch(/^queue-\d{10}$/);
-    const got: string[] = [];
-    const stop = new AbortController();
-    await queue.consume(
-      (value) => {
-        got.push(value);
-        stop.abort();
-      },
-      { signal: stop.signal },
-    );
-    expect(got).toEqual(['one']);
+    expect(await consumeItems(queue, 1)).toEqual(['one']);
     expect(await fixture.client.getChildren('/tenant-queue/jobs')).toEqual([]);
     await queue.close();
   });

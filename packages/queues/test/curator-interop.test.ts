@@ -9,7 +9,7 @@ import {
   stringSerializer,
 } from '../src/index.js';
 import { type CuratorDriver, curatorDriver } from './helpers/curator-driver.js';
-import { uniquePath, useQueueServer } from './helpers/fixture.js';
+import { consumeStamped, type StampedItem, uniquePath, useQueueServer } from './helpers/fixture.js';
 
 const fixture = useQueueServer();
 let curator: CuratorDriver;
@@ -22,16 +22,8 @@ beforeAll(async () => {
 async function drain(
   queue: { consume: DistributedQueue<string>['consume']; close(): Promise<void> },
   count: number,
-): Promise<{ item: string; name: string; at: number }[]> {
-  const got: { item: string; name: string; at: number }[] = [];
-  const stop = new AbortController();
-  await queue.consume(
-    (item, info) => {
-      got.push({ item, name: info.name, at: Date.now() });
-      if (got.length === count) stop.abort();
-    },
-    { signal: stop.signal },
-  );
+): Promise<StampedItem<string>[]> {
+  const got = await consumeStamped(queue, count);
   await queue.close();
   return got;
 }

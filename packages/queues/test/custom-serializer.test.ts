@@ -10,7 +10,7 @@ import {
   encodeBatch,
   type QueueSerializer,
 } from '../src/index.js';
-import { uniquePath, useQueueServer } from './helpers/fixture.js';
+import { consumeItems, uniquePath, useQueueServer } from './helpers/fixture.js';
 
 const fixture = useQueueServer();
 
@@ -44,16 +44,7 @@ const orderSerializer: QueueSerializer<Order> = {
 };
 
 async function take(queue: DistributedQueue<Order>, count: number): Promise<Order[]> {
-  const got: Order[] = [];
-  const stop = new AbortController();
-  await queue.consume(
-    (order) => {
-      got.push(order);
-      if (got.length === count) stop.abort();
-    },
-    { signal: stop.signal },
-  );
-  return got;
+  return consumeItems(queue, count);
 }
 
 describe('a user-defined serializer', () => {

@@ -2,7 +2,7 @@
 import diagnostics from 'node:diagnostics_channel';
 import { describe, expect, it } from 'vitest';
 import { DistributedQueue, QueueChannelName, type QueueMessage, stringSerializer } from '../src/index.js';
-import { uniquePath, useQueueServer } from './helpers/fixture.js';
+import { consumeItems, uniquePath, useQueueServer } from './helpers/fixture.js';
 
 const fixture = useQueueServer();
 
@@ -15,15 +15,7 @@ describe('queue diagnostics channel', () => {
       const path = uniquePath('diag');
       const queue = new DistributedQueue(fixture.client, path, { serializer: stringSerializer });
       const node = await queue.putMulti(['a', 'b']);
-      const seen: string[] = [];
-      const stop = new AbortController();
-      await queue.consume(
-        (item) => {
-          seen.push(item);
-          if (seen.length === 2) stop.abort();
-        },
-        { signal: stop.signal },
-      );
+      const seen = await consumeItems(queue, 2);
       await queue.close();
       expect(seen).toEqual(['a', 'b']);
       expect(messages).toEqual([

@@ -8,7 +8,7 @@ import { connect } from '@zkwire/zk-wire-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DistributedQueue, stringSerializer } from '../src/index.js';
 import { QueueSharder } from '../src/queue-sharder.js';
-import { uniquePath, useQueueServer } from './helpers/fixture.js';
+import { consumeItems, uniquePath, useQueueServer } from './helpers/fixture.js';
 import { allocateQueue } from './helpers/shards.js';
 
 const fixture = useQueueServer();
@@ -17,18 +17,10 @@ const warnings = recordWarnings();
 afterEach(warnings.clear);
 
 /** Consumes until `count` items were handed over; the handler throws on `failOn`. */
-async function consumeAll(queue: DistributedQueue<string>, count: number, failOn: string): Promise<string[]> {
-  const seen: string[] = [];
-  const stop = new AbortController();
-  await queue.consume(
-    (item) => {
-      seen.push(item);
-      if (seen.length === count) stop.abort();
-      if (item === failOn) throw new Error(`consumer bug on ${item}`);
-    },
-    { signal: stop.signal },
-  );
-  return seen;
+function consumeAll(queue: DistributedQueue<string>, count: number, failOn: string): Promise<string[]> {
+  return consumeItems(queue, count, (item) => {
+    if (item === failOn) throw new Error(`consumer bug on ${item}`);
+  });
 }
 
 describe('errors from consumers and hooks (real server)', () => {

@@ -8,7 +8,13 @@ import {
   parsePriority,
   stringSerializer,
 } from '../src/index.js';
-import { countingClient, uniquePath, useQueueServer } from './helpers/fixture.js';
+import {
+  consumeItems,
+  consumeStamped,
+  countingClient,
+  uniquePath,
+  useQueueServer,
+} from './helpers/fixture.js';
 
 const fixture = useQueueServer();
 
@@ -31,16 +37,15 @@ describe('DistributedPriorityQueue', () => {
       -2147483648, -1, 0, 5, 5, 255, 2147483647,
     ]);
     expect(names).toContain('queue-0800000000000000001');
-    const seen: string[] = [];
-    const stop = new AbortController();
-    await queue.consume(
-      (item) => {
-        seen.push(item);
-        if (seen.length === puts.length) stop.abort();
-      },
-      { signal: stop.signal },
-    );
-    expect(seen).toEqual(['min', 'neg', 'zero', 'p5-a', 'p5-b', 'p255', 'max']);
+    expect(await consumeItems(queue, puts.length)).toEqual([
+      'min',
+      'neg',
+      'zero',
+      'p5-a',
+      'p5-b',
+      'p255',
+      'max',
+    ]);
     await queue.close();
   });
 
@@ -124,20 +129,6 @@ describe('stopping mid-batch', () => {
 });
 
 describe('DistributedDelayQueue', () => {
-  /** Consumes `count` items, recording each with its node name and the consumer's clock at delivery. */
-  async function takeDelayed(queue: DistributedDelayQueue<string>, count: number) {
-    const delivered: { item: string; name: string; at: number }[] = [];
-    const stop = new AbortController();
-    await queue.consume(
-      (item, info) => {
-        delivered.push({ item, name: info.name, at: Date.now() });
-        if (delivered.length === count) stop.abort();
-      },
-      { signal: stop.signal },
-    );
-    return delivered;
-  }
-
   it('withholds items until the due time in their node name and delivers earliest first', async () => {
     const path = uniquePath('delay');
     const queue = new DistributedDelayQueue(fixture.client, path, { serializer: stringSerializer });
@@ -146,7 +137,7 @@ describe('DistributedDelayQueue', () => {
     await queue.put('late', due.late);
     await queue.put('soon', due.soon);
     await queue.put('past', due.past);
-    const delivered = await takeDelayed(queue, 3);
+    const delivered = await consumeStamped(queue, 3);
     expect(delivered.map((d) => d.item)).toEqual(['past', 'soon', 'late']);
     for (const { item, name, at } of delivered) {
       // The name carries the due time we put (Curator's encoding), and no item comes out before it.
@@ -163,7 +154,7 @@ describe('DistributedDelayQueue', () => {
     await producer.close();
     const counted = countingClient(fixture.client);
     const queue = new DistributedDelayQueue(counted.client, path, { serializer: stringSerializer });
-    const [delivered] = await takeDelayed(queue, 1);
+    const [delivered] = await consumeStamped(queue, 1);
     await queue.close();
     const dueAt = parseDelayEpoch(delivered!.name);
     expect(delivered!.at).toBeGreaterThanOrEqual(dueAt);
@@ -183,7 +174,7 @@ describe('DistributedDelayQueue', () => {
     const queue = new DistributedDelayQueue(counted.client, path, { serializer: stringSerializer });
     const far = Date.now() + 10 * 60_000;
     await queue.put('in-ten-minutes', far);
-    const run = takeDelayed(queue, 1);
+    const run = consumeStamped(queue, 1);
     // Once the consumer has listed (and found nothing due), a sooner item arrives: its watch wakes it.
     await eventually(() => counted.calls.has('getChildren'), {
       timeoutMs: 10_000,
@@ -211,16 +202,7 @@ describe('DistributedIdQueue', () => {
     expect(await queue.remove('a')).toBe(0);
     expect(await queue.remove('nobody')).toBe(0);
     await queue.put('c item', 'c');
-    const seen: string[] = [];
-    const stop = new AbortController();
-    await queue.consume(
-      (item) => {
-        seen.push(item);
-        if (seen.length === 3) stop.abort();
-      },
-      { signal: stop.signal },
-    );
-    expect(seen).toEqual(['b item', 'odd id', 'c item']);
+    expect(await consumeItems(queue, 3)).toEqual(['b item', 'odd id', 'c item']);
     await queue.close();
   });
 

@@ -1,10 +1,11 @@
 /**
  * Shared bits of the queue integration tests: a real server and client per test file, clients on a real server,
- * unique queue paths, and a client that counts what it sends.
+ * unique queue paths, a client that counts what it sends, and a consumer that stops after so many items.
  */
 import { type StartZooKeeperOptions, serverFixture, type ZooKeeperServer } from '@zkwire/testing';
 import { connect } from '@zkwire/zk-wire-client';
 import { afterAll, beforeAll } from 'vitest';
+import type { ConsumeOptions, ItemHandler } from '../../src/queue-base.js';
 import type { QueueClient } from '../../src/zk-client.js';
 
 let counter = 0;
@@ -13,6 +14,47 @@ let counter = 0;
 export function uniquePath(label: string): string {
   counter++;
   return `/queues-test/${label}-${process.pid}-${counter}`;
+}
+
+/**
+ * Consumes from `queue` until `count` items were handed over and returns them in the order they came.
+ * `onItem` hears each one after it was counted; when it throws, that delivery is a consumer failure.
+ */
+export async function consumeItems<T>(
+  queue: { consume(handler: ItemHandler<T>, options: ConsumeOptions): Promise<void> },
+  count: number,
+  onItem?: ItemHandler<T>,
+): Promise<T[]> {
+  const items: T[] = [];
+  const stop = new AbortController();
+  await queue.consume(
+    (item, info) => {
+      items.push(item);
+      if (items.length === count) stop.abort();
+      return onItem?.(item, info);
+    },
+    { signal: stop.signal },
+  );
+  return items;
+}
+
+/** One consumed item with its node name and the consumer's clock (Date.now()) when it was handed over. */
+export interface StampedItem<T> {
+  item: T;
+  name: string;
+  at: number;
+}
+
+/** {@link consumeItems}, each item stamped with its node name and when it came. */
+export async function consumeStamped<T>(
+  queue: { consume(handler: ItemHandler<T>, options: ConsumeOptions): Promise<void> },
+  count: number,
+): Promise<StampedItem<T>[]> {
+  const stamped: StampedItem<T>[] = [];
+  await consumeItems(queue, count, (item, info) => {
+    stamped.push({ item, name: info.name, at: Date.now() });
+  });
+  return stamped;
 }
 
 /** A connected client; the caller closes it. */
