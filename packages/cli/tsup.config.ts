@@ -1,11 +1,7 @@
 import { defineConfig } from 'tsup';
+import { packageBuild } from '../common/tsup-preset.js';
 
-export default defineConfig({
-  // index: the library (run the CLI from code, the command table); bin: the `zkwire` executable.
-  entry: ['src/index.ts', 'src/bin.ts'],
-  format: ['esm', 'cjs'],
-  dts: { entry: 'src/index.ts' },
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-});
+// index: the library (run the CLI from code, the command table); bin: the `zkwire` executable.
+export default defineConfig(
+  packageBuild({ entry: ['src/index.ts', 'src/bin.ts'], dts: { entry: 'src/index.ts' } }),
+);

@@ -1,10 +1,4 @@
 import { defineConfig } from 'tsup';
+import { packageBuild } from '../common/tsup-preset.js';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: 'node20',
-});
+export default defineConfig(packageBuild());
