@@ -85,12 +85,20 @@ describe('a leader killed under a lock-safe consumer', () => {
 
     releaseHeldItem();
     await puttingDuringFailover;
-    await eventually(() => new Set(seen).size === put.size, { timeoutMs: 60_000, what: 'every item' });
+    // A put whose reply the failover lost is retried and may make its node twice (as Curator's does):
+    // consume until the queue is empty, not just until every item came once.
+    await eventually(
+      async () =>
+        new Set(seen).size === put.size && (await producerSide.client.getChildren(path)).length === 0,
+      { timeoutMs: 60_000, what: 'every item, and an empty queue' },
+    );
     stop.abort();
     await consuming;
     expect(new Set(seen)).toEqual(put);
-    // Nothing was delivered twice either: no batch was requeued, since no session was lost.
-    expect(seen).toHaveLength(put.size);
+    // Nothing was delivered twice but a put retried during the failover: no batch was requeued (the held
+    // item, before-10, came once), since no session was lost.
+    const twice = seen.filter((item, i) => seen.indexOf(item) !== i);
+    expect(twice.filter((item) => !item.startsWith('during-'))).toEqual([]);
     expect(await producerSide.client.getChildren(path)).toEqual([]);
     expect(await producerSide.client.getChildren(lockPath)).toEqual([]);
     await Promise.all([consumer.close(), producer.close()]);
