@@ -94,19 +94,15 @@ export function runCellProcess(
       resolve(result);
     };
     child.once('error', (error) => settle({ ok: false, error: `cannot start ${file}: ${error.message}` }));
+    const lines = (chunks: Buffer[]) => Buffer.concat(chunks).toString('utf8').split('\n');
     child.once('close', (code, signal) => {
-      const line = Buffer.concat(out)
-        .toString('utf8')
-        .split('\n')
-        .find((l) => l.startsWith(RESULT_MARKER));
+      const line = lines(out).find((l) => l.startsWith(RESULT_MARKER));
       try {
         if (line) return settle(JSON.parse(line.slice(RESULT_MARKER.length)) as CellResult);
       } catch {
         // reported below as a broken worker
       }
-      const tail = Buffer.concat(err)
-        .toString('utf8')
-        .split('\n')
+      const tail = lines(err)
         .filter((l) => l.trim())
         .slice(-3)
         .join(' / ');

@@ -33,11 +33,8 @@ async function runCell(spec: CellSpec): Promise<CellResult> {
     case 'scale':
       if (spec.scenario === 'sessions')
         return (await import('./scenarios/sessions-scale.js')).runSessionsScale(connect, spec);
-      if (spec.scenario === 'watchRestore')
-        return (await import('./scenarios/watch-restore.js')).runWatchRestore(connect, spec);
-      return { ok: false, unsupported: true, error: `${spec.contender} has no ${spec.scenario} cell` };
-    case 'throughput':
-    case 'latency': {
+      return (await import('./scenarios/watch-restore.js')).runWatchRestore(connect, spec);
+    default: {
       const driver = await connect(spec.connectString);
       try {
         return spec.kind === 'latency' ? await runLatency(driver, spec) : await runThroughput(driver, spec);
@@ -45,8 +42,6 @@ async function runCell(spec: CellSpec): Promise<CellResult> {
         await driver.close().catch(() => {});
       }
     }
-    default:
-      return { ok: false, unsupported: true, error: `${spec.contender} has no ${spec.kind} cell` };
   }
 }
 

@@ -153,19 +153,18 @@ export async function runTurns(loop: TurnLoop, turns: TurnSchedule, startAt: num
   return total;
 }
 
-/** Runs the loop for `ms`, unmeasured, alongside the other contenders (TurnSchedule.warmUpMs). */
-export async function warmUpAlongside(loop: TurnLoop, ms: number): Promise<void> {
-  if (ms <= 0) return;
-  loop.start();
-  await sleep(ms);
-  loop.stop();
-  await untilIdle(() => loop.inFlight(), 5);
-}
-
-/** A closed loop's cell in turns: warm up, wait for the start, run the turns, report (or say why not). */
+/**
+ * A closed loop's cell in turns: first the loop runs alongside the other contenders, unmeasured
+ * (TurnSchedule.warmUpMs), then it waits for the start, runs the turns and reports (or says why not).
+ */
 export async function runLoopInTurns(loop: TurnLoop, turns: TurnSchedule | undefined): Promise<CellResult> {
   if (!turns) return { ok: false, error: 'this cell runs only in turns' };
-  await warmUpAlongside(loop, turns.warmUpMs);
+  if (turns.warmUpMs > 0) {
+    loop.start();
+    await sleep(turns.warmUpMs);
+    loop.stop();
+    await untilIdle(() => loop.inFlight(), 5);
+  }
   return turnsResult(await runTurns(loop, turns, await readyForTurns()), turns);
 }
 

@@ -53,23 +53,20 @@ function group(summary: CaseSummary, y: number): { svg: string[]; height: number
       const value = pick(c);
       return value ? [{ id: c.contender, value }] : [];
     });
-  const left =
+  type Side = [Bar[], (v: Spread) => string];
+  const [left, leftText]: Side =
     kind === 'memory'
-      ? bars((c) => c.heapPerUnit)
+      ? [bars((c) => c.heapPerUnit), (v) => `heap ${int(v.median)} B/unit`]
       : latencyKind
-        ? bars((c) => c.latency && { median: c.latency.p50, min: c.latency.p50, max: c.latency.p99 })
-        : bars((c) => c.opsPerSec);
-  const right = kind === 'memory' ? bars((c) => c.rssPerUnit) : bars((c) => c.cpuUsPerOp);
-  const leftText =
+        ? [
+            bars((c) => c.latency && { median: c.latency.p50, min: c.latency.p50, max: c.latency.p99 }),
+            (v) => `p50 ${micros(v.median)} µs, p99 ${micros(v.max)}`,
+          ]
+        : [bars((c) => c.opsPerSec), (v) => `${int(v.median)} ops/s`];
+  const [right, rightText]: Side =
     kind === 'memory'
-      ? (v: Spread) => `heap ${int(v.median)} B/unit`
-      : latencyKind
-        ? (v: Spread) => `p50 ${micros(v.median)} µs, p99 ${micros(v.max)}`
-        : (v: Spread) => `${int(v.median)} ops/s`;
-  const rightText =
-    kind === 'memory'
-      ? (v: Spread) => `RSS ${int(v.median)} B/unit`
-      : (v: Spread) => `${micros(v.median)} µs/op`;
+      ? [bars((c) => c.rssPerUnit), (v) => `RSS ${int(v.median)} B/unit`]
+      : [bars((c) => c.cpuUsPerOp), (v) => `${micros(v.median)} µs/op`];
   const svg = [
     `<text x="10" y="${y + 15}" font-weight="bold">${esc(`${summary.case.key}: ${summary.case.title}`)}</text>`,
     ...panel(0, y + HEAD, left, leftText),
