@@ -133,7 +133,11 @@ export function connectResponseFrame(timeOut: number, sessionId: bigint, passwd:
   return zkFrame(body);
 }
 
-function decodeConnectRequest(body: Buffer): HostileConnectRequest {
+/**
+ * Decodes a client's ConnectRequest from its body (the frame without the length prefix): int, long, int, long,
+ * buffer, boolean. A negative password length reads as an empty password.
+ */
+export function decodeConnectRequest(body: Buffer): HostileConnectRequest {
   const passwdLength = body.readInt32BE(24);
   return {
     lastZxidSeen: body.readBigInt64BE(4),

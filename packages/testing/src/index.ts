@@ -30,6 +30,7 @@ export {
 export { freePort, freePorts } from './free-port.js';
 export {
   connectResponseFrame,
+  decodeConnectRequest,
   type HostileConnectRequest,
   type HostileConnectResponse,
   type HostilePeer,

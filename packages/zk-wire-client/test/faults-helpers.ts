@@ -6,7 +6,9 @@
  */
 import net, { type Socket } from 'node:net';
 import {
+  decodeConnectRequest,
   type FaultProxy,
+  type HostileConnectRequest,
   type StartZooKeeperOptions,
   serverFixture,
   startFaultProxy,
@@ -49,13 +51,7 @@ export async function until(check: () => boolean | Promise<boolean>): Promise<vo
 }
 
 /** The fields of a ConnectRequest (wire-protocol.md §2.1). */
-export interface TappedConnectRequest {
-  lastZxidSeen: bigint;
-  timeOut: number;
-  sessionId: bigint;
-  passwd: Buffer;
-  readOnly: boolean;
-}
+export type TappedConnectRequest = HostileConnectRequest;
 
 /** One frame the client wrote: the ConnectRequest (`connect` set, no header) or a request header. */
 export interface TappedFrame {
@@ -66,18 +62,6 @@ export interface TappedFrame {
   /** The frame's last byte: the watch flag of a read request (getData, getChildren, exists). */
   lastByte: number;
   connect?: TappedConnectRequest;
-}
-
-/** Decodes a ConnectRequest frame (length prefix included): int, long, int, long, buffer, boolean. */
-function decodeConnectRequest(frame: Buffer): TappedConnectRequest {
-  const passwdLength = frame.readInt32BE(28);
-  return {
-    lastZxidSeen: frame.readBigInt64BE(8),
-    timeOut: frame.readInt32BE(16),
-    sessionId: frame.readBigInt64BE(20),
-    passwd: Buffer.from(frame.subarray(32, 32 + passwdLength)),
-    readOnly: frame[32 + passwdLength] === 1,
-  };
 }
 
 /** A connectionFactory that records the frames written on each connection. */
@@ -112,7 +96,7 @@ export function frameTap(): FrameTap {
               lastByte: pending[3 + length]!,
               xid: first ? undefined : pending.readInt32BE(4),
               opcode: first ? undefined : pending.readInt32BE(8),
-              ...(first ? { connect: decodeConnectRequest(pending.subarray(0, 4 + length)) } : {}),
+              ...(first ? { connect: decodeConnectRequest(pending.subarray(4, 4 + length)) } : {}),
             });
             first = false;
             pending = pending.subarray(4 + length);
