@@ -10,24 +10,16 @@ import {
   jsonSerializer,
   stringSerializer,
 } from '../src/index.js';
-import { connectClient, countingClient, uniquePath, useQueueServer } from './helpers/fixture.js';
+import {
+  connectClient,
+  consumeItems,
+  countingClient,
+  startConsuming,
+  uniquePath,
+  useQueueServer,
+} from './helpers/fixture.js';
 
 const fixture = useQueueServer();
-
-/** Consumes until `count` items arrived, then stops the consumer; returns them in delivery order. */
-async function take<T>(queue: DistributedQueue<T>, count: number): Promise<T[]> {
-  const got: T[] = [];
-  const stop = new AbortController();
-  const run = queue.consume(
-    (item) => {
-      got.push(item);
-      if (got.length >= count) stop.abort();
-    },
-    { signal: stop.signal },
-  );
-  await run;
-  return got;
-}
 
 describe('DistributedQueue', () => {
   it('delivers single puts in put order (FIFO by sequence) and removes them', async () => {
@@ -36,7 +28,7 @@ describe('DistributedQueue', () => {
     const items = Array.from({ length: 25 }, (_, i) => `item-${i}`);
     await Promise.all(items.map((item) => queue.put(item)));
     // Pipelined puts reach the server in call order, so sequence order is call order.
-    expect(await take(queue, items.length)).toEqual(items);
+    expect(await consumeItems(queue, items.length)).toEqual(items);
     expect(await fixture.client.getChildren(path)).toEqual([]);
     await queue.close();
   });
@@ -49,7 +41,7 @@ describe('DistributedQueue', () => {
     const { data } = await fixture.client.getData(node);
     expect(data.toString('hex')).toBe('000100010100000001610100000000010000000262' + '6302');
     expect(await fixture.client.getChildren(path)).toHaveLength(2);
-    expect(await take(queue, 4)).toEqual(['a', '', 'bc', 'd']);
+    expect(await consumeItems(queue, 4)).toEqual(['a', '', 'bc', 'd']);
     await queue.close();
   });
 
@@ -59,7 +51,7 @@ describe('DistributedQueue', () => {
     await queue.start();
     await fixture.client.create(`${path}/not-an-item`, 'x');
     await queue.putMulti([{ n: 1 }, { n: 2 }]);
-    expect(await take(queue, 2)).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(await consumeItems(queue, 2)).toEqual([{ n: 1 }, { n: 2 }]);
     expect(await fixture.client.getChildren(path)).toEqual(['not-an-item']);
     await queue.close();
   });
@@ -144,7 +136,7 @@ describe('DistributedQueue', () => {
     // The put's node was created after the room appeared, not while the queue was full.
     expect((await fixture.client.exists(made))!.czxid).toBeGreaterThan(roomZxid);
     await fixture.client.delete(marker);
-    expect(await take(queue, 2)).toEqual(['2', '3']);
+    expect(await consumeItems(queue, 2)).toEqual(['2', '3']);
     await queue.close();
   });
 
@@ -186,7 +178,7 @@ describe('DistributedQueue', () => {
     for (const bytes of bad)
       badPaths.push(await fixture.client.create(`${path}/queue-`, bytes, { mode: 'persistent-sequential' }));
     await queue.put('after');
-    expect(await take(queue, 2)).toEqual(['before', 'after']);
+    expect(await consumeItems(queue, 2)).toEqual(['before', 'after']);
     expect(reported).toHaveLength(3);
     for (const [i, error] of reported.entries()) {
       expect(error).toBeInstanceOf(CorruptQueueItemError);
@@ -218,15 +210,7 @@ describe('DistributedQueue', () => {
       mode: 'persistent-sequential',
     });
     await queue.put('one');
-    const seen: string[] = [];
-    const stop = new AbortController();
-    const run = queue.consume(
-      (item) => {
-        seen.push(item);
-        if (seen.length === 3) stop.abort();
-      },
-      { signal: stop.signal },
-    );
+    const { items: seen, done: run } = startConsuming(queue, 3);
     await eventually(() => seen.length === 1, { timeoutMs: 10_000, what: 'the first good item' });
     // Later changes make the consumer list again; the stuck node must not be reported again.
     await queue.put('two');
@@ -251,7 +235,7 @@ describe('DistributedQueue', () => {
       await Promise.all(Array.from({ length: 1000 }, (_, i) => producer.put(`i${start + i}`)));
     }
     const consumer = new DistributedQueue(counted.client, path, { serializer: stringSerializer });
-    const got = await take(consumer, total);
+    const got = await consumeItems(consumer, total);
     // Puts on one connection get their sequence numbers in call order: the whole order is the put order.
     expect(got).toEqual(Array.from({ length: total }, (_, i) => `i${i}`));
     // One listing per snapshot, each arming the one children watch that marks the snapshot stale.

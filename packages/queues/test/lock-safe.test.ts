@@ -1,7 +1,7 @@
 import { eventually } from '@zkwire/testing';
 import { describe, expect, it } from 'vitest';
 import { DistributedQueue, decodeBatch, stringSerializer } from '../src/index.js';
-import { connectClient, uniquePath, useQueueServer } from './helpers/fixture.js';
+import { connectClient, startConsuming, uniquePath, useQueueServer } from './helpers/fixture.js';
 
 const fixture = useQueueServer();
 
@@ -98,15 +98,7 @@ describe('lock-safe (at-least-once) consumption', () => {
     await queue.put('free');
     const name = node.slice(path.length + 1);
     await other.create(`${path}-locks/${name}`, null, { mode: 'ephemeral' });
-    const seen: string[] = [];
-    const stop = new AbortController();
-    const run = queue.consume(
-      (item) => {
-        seen.push(item);
-        if (seen.length === 2) stop.abort();
-      },
-      { signal: stop.signal },
-    );
+    const { items: seen, done: run } = startConsuming(queue, 2);
     await eventually(() => seen.length === 1, { timeoutMs: 10_000, what: 'the free item' });
     expect(seen).toEqual(['free']);
     // The other consumer "dies": its session ends and the server drops its ephemeral lock.

@@ -6,10 +6,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { eventually, type FaultProxy, startFaultProxy } from '@zkwire/testing';
-import { connect } from '@zkwire/zk-wire-client';
+import { connect, type ZooKeeperClient } from '@zkwire/zk-wire-client';
 import { describe, expect, it } from 'vitest';
 import { DistributedQueue, stringSerializer } from '../src/index.js';
-import { uniquePath, useQueueServer } from './helpers/fixture.js';
+import { startConsuming, uniquePath, useQueueServer } from './helpers/fixture.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
@@ -24,6 +24,22 @@ function lockSafeQueue(c: typeof fixture.client, path: string) {
     lockPath: `${path}-locks`,
     onError: () => {},
   });
+}
+
+/** A fault proxy in front of the file's server and a client through it; `await using` closes both. */
+async function viaFaultProxy(
+  sessionTimeoutMs = 10_000,
+): Promise<{ proxy: FaultProxy; client: ZooKeeperClient } & AsyncDisposable> {
+  const proxy = await startFaultProxy({ host: fixture.server.host, port: fixture.server.port });
+  const client = await connect({ connectString: proxy.connectString, sessionTimeoutMs });
+  return {
+    proxy,
+    client,
+    async [Symbol.asyncDispose]() {
+      await client.close();
+      await proxy.close();
+    },
+  };
 }
 
 /** Consumes until every one of `expected` has been seen at least once; returns all deliveries. */
@@ -98,168 +114,140 @@ describe('lock-safe mode loses nothing', () => {
 
   it('when the connection is cut again and again under a consumer (fault proxy)', async () => {
     const path = uniquePath('cut');
-    const proxy: FaultProxy = await startFaultProxy({ host: fixture.server.host, port: fixture.server.port });
-    const viaProxy = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 10_000 });
-    try {
-      const producer = lockSafeQueue(fixture.client, path);
-      const all = new Set<string>();
-      for (let b = 0; b < 20; b++) {
-        const batch = Array.from({ length: 5 }, (_, i) => `c${b}-${i}`);
-        for (const item of batch) all.add(item);
-        await producer.putMulti(batch);
-      }
-      const consumer = lockSafeQueue(viaProxy, path);
-      let deliveries = 0;
-      const seen: string[] = [];
-      const stop = new AbortController();
-      const missing = new Set(all);
-      await consumer.consume(
-        (item) => {
-          seen.push(item);
-          missing.delete(item);
-          // Cut every connection now and then, in the middle of batches.
-          if (++deliveries % 23 === 0) proxy.cut();
-          if (missing.size === 0) stop.abort();
-        },
-        { signal: stop.signal },
-      );
-      expect(new Set(seen)).toEqual(all);
-      expect(proxy.connectionCount).toBeGreaterThanOrEqual(1);
-      await eventually(async () => (await fixture.client.getChildren(path)).length === 0, {
-        timeoutMs: 10_000,
-        what: 'an empty queue',
-      });
-      expect(await fixture.client.getChildren(`${path}-locks`)).toEqual([]);
-      // The session survived the cuts: the same client is still usable.
-      expect(viaProxy.state).toBe('connected');
-      await consumer.close();
-      await producer.close();
-    } finally {
-      await viaProxy.close();
-      await proxy.close();
+    await using cut = await viaFaultProxy();
+    const { proxy, client: viaProxy } = cut;
+    const producer = lockSafeQueue(fixture.client, path);
+    const all = new Set<string>();
+    for (let b = 0; b < 20; b++) {
+      const batch = Array.from({ length: 5 }, (_, i) => `c${b}-${i}`);
+      for (const item of batch) all.add(item);
+      await producer.putMulti(batch);
     }
+    const consumer = lockSafeQueue(viaProxy, path);
+    let deliveries = 0;
+    const seen: string[] = [];
+    const stop = new AbortController();
+    const missing = new Set(all);
+    await consumer.consume(
+      (item) => {
+        seen.push(item);
+        missing.delete(item);
+        // Cut every connection now and then, in the middle of batches.
+        if (++deliveries % 23 === 0) proxy.cut();
+        if (missing.size === 0) stop.abort();
+      },
+      { signal: stop.signal },
+    );
+    expect(new Set(seen)).toEqual(all);
+    expect(proxy.connectionCount).toBeGreaterThanOrEqual(1);
+    await eventually(async () => (await fixture.client.getChildren(path)).length === 0, {
+      timeoutMs: 10_000,
+      what: 'an empty queue',
+    });
+    expect(await fixture.client.getChildren(`${path}-locks`)).toEqual([]);
+    // The session survived the cuts: the same client is still usable.
+    expect(viaProxy.state).toBe('connected');
+    await consumer.close();
+    await producer.close();
   });
 
   it('when the connection of an idle consumer is cut: items put afterwards still reach it', async () => {
     const path = uniquePath('idle-cut');
-    const proxy = await startFaultProxy({ host: fixture.server.host, port: fixture.server.port });
-    const viaProxy = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 10_000 });
-    try {
-      const consumer = lockSafeQueue(viaProxy, path);
-      const producer = lockSafeQueue(fixture.client, path);
-      await producer.put('before');
-      const seen: string[] = [];
-      const stop = new AbortController();
-      const run = consumer.consume(
-        (item) => {
-          seen.push(item);
-          if (seen.length === 3) stop.abort();
-        },
-        { signal: stop.signal },
-      );
-      await eventually(() => seen.length === 1, { timeoutMs: 10_000, what: 'the first item' });
-      // The consumer now waits on its one watch; the connection drops under it and comes back.
-      const reconnected = new Promise<void>((resolve) => {
-        viaProxy.on('state', (state) => {
-          if (state === 'reconnected') resolve();
-        });
+    await using cut = await viaFaultProxy();
+    const { proxy, client: viaProxy } = cut;
+    const consumer = lockSafeQueue(viaProxy, path);
+    const producer = lockSafeQueue(fixture.client, path);
+    await producer.put('before');
+    const { items: seen, done: run } = startConsuming(consumer, 3);
+    await eventually(() => seen.length === 1, { timeoutMs: 10_000, what: 'the first item' });
+    // The consumer now waits on its one watch; the connection drops under it and comes back.
+    const reconnected = new Promise<void>((resolve) => {
+      viaProxy.on('state', (state) => {
+        if (state === 'reconnected') resolve();
       });
-      proxy.cut();
-      await reconnected;
-      await producer.putMulti(['after-1', 'after-2']);
-      await run;
-      expect(seen).toEqual(['before', 'after-1', 'after-2']);
-      await consumer.close();
-      await producer.close();
-    } finally {
-      await viaProxy.close();
-      await proxy.close();
-    }
+    });
+    proxy.cut();
+    await reconnected;
+    await producer.putMulti(['after-1', 'after-2']);
+    await run;
+    expect(seen).toEqual(['before', 'after-1', 'after-2']);
+    await consumer.close();
+    await producer.close();
   });
 
   it("when a producer's connection is cut under puts in flight (duplicates allowed, losses not)", async () => {
     const path = uniquePath('put-cut');
-    const proxy = await startFaultProxy({ host: fixture.server.host, port: fixture.server.port });
-    const viaProxy = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 10_000 });
-    try {
-      const producer = lockSafeQueue(viaProxy, path);
-      await producer.start();
-      const states: string[] = [];
-      viaProxy.on('state', (state) => states.push(state));
-      const all = Array.from({ length: 120 }, (_, i) => `put-${i}`);
-      const puts: Promise<string>[] = [];
-      for (const [i, item] of all.entries()) {
-        puts.push(producer.put(item));
-        if (i % 30 === 29) {
-          proxy.cut();
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        }
+    await using cut = await viaFaultProxy();
+    const { proxy, client: viaProxy } = cut;
+    const producer = lockSafeQueue(viaProxy, path);
+    await producer.start();
+    const states: string[] = [];
+    viaProxy.on('state', (state) => states.push(state));
+    const all = Array.from({ length: 120 }, (_, i) => `put-${i}`);
+    const puts: Promise<string>[] = [];
+    for (const [i, item] of all.entries()) {
+      puts.push(producer.put(item));
+      if (i % 30 === 29) {
+        proxy.cut();
+        await new Promise((resolve) => setTimeout(resolve, 10));
       }
-      await Promise.all(puts);
-      expect(states.filter((state) => state === 'reconnected').length).toBeGreaterThanOrEqual(1);
-      const consumer = lockSafeQueue(fixture.client, path);
-      const seen = await consumeAll(consumer, new Set(all));
-      expect(new Set(seen)).toEqual(new Set(all));
-      await consumer.close();
-      await producer.close();
-    } finally {
-      await viaProxy.close();
-      await proxy.close();
     }
+    await Promise.all(puts);
+    expect(states.filter((state) => state === 'reconnected').length).toBeGreaterThanOrEqual(1);
+    const consumer = lockSafeQueue(fixture.client, path);
+    const seen = await consumeAll(consumer, new Set(all));
+    expect(new Set(seen)).toEqual(new Set(all));
+    await consumer.close();
+    await producer.close();
   });
 
   it("when a consumer's session expires while it holds a batch", async () => {
     const path = uniquePath('expire');
-    const proxy = await startFaultProxy({ host: fixture.server.host, port: fixture.server.port });
-    const doomed = await connect({ connectString: proxy.connectString, sessionTimeoutMs: 1000 });
-    try {
-      const producer = lockSafeQueue(fixture.client, path);
-      await producer.putMulti(['e1', 'e2']);
-      await producer.put('e3');
-      const first = lockSafeQueue(doomed, path);
-      let release!: () => void;
-      const handlerBlocked = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let gotFirst!: () => void;
-      const firstArrived = new Promise<void>((resolve) => {
-        gotFirst = resolve;
-      });
-      const firstSeen: string[] = [];
-      const firstRun = first
-        .consume(async (item) => {
-          firstSeen.push(item);
-          gotFirst();
-          await handlerBlocked;
-        })
-        .then(
-          () => 'resolved',
-          (error: unknown) => error,
-        );
-      await firstArrived;
-      // The consumer's network goes dark for longer than its session timeout: the server expires it.
-      proxy.drop(true);
-      const survivor = lockSafeQueue(fixture.client, path);
-      const survivorSeen = await consumeAll(survivor, new Set(['e1', 'e2', 'e3']));
-      // e3 at once; the batch e1, e2 whole once the expired session's lock went with it.
-      expect([...survivorSeen].sort()).toEqual(['e1', 'e2', 'e3']);
-      expect(survivorSeen.indexOf('e2')).toBe(survivorSeen.indexOf('e1') + 1);
-      proxy.drop(false);
-      await eventually(() => doomed.state === 'expired', {
-        timeoutMs: 20_000,
-        what: 'the session expiry to be seen',
-      });
-      release();
-      const outcome = await firstRun;
-      expect((outcome as { code?: string }).code).toBe('SESSIONEXPIRED');
-      expect(firstSeen).toEqual(['e1']);
-      expect(await fixture.client.getChildren(path)).toEqual([]);
-      await survivor.close();
-      await producer.close();
-      await first.close();
-    } finally {
-      await doomed.close();
-      await proxy.close();
-    }
+    await using cut = await viaFaultProxy(1000);
+    const { proxy, client: doomed } = cut;
+    const producer = lockSafeQueue(fixture.client, path);
+    await producer.putMulti(['e1', 'e2']);
+    await producer.put('e3');
+    const first = lockSafeQueue(doomed, path);
+    let release!: () => void;
+    const handlerBlocked = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let gotFirst!: () => void;
+    const firstArrived = new Promise<void>((resolve) => {
+      gotFirst = resolve;
+    });
+    const firstSeen: string[] = [];
+    const firstRun = first
+      .consume(async (item) => {
+        firstSeen.push(item);
+        gotFirst();
+        await handlerBlocked;
+      })
+      .then(
+        () => 'resolved',
+        (error: unknown) => error,
+      );
+    await firstArrived;
+    // The consumer's network goes dark for longer than its session timeout: the server expires it.
+    proxy.drop(true);
+    const survivor = lockSafeQueue(fixture.client, path);
+    const survivorSeen = await consumeAll(survivor, new Set(['e1', 'e2', 'e3']));
+    // e3 at once; the batch e1, e2 whole once the expired session's lock went with it.
+    expect([...survivorSeen].sort()).toEqual(['e1', 'e2', 'e3']);
+    expect(survivorSeen.indexOf('e2')).toBe(survivorSeen.indexOf('e1') + 1);
+    proxy.drop(false);
+    await eventually(() => doomed.state === 'expired', {
+      timeoutMs: 20_000,
+      what: 'the session expiry to be seen',
+    });
+    release();
+    const outcome = await firstRun;
+    expect((outcome as { code?: string }).code).toBe('SESSIONEXPIRED');
+    expect(firstSeen).toEqual(['e1']);
+    expect(await fixture.client.getChildren(path)).toEqual([]);
+    await survivor.close();
+    await producer.close();
+    await first.close();
   });
 });

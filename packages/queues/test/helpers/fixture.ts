@@ -16,26 +16,44 @@ export function uniquePath(label: string): string {
   return `/queues-test/${label}-${process.pid}-${counter}`;
 }
 
+/** What {@link startConsuming} consumes from. */
+type Consumable<T> = { consume(handler: ItemHandler<T>, options: ConsumeOptions): Promise<void> };
+
+/** A consumer started by {@link startConsuming}. */
+export interface Consuming<T> {
+  /** The items handed over so far, in the order they came (read it while the consumer runs). */
+  readonly items: T[];
+  /** Resolves with {@link items} once the consumer stopped. */
+  readonly done: Promise<T[]>;
+}
+
 /**
- * Consumes from `queue` until `count` items were handed over and returns them in the order they came.
- * `onItem` hears each one after it was counted; when it throws, that delivery is a consumer failure.
+ * Starts consuming from `queue` and stops once `count` items were handed over. `onItem` hears each one after
+ * it was counted; when it throws, that delivery is a consumer failure.
  */
-export async function consumeItems<T>(
-  queue: { consume(handler: ItemHandler<T>, options: ConsumeOptions): Promise<void> },
+export function startConsuming<T>(
+  queue: Consumable<T>,
   count: number,
   onItem?: ItemHandler<T>,
-): Promise<T[]> {
+): Consuming<T> {
   const items: T[] = [];
   const stop = new AbortController();
-  await queue.consume(
-    (item, info) => {
-      items.push(item);
-      if (items.length === count) stop.abort();
-      return onItem?.(item, info);
-    },
-    { signal: stop.signal },
-  );
-  return items;
+  const done = queue
+    .consume(
+      (item, info) => {
+        items.push(item);
+        if (items.length === count) stop.abort();
+        return onItem?.(item, info);
+      },
+      { signal: stop.signal },
+    )
+    .then(() => items);
+  return { items, done };
+}
+
+/** Consumes from `queue` until `count` items were handed over and returns them (see {@link startConsuming}). */
+export function consumeItems<T>(queue: Consumable<T>, count: number, onItem?: ItemHandler<T>): Promise<T[]> {
+  return startConsuming(queue, count, onItem).done;
 }
 
 /** One consumed item with its node name and the consumer's clock (Date.now()) when it was handed over. */
@@ -46,10 +64,7 @@ export interface StampedItem<T> {
 }
 
 /** {@link consumeItems}, each item stamped with its node name and when it came. */
-export async function consumeStamped<T>(
-  queue: { consume(handler: ItemHandler<T>, options: ConsumeOptions): Promise<void> },
-  count: number,
-): Promise<StampedItem<T>[]> {
+export async function consumeStamped<T>(queue: Consumable<T>, count: number): Promise<StampedItem<T>[]> {
   const stamped: StampedItem<T>[] = [];
   await consumeItems(queue, count, (item, info) => {
     stamped.push({ item, name: info.name, at: Date.now() });
