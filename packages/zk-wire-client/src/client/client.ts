@@ -38,26 +38,10 @@ import type {
   WatchType,
 } from '../util/types.js';
 import { addAuthCall } from './add-auth.js';
-import {
-  EXISTS,
-  GET_ACL,
-  GET_ALL_CHILDREN_NUMBER,
-  GET_CHILDREN,
-  GET_CHILDREN2,
-  GET_CONFIG,
-  GET_DATA,
-  GET_EPHEMERALS,
-  RECONFIG,
-  type ReconfigChanges,
-  SET_ACL,
-  SET_DATA,
-  SYNC,
-  type VersionOptions,
-  WHO_AM_I,
-} from './call-kinds.js';
+import * as kind from './call-kinds.js';
 import { ChrootView } from './chroot-view.js';
 import type { ClientEventMap, WatchOptions } from './client-types.js';
-import { ClientCore, optionsArg } from './core.js';
+import { ClientCore } from './core.js';
 import { createNode, createProtectedNode } from './create-calls.js';
 import { deleteNode } from './delete-call.js';
 import { type EnsembleConfig, formatAddress } from './ensemble-config.js';
@@ -162,11 +146,6 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
 
   /** Resolves once connected (r/w, or read-only when allowed); rejects when closed or expired. */
   connected(options?: CallOptions): Promise<void> {
-    try {
-      optionsArg(options, 'connected', undefined);
-    } catch (error) {
-      return Promise.reject(error);
-    }
     return waitConnected(this.session, options);
   }
 
@@ -174,42 +153,42 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
 
   /** The node's data and Stat; `watch` fires on dataChanged or deleted. */
   getData(path: string, options?: WatchOptions): Promise<GetDataResult> {
-    return this.core.call(GET_DATA, path, undefined, options);
+    return this.core.call(kind.GET_DATA, path, undefined, options);
   }
 
   /** The node's Stat, or null when it does not exist; `watch` fires on created, dataChanged or deleted. */
   exists(path: string, options?: WatchOptions): Promise<Stat | null> {
-    return this.core.call(EXISTS, path, undefined, options);
+    return this.core.call(kind.EXISTS, path, undefined, options);
   }
 
   /** The names of the node's children (unordered); `watch` fires on childrenChanged or deleted. */
   getChildren(path: string, options?: WatchOptions): Promise<string[]> {
-    return this.core.call(GET_CHILDREN, path, undefined, options);
+    return this.core.call(kind.GET_CHILDREN, path, undefined, options);
   }
 
   /** The children and the node's own Stat. */
   getChildren2(path: string, options?: WatchOptions): Promise<GetChildren2Result> {
-    return this.core.call(GET_CHILDREN2, path, undefined, options);
+    return this.core.call(kind.GET_CHILDREN2, path, undefined, options);
   }
 
   /** The node's ACL and Stat. */
   getACL(path: string, options?: CallOptions): Promise<GetACLResult> {
-    return this.core.call(GET_ACL, path, undefined, options);
+    return this.core.call(kind.GET_ACL, path, undefined, options);
   }
 
   /** The number of all descendants of the node (server 3.6.0+). */
   getAllChildrenNumber(path: string, options?: CallOptions): Promise<number> {
-    return this.core.call(GET_ALL_CHILDREN_NUMBER, path, undefined, options);
+    return this.core.call(kind.GET_ALL_CHILDREN_NUMBER, path, undefined, options);
   }
 
   /** This session's ephemeral nodes whose path starts with `prefix` (default all), as client paths (3.6.0+). */
   getEphemerals(prefix = '/', options?: CallOptions): Promise<string[]> {
-    return this.core.call(GET_EPHEMERALS, prefix, undefined, options);
+    return this.core.call(kind.GET_EPHEMERALS, prefix, undefined, options);
   }
 
   /** Makes the connected server catch up with the leader for this path. */
   sync(path: string, options?: CallOptions): Promise<void> {
-    return this.core.call(SYNC, path, undefined, options);
+    return this.core.call(kind.SYNC, path, undefined, options);
   }
 
   /**
@@ -218,7 +197,7 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
    * `/zookeeper/config` whatever the chroot (see protocol/config-watch.ts).
    */
   getConfig(options?: WatchOptions): Promise<GetDataResult> {
-    return this.core.call(GET_CONFIG, CONFIG_NODE, undefined, options);
+    return this.core.call(kind.GET_CONFIG, CONFIG_NODE, undefined, options);
   }
 
   /**
@@ -226,13 +205,13 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
    * (incremental), or the whole member list; `fromConfig` (default -1, any) must be the current config version.
    * Resolves with the new config.
    */
-  reconfig(changes: ReconfigChanges, options?: CallOptions): Promise<ConfigResult> {
-    return this.core.call(RECONFIG, CONFIG_NODE, changes, options);
+  reconfig(changes: kind.ReconfigChanges, options?: CallOptions): Promise<ConfigResult> {
+    return this.core.call(kind.RECONFIG, CONFIG_NODE, changes, options);
   }
 
   /** The identities of this connection (server 3.7.0+). */
   whoAmI(options?: CallOptions): Promise<ClientInfo[]> {
-    return this.core.call(WHO_AM_I, undefined, undefined, options);
+    return this.core.call(kind.WHO_AM_I, undefined, undefined, options);
   }
 
   /**
@@ -284,13 +263,13 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
   }
 
   /** Replaces the node's data; `version` (default -1 = any) must match. Resolves with the new Stat. */
-  setData(path: string, data: Data, options?: VersionOptions): Promise<Stat> {
-    return this.core.call(SET_DATA, path, data, options);
+  setData(path: string, data: Data, options?: kind.VersionOptions): Promise<Stat> {
+    return this.core.call(kind.SET_DATA, path, data, options);
   }
 
   /** Replaces the node's ACL; `version` (default -1) must match its aversion. Resolves with the new Stat. */
-  setACL(path: string, acl: ACL[], options?: VersionOptions): Promise<Stat> {
-    return this.core.call(SET_ACL, path, acl, options);
+  setACL(path: string, acl: ACL[], options?: kind.VersionOptions): Promise<Stat> {
+    return this.core.call(kind.SET_ACL, path, acl, options);
   }
 
   /**
@@ -341,7 +320,9 @@ export class ZooKeeperClient extends EventEmitter<ClientEventMap> implements Asy
     options: CallOptions & { watcher?: Watcher } = {},
   ): Promise<void> {
     return checkWatches(this.core, path, type, options);
-  } // ---- session ----------------------------------------------------------------------------------------
+  }
+
+  // ---- session ----------------------------------------------------------------------------------------
 
   /**
    * Adds credentials to this connection and every later one (`digest` with `user:password`), and resolves

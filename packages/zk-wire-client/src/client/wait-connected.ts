@@ -11,9 +11,15 @@
 import { OperationTimeoutError } from '../util/errors.js';
 import type { CallOptions } from '../util/types.js';
 import type { ClientSession } from './call-session.js';
+import { optionsArg } from './core.js';
 
-/** Waits until `session` is connected. */
+/** Waits until `session` is connected; bad `options` reject, like every call's. */
 export function waitConnected(session: ClientSession, options: CallOptions = {}): Promise<void> {
+  try {
+    optionsArg(options, 'connected', undefined);
+  } catch (error) {
+    return Promise.reject(error);
+  }
   const { signal } = options;
   if (signal?.aborted) return Promise.reject(signal.reason);
   const refusal = session.refusal();
