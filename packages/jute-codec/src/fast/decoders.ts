@@ -30,8 +30,7 @@ const replyViews = new ViewCache();
 /**
  * A DataView over the whole ArrayBuffer under `buf`: read `buf[offset]` at `buf.byteOffset + offset`. Its
  * getBigInt64 makes one BigInt per field, where Buffer#readBigInt64BE builds four (two halves, a shift, a
- * sum): a Stat read ~4x faster. The client decodes every read from one shared read buffer, so one DataView
- * serves reply after reply.
+ * sum). The client decodes every read from one shared read buffer, so one DataView serves reply after reply.
  */
 export function bufferView(buf: Buffer): DataView<ArrayBufferLike> {
   return replyViews.viewOf(buf);

@@ -9,9 +9,7 @@
 //   A node with another czxid in that entry (64 apart) takes the entry over.
 // - mzxid, mtime and pzxid change with writes, and repeat across nodes instead: every Stat of one multi has
 //   the multi's mzxid and mtime. Each has a small table of recent values indexed by the low bits of the low
-//   half; with one entry per field (before), a multi of 10 setData on 10 nodes made about 20 BigInts.
-//
-// The node entry reads a multi's Stats markedly faster than per-field tables for all six longs did.
+//   half, so that the Stats of one multi share their BigInts instead of making two per Stat.
 import type { Stat } from '../records/data';
 
 /** Entries per table: node entries, and recent values per changing field. */

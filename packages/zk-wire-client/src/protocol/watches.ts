@@ -39,8 +39,7 @@ export function removalEventType(kind: WatchKind): WatchEvent['type'] {
 
 /**
  * One path's watchers in a table: the watcher itself while it is alone, as at almost every path, and a Set
- * only once a second one joins. A Set per path cost about 120 bytes per armed watch (measured by the bench's
- * memory scenario), half of what a one-shot watch costs the client in all.
+ * only once a second one joins: a Set per path would be the largest part of what an armed watch costs.
  */
 type Entry = Watcher | Set<Watcher>;
 type Table = Map<string, Entry>;

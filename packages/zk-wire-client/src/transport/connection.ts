@@ -123,7 +123,7 @@ export class Connection {
     this.buffers = options.buffers ?? sharedConnectionBuffers;
     this.reader = new FrameReader(maxFrameLength === undefined ? undefined : { maxFrameLength });
     // Only a socket read by callback is paced: a paused stream socket goes on reading into its buffer, so
-    // waiting there saved no wake-ups and cost more per reply (measured with a connectionFactory socket).
+    // waiting there saves no wake-ups and costs more per reply.
     this.pacing = readsByCallback ? readPacing : undefined;
     socket.setNoDelay(true);
     (socket as OwnedSocket)[OWNER] = this;

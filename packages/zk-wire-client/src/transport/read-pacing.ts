@@ -40,10 +40,9 @@
  * - for two windows after a wait that overran (the reads after it brought more than half of what was in
  *   flight), and twice as long after each further overrun in a row. The rate that decides whether to wait
  *   is measured while waiting, and a wait lowers it: against a server fast for the depth, a wait once begun
- *   kept the measured rate low enough to go on waiting, and the client settled well below the rate it got
- *   reading greedily. What the server
- *   answered during a wait is the evidence that counts; the next full window, unpaced, measures the rate
- *   afresh. Where waiting never pays (a client so busy that its reads come in full batches anyway), the
+ *   would keep the measured rate low enough to go on waiting, well below the rate of greedy reads. What the
+ *   server answered during a wait is the evidence that counts; the next full window, unpaced, measures the
+ *   rate afresh. Where waiting never pays (a client so busy that its reads come in full batches anyway), the
  *   doubling makes it try seldom.
  *
  * `delayMs` set by the user fixes the wait instead (under the same half-the-queue rule), as in earlier
