@@ -60,8 +60,8 @@ const INT64_MAX = 2n ** 63n - 1n;
 
 /**
  * A well-formed ConnectRequest (every field of its type and in range, a password of bytes) written at fixed
- * offsets: byte for byte what the layout writes, without its generic walk over the fields, which cost
- * several µs of every session (it runs once per connection, never warm). Anything else returns undefined
+ * offsets: byte for byte what the layout writes, without its generic walk over the fields, a cost
+ * every session pays cold (it runs once per connection, never warm). Anything else returns undefined
  * and goes through the layout, whose errors say what is wrong.
  */
 function connectRequestAtFixedOffsets(request: ConnectRequest & { readOnly: boolean }): Buffer | undefined {

@@ -8,9 +8,9 @@ import { Buffer } from 'node:buffer';
 const SHORT_STRING = 64;
 
 /**
- * Uint8Array#set, taken once: `target.set(bytes, offset)` on a Buffer looked `set` up through V8's generic
- * property load at every call (Buffer's prototype chain defeats the inline cache there), which cost about a
- * third as much as the copy itself. Call it as `copyBytes.call(target, bytes, offset)`.
+ * Uint8Array#set, taken once: `target.set(bytes, offset)` on a Buffer looks `set` up through V8's generic
+ * property load at every call (Buffer's prototype chain defeats the inline cache there), a cost of the order
+ * of the copy itself. Call it as `copyBytes.call(target, bytes, offset)`.
  */
 export const copyBytes: (this: Uint8Array, source: ArrayLike<number>, offset?: number) => void =
   Uint8Array.prototype.set;

@@ -93,7 +93,7 @@ export class NodeStore {
 
   /**
    * Gives back the room kept for growth: called once the initial load is done, since a large cache is mostly
-   * read afterwards and growth doubled its arrays on the way. An eighth is kept for new slots (a create
+   * read afterwards and growth doubles its arrays on the way. An eighth is kept for new slots (a create
    * after the load would otherwise double them); the arena keeps none, since its next compaction adds the
    * quarter that any later change needs anyway.
    */

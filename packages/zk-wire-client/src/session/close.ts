@@ -24,7 +24,7 @@ function withoutStack<T>(build: () => T): T {
 /**
  * What a close ends the session with. It only marks the session closed and never reaches a caller (calls get
  * fresh errors from refusal(), waiters from terminate()), so one instance, built once without a stack, serves
- * every close: building one per close cost each short session several µs.
+ * every close: a short session does not pay for building one.
  */
 export const closedByClient = Object.freeze(withoutStack(() => new ClientClosedError()));
 
