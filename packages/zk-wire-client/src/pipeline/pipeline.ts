@@ -37,21 +37,6 @@ const RESOLVED = Promise.resolve();
 /** Granularity of the deadline timer. */
 const DEADLINE_TICK_MS = 25;
 
-/** What the settler slots hold between two submits. */
-const NOTHING_CAPTURED = () => {};
-
-// The settle functions of the promise being made, handed over by one executor for every pipeline: an
-// executor closure per request (and the context its two captured variables need) was garbage made on every
-// call, and one per pipeline cost every idle session a closure. A promise's executor runs inside its
-// constructor, on the one JavaScript thread, so submit takes them before any other promise is made; it
-// clears them at once, so that nothing holds on to a settled call's promise.
-let capturedResolve: (value: unknown) => void = NOTHING_CAPTURED;
-let capturedReject: (error: unknown) => void = NOTHING_CAPTURED;
-function captureSettlers(resolve: (value: never) => void, reject: (error: unknown) => void): void {
-  capturedResolve = resolve as (value: unknown) => void;
-  capturedReject = reject;
-}
-
 /** Queues, writes and matches requests for a session. */
 export class RequestPipeline {
   // The last positive zxid of a matched reply, as two 32-bit halves: kept without making a bigint per reply.
@@ -119,10 +104,12 @@ export class RequestPipeline {
   ): Promise<R> {
     const signal = options?.signal;
     if (signal?.aborted) return Promise.reject(signal.reason);
-    const promise = new Promise<R>(captureSettlers);
-    const resolve = capturedResolve as (value: R) => void;
-    const reject = capturedReject;
-    capturedResolve = capturedReject = NOTHING_CAPTURED;
+    let resolve!: (value: R) => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<R>((settle, fail) => {
+      resolve = settle;
+      reject = fail;
+    });
     const request = new PendingRequest<R>(xid, frame, decoder, path, requestContext, resolve, reject);
     if (setup !== undefined) setup(request);
     // Most calls are not traced; setting the trace only when there is one keeps the request's extras unmade.
