@@ -16,6 +16,8 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** The embedded server's accept backlog (see openServer). */
+const LISTEN_BACKLOG = 4096;
 const canPin = () => cpus().length >= 2 && spawnSync('taskset', ['-V'], { stdio: 'ignore' }).status === 0;
 const versionIn = (srvr: string) => /Zookeeper version: ([^\s,-]+)/.exec(srvr)?.[1] ?? 'unknown';
 
@@ -42,6 +44,10 @@ export async function openServer(options: {
   const server = await testing.startZooKeeper({
     ...(options.zkVersion ? { version: options.zkVersion } : {}),
     ...(options.heapMb ? { heapMb: options.heapMb } : {}),
+    // The JDK's default accept backlog (50) overflows in a connect storm of thousands of sessions, and each
+    // dropped SYN costs its session the kernel's 1 s retransmit: the sessions cells would time the server's
+    // queue, by luck, rather than the client. The kernel caps this at net.core.somaxconn.
+    config: { clientPortListenBacklog: LISTEN_BACKLOG },
   });
   let pinning = 'not pinned (no taskset, or fewer than 2 cores)';
   if (pin && server.pid !== undefined) {
@@ -54,7 +60,7 @@ export async function openServer(options: {
   }
   return {
     connectString: server.connectString,
-    description: `embedded standalone ZooKeeper (@zkwire/testing: -Xmx${options.heapMb ?? 128}m, SerialGC, forceSync=no)`,
+    description: `embedded standalone ZooKeeper (@zkwire/testing: -Xmx${options.heapMb ?? 128}m, SerialGC, forceSync=no, clientPortListenBacklog=${LISTEN_BACKLOG})`,
     version: server.version,
     pinning,
     clientPrefix,
