@@ -27,9 +27,9 @@ const PASSWORD_AT = 20;
 
 /**
  * A well-formed ConnectResponse (a password of bytes, then nothing or the readOnly byte) read at fixed
- * offsets: the same object the layout reads, without its generic walk over the fields, a cost
- * every session pays cold (it runs once per connection, never warm). Anything else returns undefined and goes
- * through the layout, whose errors say what is wrong.
+ * offsets: the same object the layout reads, without its generic walk over the fields, a cost every session
+ * pays cold (it runs once per connection, never warm). Anything else returns undefined and goes through the
+ * layout, whose errors say what is wrong.
  */
 function connectResponseAtFixedOffsets(
   payload: Buffer,

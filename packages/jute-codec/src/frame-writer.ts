@@ -60,9 +60,9 @@ const INT64_MAX = 2n ** 63n - 1n;
 
 /**
  * A well-formed ConnectRequest (every field of its type and in range, a password of bytes) written at fixed
- * offsets: byte for byte what the layout writes, without its generic walk over the fields, a cost
- * every session pays cold (it runs once per connection, never warm). Anything else returns undefined
- * and goes through the layout, whose errors say what is wrong.
+ * offsets: byte for byte what the layout writes, without its generic walk over the fields, a cost every
+ * session pays cold (it runs once per connection, never warm). Anything else returns undefined and goes
+ * through the layout, whose errors say what is wrong.
  */
 function connectRequestAtFixedOffsets(request: ConnectRequest & { readOnly: boolean }): Buffer | undefined {
   const { protocolVersion, lastZxidSeen, timeOut, sessionId, passwd } = request;

@@ -5,10 +5,10 @@
  * Why: a list of 1,000 names is 1,000 strings (names under 13 characters cannot share the reply's text, so
  * each is a copy), and the promise that carries them has usually outlived a young-generation GC by the time
  * its reply lands (a request waits behind hundreds of others). V8 then treats the dead promise as a root:
- * every fresh name is copied into the old generation and freed only by a full GC, which is most of a
- * long getChildren's client CPU. Lists are read again and again unchanged
- * (locks, elections, queues, caches re-listing after a watch), so when the name bytes equal the last reply's
- * for that path, the strings already made are handed out again, in a fresh array. Strings are values: which
+ * every fresh name is copied into the old generation and freed only by a full GC, which is most of a long
+ * getChildren's client CPU. Lists are read again and again unchanged (locks, elections, queues, caches
+ * re-listing after a watch), so when the name bytes equal the last reply's for that path, the strings
+ * already made are handed out again, in a fresh array. Strings are values: which
  * copy a caller gets is not observable, and a byte-for-byte comparison makes a wrong name impossible.
  *
  * The memo is bounded: lists of {@link MIN_NAMES} names or more (a short list costs little to decode) and of

@@ -32,9 +32,9 @@ export function ustringSize(text: string): number {
  * The UTF-8 bytes of recent request paths. A multi writes the same paths call after call, and measuring then
  * writing each one through Buffer#write costs more than a Map lookup and a byte copy (measuring and writing
  * them in JavaScript, as the codec does for short strings, reads each character three times). Bounded: the
- * whole table is dropped when it is full. The ops of a multi get
- * their paths' bytes from the client's table of checked paths instead (CheckedPaths), with no lookup here;
- * this table serves creates (whose paths are checked apart) and multiRead.
+ * whole table is dropped when it is full. The ops of a multi get their paths' bytes from the client's table
+ * of checked paths instead (CheckedPaths), with no lookup here; this table serves creates (whose paths are
+ * checked apart) and multiRead.
  */
 const pathBytesCache = new Map<string, Buffer>();
 const PATH_CACHE_ENTRIES = 1024;
