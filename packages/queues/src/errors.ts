@@ -20,6 +20,8 @@ export const QueueErrorCode = {
   QUEUE_EMPTY: 'QUEUE_EMPTY',
   /** An argument was refused before anything was sent. */
   INVALID_ARGUMENT: 'INVALID_ARGUMENT',
+  /** A call the object's state does not allow, such as starting a QueueSharder a second time. */
+  ILLEGAL_STATE: 'ILLEGAL_STATE',
   /** The children of the queue node would not fit in one reply frame. */
   LISTING_TOO_LARGE: 'LISTING_TOO_LARGE',
   /** A wait ended because its AbortSignal fired or its timeout elapsed. */

@@ -106,7 +106,10 @@ export class QueueSharder<Q extends ShardQueue> implements AsyncDisposable {
   /** Creates `queuePath`, takes up the shards already there (or makes the first), joins the leader election. */
   async start(): Promise<void> {
     if (this.#state !== 'latent') {
-      throw new QueueError(QueueErrorCode.INVALID_ARGUMENT, 'QueueSharder cannot be started more than once');
+      throw new QueueError(
+        QueueErrorCode.ILLEGAL_STATE,
+        `QueueSharder at ${this.queuePath} was already started`,
+      );
     }
     this.#state = 'started';
     await this.#client

@@ -1,11 +1,11 @@
 /**
  * QueueSharder on a real server: Curator's layout (`<queuePath>/queue-<uuid>` shards), the leader adding a
  * shard when one passes its threshold and no more than `maxQueues`, a second sharder taking up the shards,
- * puts spread to the shards with room, every item consumed once, and bad arguments refused.
+ * puts spread to the shards with room, every item consumed once, bad arguments refused, a second start refused.
  */
 import { eventually } from '@zkwire/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { QueueArgumentError } from '../src/errors.js';
+import { QueueArgumentError, QueueErrorCode } from '../src/errors.js';
 import { QueueSharder } from '../src/queue-sharder.js';
 import { connectClient, uniquePath, useQueueServer } from './helpers/fixture.js';
 import { allocateQueue, drainShards, SHARD_NAME } from './helpers/shards.js';
@@ -44,6 +44,11 @@ describe('QueueSharder', () => {
     closers.push(() => follower.close());
     await follower.start();
     expect(follower.queuePaths).toEqual([first]);
+    // A second start is refused with a state error (not an argument error), and the sharder goes on.
+    await expect(follower.start()).rejects.toMatchObject({
+      code: QueueErrorCode.ILLEGAL_STATE,
+      message: expect.stringContaining('already started'),
+    });
     expect(follower.isLeader).toBe(false);
 
     // Fill the only shard: the leader adds shards while one is over its threshold (Curator's rule, one per
