@@ -130,6 +130,10 @@ describe('fenced writes', () => {
       expect((error as InvalidRecipeArgumentError).argument).toBe(argument);
     };
     await refused(writer.setData('relative', 'x'), 'path');
+    // The client's path rules, not only "absolute": what the client would refuse never reaches a transaction.
+    await refused(writer.setData('/fenced//double', 'x'), 'path');
+    await refused(writer.delete('/fenced/local/..'), 'path');
+    await refused(writer.create('/fenced/local/', 'x'), 'path');
     await refused(writer.setData(target, 'x', { version: -2 }), 'version');
     await refused(writer.multi([]), 'ops');
     await refused(writer.multi([op.check(target, -1), { type: 'sync' } as never]), 'ops[1]');
@@ -143,6 +147,10 @@ describe('fenced writes', () => {
     const results = await writer.multi([op.setData(target, 'multi'), op.create('/fenced/local/child', 'c')]);
     expect(results.map((result) => result.type)).toEqual(['setData', 'create']);
     await writer.delete('/fenced/local/child');
+    // A sequential create may end its path with "/" (the server names the node), as the client allows.
+    const numbered = await writer.create('/fenced/local/', 'n', { mode: 'persistent-sequential' });
+    expect(numbered).toMatch(/^\/fenced\/local\/\d{10}$/);
+    await writer.delete(numbered);
 
     await lock.release();
     await expect(writer.setData(target, 'after release')).rejects.toBeInstanceOf(IllegalRecipeStateError);

@@ -5,7 +5,7 @@
  * transaction changes nothing, and the caller gets a HoldLostError. Once the recipe knows the hold may be
  * gone (its lost signal, or a release) the writer refuses before sending; it never falls back to a plain write.
  */
-import { MultiError } from '@zkwire/zk-wire-client';
+import { MultiError, paths } from '@zkwire/zk-wire-client';
 import { HoldLostError, LostReason } from './hold-monitor.js';
 import { IllegalRecipeStateError, InvalidRecipeArgumentError } from './recipe-errors.js';
 import type { RecipeCallOptions, RecipeClient, RecipeOp, RecipeOpResult, RecipeStat } from './zk-client.js';
@@ -46,11 +46,18 @@ export function holdCheck(
 
 const OP_TYPES = new Set(['create', 'delete', 'setData', 'check']);
 
-function checkPath(path: unknown): string {
-  if (typeof path !== 'string' || !path.startsWith('/')) {
-    throw new InvalidRecipeArgumentError('path', `must be an absolute path, got ${String(path)}`);
+/**
+ * A write's path, by the client's rules (Java's PathUtils): what the client would refuse is refused here, before
+ * the transaction is sent, naming `path`. A sequential create's path may end with `/` (the server appends the
+ * counter), as in the client.
+ */
+function checkPath(path: unknown, sequential = false): string {
+  const problem = paths.problem(path, { sequential });
+  if (problem !== null) {
+    const shown = typeof path === 'string' ? JSON.stringify(path) : String(path);
+    throw new InvalidRecipeArgumentError('path', `${problem}, got ${shown}`);
   }
-  return path;
+  return path as string;
 }
 
 function checkVersion(version: unknown): number {
@@ -89,11 +96,12 @@ export class FencedWriter {
     data?: Uint8Array | string | null,
     options: RecipeCallOptions & { mode?: FencedCreateMode } = {},
   ): Promise<string> {
+    const mode = options.mode ?? 'persistent';
     const op: RecipeOp = {
       type: 'create',
-      path: checkPath(path),
+      path: checkPath(path, mode.endsWith('-sequential')),
       data,
-      mode: options.mode ?? 'persistent',
+      mode,
       acl: undefined,
     };
     const [result] = await this.#send([op], options, true);
