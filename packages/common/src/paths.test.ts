@@ -41,6 +41,10 @@ describe('pathProblem', () => {
 
   it("gives the client's own reason, word for word (one implementation of the rules)", () => {
     for (const path of [...samples, 7, undefined]) expect(pathProblem(path)).toBe(paths.problem(path));
+    for (const path of [...samples, '/queue/'])
+      expect(pathProblem(path, true)).toBe(paths.problem(path, { sequential: true }));
+    expect(pathProblem('/queue/', true)).toBeNull();
+    expect(pathProblem('/queue/')).not.toBeNull();
   });
 
   it('says what is wrong', () => {
@@ -54,6 +58,8 @@ describe('pathProblem', () => {
 describe('checkZnodePath', () => {
   it('returns a valid path and refuses others with the caller family error', () => {
     expect(checkZnodePath('/a/b', 'path', invalid)).toBe('/a/b');
+    expect(checkZnodePath('/q/', 'path', invalid, { sequential: true })).toBe('/q/');
+    expect(() => checkZnodePath('/q/', 'path', invalid)).toThrow();
     expect(() => checkZnodePath('a', 'basePath', invalid)).toThrow(
       /^basePath must start with "\/", got "a"$/,
     );

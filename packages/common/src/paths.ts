@@ -7,22 +7,25 @@
 import { paths } from '@zkwire/zk-wire-client';
 import type { InvalidArgument } from './error-family.js';
 
-/** Why `path` is not a valid znode path (the client's words), or null when it is one. */
-export function pathProblem(path: unknown): string | null {
-  return paths.problem(path);
+/**
+ * Why `path` is not a valid znode path (the client's words), or null when it is one. A `sequential` create's
+ * path may end with `/`: the server appends the counter.
+ */
+export function pathProblem(path: unknown, sequential = false): string | null {
+  return paths.problem(path, { sequential });
 }
 
 /**
  * Checks a znode path argument and returns it; `/` is refused unless `allowRoot` (a recipe or service root
- * must be a node of its own).
+ * must be a node of its own), and `sequential` checks it as a sequential create's path.
  */
 export function checkZnodePath(
   path: unknown,
   argument: string,
   invalid: InvalidArgument,
-  options: { allowRoot?: boolean } = {},
+  options: { allowRoot?: boolean; sequential?: boolean } = {},
 ): string {
-  const problem = pathProblem(path);
+  const problem = pathProblem(path, options.sequential === true);
   if (problem !== null) throw invalid(argument, `${problem}, got ${describe(path)}`);
   if (path === '/' && options.allowRoot !== true) throw invalid(argument, 'must be a path other than "/"');
   return path as string;

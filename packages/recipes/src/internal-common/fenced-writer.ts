@@ -5,9 +5,14 @@
  * transaction changes nothing, and the caller gets a HoldLostError. Once the recipe knows the hold may be
  * gone (its lost signal, or a release) the writer refuses before sending; it never falls back to a plain write.
  */
-import { MultiError, paths } from '@zkwire/zk-wire-client';
+import { checkZnodePath } from '@zkwire/common';
+import { MultiError } from '@zkwire/zk-wire-client';
 import { HoldLostError, LostReason } from './hold-monitor.js';
-import { IllegalRecipeStateError, InvalidRecipeArgumentError } from './recipe-errors.js';
+import {
+  IllegalRecipeStateError,
+  InvalidRecipeArgumentError,
+  invalidRecipeArgument,
+} from './recipe-errors.js';
 import type { RecipeCallOptions, RecipeClient, RecipeOp, RecipeOpResult, RecipeStat } from './zk-client.js';
 import { isNoNode, isSessionExpired } from './zk-errors.js';
 
@@ -46,18 +51,9 @@ export function holdCheck(
 
 const OP_TYPES = new Set(['create', 'delete', 'setData', 'check']);
 
-/**
- * A write's path, by the client's rules (Java's PathUtils): what the client would refuse is refused here, before
- * the transaction is sent, naming `path`. A sequential create's path may end with `/` (the server appends the
- * counter), as in the client.
- */
+/** A write's path, by the client's rules (what the client would refuse is refused here, naming `path`). */
 function checkPath(path: unknown, sequential = false): string {
-  const problem = paths.problem(path, { sequential });
-  if (problem !== null) {
-    const shown = typeof path === 'string' ? JSON.stringify(path) : String(path);
-    throw new InvalidRecipeArgumentError('path', `${problem}, got ${shown}`);
-  }
-  return path as string;
+  return checkZnodePath(path, 'path', invalidRecipeArgument, { allowRoot: true, sequential });
 }
 
 function checkVersion(version: unknown): number {
